@@ -1,0 +1,1 @@
+"""Pure game engines: rules, notation, scoring and trustee play. No I/O, no asyncio."""

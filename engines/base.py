@@ -1,0 +1,357 @@
+"""The common game interface: the host drives every game through these types only.
+
+A game is a pure, synchronous state machine. The host never branches on which game it
+runs; everything it needs (who acts, what they may do, what each seat may see, the
+trustee's choice, the escape rule, the result in points) comes from here.
+
+Life of one hand::
+
+    game = spec.new(Setup(seats=3, seed=42, options=room_options))
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, "pass")          # or game.trustee(seat), or game.escape(seat)
+    outcome = game.outcome()              # points per seat, level-score changes
+    record = game.to_record()             # seed + options + action log: replays the hand
+    same = spec.from_record(record)
+
+Texts shown to players are ``Text`` values: a message key plus arguments. Each game ships
+its own catalogue (``GameSpec.texts``) in zh-CN and en-US; the bot renders them.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engines.errors import IllegalActionError, OptionError
+
+ESCAPE = "escape"
+"""Log entry action recorded when a seat escapes (逃跑); never a legal action to type."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A translatable text: catalogue ``key`` and format ``args`` (args may be Text too)."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> Any:
+        return {
+            "k": self.key,
+            "a": {k: (v.to_json() if isinstance(v, Text) else v) for k, v in self.args.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Text:
+        args = {
+            k: (cls.from_json(v) if isinstance(v, dict) and "k" in v else v)
+            for k, v in data.get("a", {}).items()
+        }
+        return cls(data["k"], args)
+
+
+def T(key: str, **args: Any) -> Text:
+    """Shorthand for ``Text(key, args)``."""
+    return Text(key, args)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a new hand is built from; with the action log it reproduces the hand.
+
+    ``stakes``: per seat, the most points that seat can pay this hand (what it carried to
+    the table divided by the room coefficient), or None where unlimited (score-only rooms,
+    bot seats). Games with money-dependent rules (加倍 thresholds, bet limits) read it.
+    ``ratings``: each seat's current level score (积分) in this game, for rating rules.
+    ``carry``: what the previous hand at this table passed on (``Game.next_carry``), e.g.
+    who bids first next or who stays banker.
+    """
+
+    seats: int
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    stakes: tuple[int | None, ...] = ()
+    ratings: tuple[int, ...] = ()
+    carry: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "stakes": list(self.stakes),
+            "ratings": list(self.ratings),
+            "carry": dict(self.carry),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        return cls(
+            seats=int(data["seats"]),
+            seed=int(data["seed"]),
+            options=dict(data.get("options", {})),
+            stakes=tuple(data.get("stakes", ())),
+            ratings=tuple(data.get("ratings", ())),
+            carry=dict(data.get("carry", {})),
+        )
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What a viewer sees of one seat.
+
+    ``role``: e.g. 地主/农民/庄家 (None before it is known). ``count``: cards left (报牌),
+    None where not meaningful. ``cards``: cards of this seat the viewer may see, in the
+    game's notation (own hand, 明牌, open cards), else None. ``status``: the seat's last
+    action or state ("bid 2", "passed", "escaped" ...).
+    """
+
+    role: Text | None = None
+    count: int | None = None
+    cards: str | None = None
+    status: Text | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid board for board games: ``size`` × ``size``; ``stones`` maps "H8" → colour index."""
+
+    size: int
+    stones: Mapping[str, int]
+    last: str | None = None
+    marks: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one viewer (a seat, or None for the public) may see right now.
+
+    ``hand``: the viewer's private cards (None for the public view). ``lines``: table-wide
+    facts such as the multiplier, the kitty once shown, the last play, the pot.
+    """
+
+    phase: Text
+    seats: tuple[SeatView, ...]
+    lines: tuple[Text, ...] = ()
+    hand: str | None = None
+    board: Board | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A ready-made action for a button: ``action`` in notation, ``label`` to show."""
+
+    action: str
+    label: Text
+    style: str = "secondary"  # "primary" | "secondary" | "success" | "danger"
+
+
+@dataclass(frozen=True)
+class Picker:
+    """A multi-select over the seat's cards; the picked tokens joined form an action.
+
+    ``tokens``: selectable items in notation (at most 25); each is used at most once.
+    ``template``: how picked tokens become an action, ``{}`` replaced by them joined
+    with ``sep`` (e.g. "{}" for a play of cards, "split {}" for choosing a split).
+    """
+
+    tokens: tuple[str, ...]
+    labels: tuple[str, ...]
+    min_values: int = 1
+    max_values: int = 1
+    template: str = "{}"
+    sep: str = ""
+
+    def action(self, picked: list[str]) -> str:
+        return self.template.format(self.sep.join(picked))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished hand.
+
+    ``points``: X per seat, signed, zero-sum unless a rule says otherwise; beans move as
+    X·N with the room's coefficient N. ``scores``: change of each seat's level score (积分).
+    ``lines``: summary facts for the settlement message ("春天 ×2", "地主胜").
+    """
+
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    lines: tuple[Text, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+class Game(ABC):
+    """One hand (or one game) of a game: a pure state machine driven by actions in notation.
+
+    Subclasses implement the abstract methods; ``apply`` and ``escape`` are the only
+    mutators and both append to ``log`` so ``from_record(to_record())`` rebuilds the state.
+    Bad input raises ``NotationError`` or ``IllegalActionError`` and changes nothing.
+    """
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.log: list[tuple[int, str]] = []
+        self.escaped: set[int] = set()
+
+    # --- who acts, and what they may do -------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now (several for simultaneous choices); () when over."""
+
+    @abstractmethod
+    def phase(self) -> str:
+        """Key of the current phase ("bid", "double", "play" ...), used for turn timers."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every legal action of ``seat`` now, canonical, no duplicates; [] if not its turn."""
+
+    @abstractmethod
+    def _apply(self, seat: int, text: str) -> str:
+        """Validate and perform ``text`` for ``seat``; return the canonical action.
+
+        Must raise before changing anything when the action is malformed or illegal.
+        """
+
+    def apply(self, seat: int, text: str) -> str:
+        """Perform an action typed in the game's notation; returns its canonical form.
+
+        Raises NotationError (unreadable) or IllegalActionError (not allowed now).
+        """
+        if self.is_over():
+            raise IllegalActionError("the hand is over", seat=seat, action=text)
+        if seat not in self.to_act():
+            raise IllegalActionError("it is not your turn", seat=seat, action=text)
+        action = self._apply(seat, text)
+        self.log.append((seat, action))
+        return action
+
+    def escape(self, seat: int) -> None:
+        """逃跑: the seat leaves mid-hand; the game's escape rule applies at the outcome
+        and the trustee plays the seat from now on."""
+        if not 0 <= seat < self.setup.seats:
+            raise IllegalActionError(f"no seat {seat}", seat=seat)
+        if seat in self.escaped or self.is_over():
+            return
+        self.escaped.add(seat)
+        self._on_escape(seat)
+        self.log.append((seat, ESCAPE))
+
+    def _on_escape(self, seat: int) -> None:
+        """Hook for games that must note when the escape happened (e.g. before bidding)."""
+
+    @abstractmethod
+    def trustee(self, seat: int) -> str:
+        """托管: the action the trustee would take for ``seat`` now (always legal)."""
+
+    def hint(self, seat: int) -> str:
+        """提示: a suggested action; by default the trustee's choice."""
+        return self.trustee(seat)
+
+    # --- end of the hand ---------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the hand has a result."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result; raises IllegalActionError if the hand is not over."""
+
+    def next_carry(self) -> dict[str, Any]:
+        """What the next hand at the same table inherits (``Setup.carry``)."""
+        return {}
+
+    # --- what people see ------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (None: the public). Never another seat's hidden cards."""
+
+    def choices(self, seat: int) -> list[Choice]:
+        """Phase actions offered as buttons to ``seat`` now (bids, grab, double, pass)."""
+        return []
+
+    def picker(self, seat: int) -> Picker | None:
+        """A card picker for ``seat`` now, or None when the phase has none."""
+        return None
+
+    # --- records --------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        """The hand as plain data: setup and action log (JSON-serializable)."""
+        return {"setup": self.setup.to_json(), "log": [[s, a] for s, a in self.log]}
+
+    def to_text(self) -> str:
+        """The record as one line of JSON text (for history and persistence)."""
+        return json.dumps(self.to_record(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Rebuild a hand by replaying its log from its setup."""
+        game = cls(Setup.from_json(record["setup"]))
+        for seat, action in record["log"]:
+            if action == ESCAPE:
+                game.escape(int(seat))
+            else:
+                game.apply(int(seat), action)
+        return game
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        return cls.from_record(json.loads(text))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: how the hall names, seats, configures and builds it.
+
+    ``options``: default option values; a room's ``options`` table overrides them and
+    ``validate`` rejects unknown keys and bad values (OptionError). ``max_loss``: the most
+    points one seat can lose in a hand with these options, or None if the rules set no
+    bound (then only the room limits bound what a seat carries). ``phases``: phase keys
+    the game uses (turn timers may be configured for each). ``texts``: the game's
+    message catalogue, {locale: {key: format string}} for "zh-CN" and "en-US".
+    """
+
+    key: str
+    name_zh: str
+    name_en: str
+    min_seats: int
+    max_seats: int
+    level_table: str
+    game: type[Game]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    phases: tuple[str, ...] = ()
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    max_loss: Callable[[Mapping[str, Any], int], int | None] = lambda options, seats: None
+    seats_default: int = 0
+
+    OPTION_TYPES: ClassVar[tuple[type, ...]] = (bool, int, float, str, list)
+
+    def validate(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge room options over the defaults; OptionError names an unknown or mistyped key."""
+        merged = dict(self.options)
+        for key, value in options.items():
+            if key not in self.options:
+                raise OptionError(key, f"unknown option for {self.key}")
+            default = self.options[key]
+            if isinstance(default, bool) != isinstance(value, bool) or not isinstance(
+                value, type(default) if not isinstance(default, float) else (int, float)
+            ):
+                raise OptionError(key, f"expected {type(default).__name__}, got {value!r}")
+            merged[key] = value
+        return merged
+
+    def new(self, setup: Setup) -> Game:
+        """Build a new hand; seats must be within the game's bounds."""
+        if not self.min_seats <= setup.seats <= self.max_seats:
+            raise OptionError(
+                "seats", f"{self.key} needs {self.min_seats}-{self.max_seats} seats"
+            )
+        return self.game(setup)
+
+    def from_record(self, record: Mapping[str, Any]) -> Game:
+        return self.game.from_record(record)
