@@ -1,0 +1,197 @@
+"""扑克牌: the suited 52-card deck shared by the banker and pot games (斗牛, 吃火锅 ...).
+
+Notation: ``<rank><suit>``, ranks ``A23456789TJQK`` (A low, K high), suits ``s h c d``
+(♠ 黑桃, ♥ 红桃, ♣ 梅花, ♦ 方片, strongest first). A list of cards is written with single
+spaces, sorted canonically: rank high to low, then suit strong to weak.
+
+>>> Card.parse("10h")
+Card(rank=10, suit=<Suit.HEARTS: 'h'>)
+>>> str(Card.parse("as"))
+'As'
+>>> format_cards(parse_cards("9h, as Td"))
+'Td 9h As'
+>>> parse_cards("♠A 10d")
+(Card(rank=1, suit=<Suit.SPADES: 's'>), Card(rank=10, suit=<Suit.DIAMONDS: 'd'>))
+>>> parse_ranks("KQ10")
+(13, 12, 10)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from engines.errors import NotationError
+
+RANKS = "A23456789TJQK"
+"""Rank characters in order; a rank's number is its position + 1 (A = 1 ... K = 13)."""
+
+_RANK_ALIASES = {"1": 1, "0": 10}
+_SEPARATORS = set(" \t\n,;|/+、，；")
+
+
+class Suit(Enum):
+    """花色, strongest first: 黑桃 ♠ > 红桃 ♥ > 梅花 ♣ > 方片 ♦."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    CLUBS = "c"
+    DIAMONDS = "d"
+
+    @property
+    def strength(self) -> int:
+        """3 for ♠ down to 0 for ♦ (the seeds' order 黑桃、红桃、梅花、方片)."""
+        return _SUIT_STRENGTH[self]
+
+
+_SUIT_STRENGTH = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0}
+_SUIT_WORDS = {
+    "s": Suit.SPADES,
+    "h": Suit.HEARTS,
+    "c": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "黑桃": Suit.SPADES,
+    "红桃": Suit.HEARTS,
+    "紅桃": Suit.HEARTS,
+    "梅花": Suit.CLUBS,
+    "草花": Suit.CLUBS,
+    "方片": Suit.DIAMONDS,
+    "方块": Suit.DIAMONDS,
+    "方塊": Suit.DIAMONDS,
+}
+# Symbols and Chinese names may come before the rank ("♠A", "黑桃A"); letters only after it.
+_PREFIX_SUITS = sorted((w for w in _SUIT_WORDS if not w.isascii()), key=len, reverse=True)
+
+
+def rank_char(rank: int) -> str:
+    """The notation character of rank 1..13 (``T`` for 10)."""
+    return RANKS[rank - 1]
+
+
+@dataclass(frozen=True)
+class Card:
+    """一张牌: ``rank`` 1 (A) .. 13 (K) and ``suit``."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rank <= 13:
+            raise ValueError(f"rank must be 1..13, not {self.rank}")
+
+    def __str__(self) -> str:
+        return rank_char(self.rank) + self.suit.value
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Sort key: rank (A low, K high), then suit strength (♠ highest)."""
+        return (self.rank, self.suit.strength)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """One card: ``As``, ``td``, ``10h``, ``♠A``, ``黑桃A``.
+
+        Raises NotationError if ``text`` is not exactly one card.
+        """
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise NotationError(text, "expected exactly one card")
+        return cards[0]
+
+
+def deck() -> list[Card]:
+    """The 52 cards (no jokers), in canonical order (K♠ first, A♦ last)."""
+    return sort_cards(Card(rank, suit) for rank in range(1, 14) for suit in Suit)
+
+
+def shuffled(rng: random.Random) -> list[Card]:
+    """A fresh 52-card deck shuffled by ``rng`` (never the global random)."""
+    cards = deck()
+    rng.shuffle(cards)
+    return cards
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Canonical order: rank high to low, then suit ♠ ♥ ♣ ♦."""
+    return sorted(cards, key=lambda c: c.order, reverse=True)
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    """Cards in canonical order and notation, e.g. ``"Ks Qd 5h"`` (``sep`` between cards)."""
+    return sep.join(str(c) for c in sort_cards(cards))
+
+
+def _read_rank(text: str, i: int, whole: str) -> tuple[int, int]:
+    ch = text[i].upper()
+    if ch == "1" and i + 1 < len(text) and text[i + 1] == "0":
+        return 10, i + 2
+    if ch in RANKS:
+        return RANKS.index(ch) + 1, i + 1
+    if ch in _RANK_ALIASES:
+        return _RANK_ALIASES[ch], i + 1
+    raise NotationError(whole, f"{text[i]!r} is not a rank (use A23456789TJQK)")
+
+
+def _read_prefix_suit(text: str, i: int) -> tuple[Suit | None, int]:
+    for word in _PREFIX_SUITS:
+        if text.startswith(word, i):
+            return _SUIT_WORDS[word], i + len(word)
+    return None, i
+
+
+def parse_cards(text: str, *, unique: bool = True) -> tuple[Card, ...]:
+    """Cards in the order typed; forgiving of spaces, commas, case, ``10`` and suit symbols.
+
+    ``unique``: reject a card typed twice. Raises NotationError.
+
+    >>> format_cards(parse_cards("KsQD 5h"))
+    'Ks Qd 5h'
+    """
+    cards: list[Card] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        suit, i = _read_prefix_suit(text, i)
+        if i >= n:
+            raise NotationError(text, "a suit needs a rank")
+        rank, i = _read_rank(text, i, text)
+        if suit is None:
+            if i < n and text[i].lower() in _SUIT_WORDS:
+                suit, i = _SUIT_WORDS[text[i].lower()], i + 1
+            else:
+                suit, i = _read_prefix_suit(text, i)
+            if suit is None:
+                raise NotationError(text, f"{rank_char(rank)} needs a suit (s h c d)")
+        card = Card(rank, suit)
+        if unique and card in cards:
+            raise NotationError(text, f"{card} appears twice")
+        cards.append(card)
+    return tuple(cards)
+
+
+def parse_ranks(text: str) -> tuple[int, ...]:
+    """Ranks only, e.g. ``"KQ5"`` or ``"10 J q"`` → (13, 12, 5) style numbers.
+
+    Raises NotationError.
+    """
+    ranks: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        rank, i = _read_rank(text, i, text)
+        ranks.append(rank)
+    return tuple(ranks)

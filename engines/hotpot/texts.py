@@ -1,0 +1,66 @@
+"""文本: 吃火锅's message catalogue (zh-CN and en-US). Seat numbers are 1-based."""
+
+from __future__ import annotations
+
+ZH: dict[str, str] = {
+    "hotpot.phase.play": "{seat}号玩家：放弃还是添菜",
+    "hotpot.phase.done": "本盘结束",
+    "hotpot.status.net": "{net:+d}",
+    "hotpot.line.pot": "火锅：{pot}",
+    "hotpot.line.turn": "第 {turn}/{turns} 手（第 {round} 轮）",
+    "hotpot.line.rules": "底料 {ante}，最小添菜 {min_bet}",
+    "hotpot.line.open": "{seat}号的牌：{cards}",
+    "hotpot.line.hint": "第三张 {win} 赢；{lose} 输；{post} 是牛角尖（×{factor}）",
+    "hotpot.line.hint_pair": "对子：只能添最小数 {min_bet}；"
+    "第三张是 {rank} 赢走整锅，否则输 {min_bet}",
+    "hotpot.line.limits": "可添菜 {low}～{high}",
+    "hotpot.line.end_empty": "{seat}号吃光了火锅",
+    "hotpot.line.end_turns": "{turns} 手已满，锅里剩 {leftover}，由在座玩家平分（每人 {share}）",
+    "hotpot.turn.pass": "{seat}号 {cards}：放弃",
+    "hotpot.turn.consecutive": "{seat}号 {cards}：连张，自动放弃",
+    "hotpot.turn.nobet": "{seat}号 {cards}：无法添菜，自动放弃",
+    "hotpot.turn.between": "{seat}号 {cards} 添菜 {bet}，第三张 {third} 在中间：赢 {amount}",
+    "hotpot.turn.outside": "{seat}号 {cards} 添菜 {bet}，第三张 {third} 在外面：输 {amount}",
+    "hotpot.turn.post": "{seat}号 {cards} 添菜 {bet}，第三张 {third} 牛角尖 ×{factor}：输 {amount}",
+    "hotpot.turn.triple": "{seat}号 {cards} 添菜 {bet}，第三张 {third} 三张！赢走整锅 {amount}",
+    "hotpot.turn.pair_miss": "{seat}号 {cards} 添菜 {bet}，第三张 {third} 不成三张：输 {amount}",
+    "hotpot.choice.pass": "放弃",
+    "hotpot.choice.bet": "添菜 {amount}",
+    "hotpot.none": "无",
+}
+
+EN: dict[str, str] = {
+    "hotpot.phase.play": "Seat {seat}: pass or bet",
+    "hotpot.phase.done": "The pot is settled",
+    "hotpot.status.net": "{net:+d}",
+    "hotpot.line.pot": "Pot: {pot}",
+    "hotpot.line.turn": "Turn {turn}/{turns} (round {round})",
+    "hotpot.line.rules": "Ante {ante}, minimum bet {min_bet}",
+    "hotpot.line.open": "Seat {seat} shows {cards}",
+    "hotpot.line.hint": "A third card of {win} wins; {lose} loses; {post} hits the post "
+    "(×{factor})",
+    "hotpot.line.hint_pair": "A pair: bet only the minimum {min_bet}; a third {rank} takes the "
+    "whole pot, anything else costs {min_bet}",
+    "hotpot.line.limits": "You may bet {low} to {high}",
+    "hotpot.line.end_empty": "Seat {seat} ate the whole pot",
+    "hotpot.line.end_turns": "{turns} turns played; the {leftover} left in the pot is shared "
+    "by the players at the table ({share} each)",
+    "hotpot.turn.pass": "Seat {seat} {cards}: pass",
+    "hotpot.turn.consecutive": "Seat {seat} {cards}: consecutive, passed automatically",
+    "hotpot.turn.nobet": "Seat {seat} {cards}: no bet possible, passed automatically",
+    "hotpot.turn.between": "Seat {seat} {cards} bets {bet}, third card {third} is between: "
+    "wins {amount}",
+    "hotpot.turn.outside": "Seat {seat} {cards} bets {bet}, third card {third} is outside: "
+    "loses {amount}",
+    "hotpot.turn.post": "Seat {seat} {cards} bets {bet}, third card {third} hits the post "
+    "×{factor}: loses {amount}",
+    "hotpot.turn.triple": "Seat {seat} {cards} bets {bet}, third card {third} makes three! "
+    "Takes the whole pot, {amount}",
+    "hotpot.turn.pair_miss": "Seat {seat} {cards} bets {bet}, third card {third} misses the "
+    "pair: loses {amount}",
+    "hotpot.choice.pass": "Pass",
+    "hotpot.choice.bet": "Bet {amount}",
+    "hotpot.none": "none",
+}
+
+TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}

@@ -1,0 +1,123 @@
+"""文本: the bull games' message catalogue (zh-CN and en-US). Seat numbers are 1-based."""
+
+from __future__ import annotations
+
+_KIND_ZH = [
+    "没牛",
+    "牛丁",
+    "牛二",
+    "牛三",
+    "牛四",
+    "牛五",
+    "牛六",
+    "牛七",
+    "牛八",
+    "牛九",
+    "牛牛",
+    "四炸",
+    "五花牛",
+]
+_KIND_EN = [
+    "No bull",
+    "Bull 1",
+    "Bull 2",
+    "Bull 3",
+    "Bull 4",
+    "Bull 5",
+    "Bull 6",
+    "Bull 7",
+    "Bull 8",
+    "Bull 9",
+    "Bull-bull",
+    "Four of a kind",
+    "Five faces",
+]
+_KIND_KEYS = (
+    ["no_bull"] + [f"bull_{i}" for i in range(1, 10)] + ["bull_bull", "four_bomb", "five_flower"]
+)
+
+ZH: dict[str, str] = {
+    "niuniu.phase.grab": "抢庄：{seat}号玩家是否当庄",
+    "niuniu.phase.bet": "下注：闲家选择注额",
+    "niuniu.phase.split": "拼牛：把五张牌分成 3 + 2，三张凑成 10 的倍数",
+    "niuniu.phase.done": "开牌",
+    "niuniu.role.banker": "庄家",
+    "niuniu.role.player": "闲家",
+    "niuniu.status.offered": "考虑当庄",
+    "niuniu.status.declined": "不抢",
+    "niuniu.status.stake": "注 {stake}",
+    "niuniu.status.with_stake": "注 {stake} · {status}",
+    "niuniu.status.waiting": "拼牛中",
+    "niuniu.status.ready": "已拼好",
+    "niuniu.status.mine": "已拼：{kind}",
+    "niuniu.status.shown": "{kind} {points:+d}",
+    "niuniu.line.banker": "庄家：{seat}号",
+    "niuniu.line.rule_douniu": "斗牛：赢家牌型定倍数，底分 {base} × 1～5（牛八/牛九 ×2，牛牛 ×3，"
+    "四炸 ×4，五花牛 ×5）；出现牛九则牛九玩家下盘坐庄",
+    "niuniu.line.rule_happy": "欢乐斗牛：其他 5 分，牛八/牛九 10 分，牛牛 15 分，四炸 20 分，"
+    "五花牛 25 分；每盘随机选庄",
+    "niuniu.line.rule_niuniu": "牛牛：注额 × 倍数（牛八/牛九 ×2，牛牛 ×3，四炸 ×4，五花牛 ×5）",
+    "niuniu.line.presets": "可选注额：{stakes}",
+    "niuniu.line.best": "你的最佳拼法：{split}（{kind}）",
+    "niuniu.line.no_best": "你的牌凑不出牛（{kind}）",
+    "niuniu.line.versus": "{player}号 {hand} 对 庄家 {banker_hand}：{result} {amount}",
+    "niuniu.line.escape": "{seat}号逃跑，扣 {points} 分",
+    "niuniu.line.regroup": "无人当庄，重新自动分组，本局不计分",
+    "niuniu.line.next_nine": "出现牛九：{seat}号下盘坐庄",
+    "niuniu.line.next_stays": "没有牛九：{seat}号继续坐庄",
+    "niuniu.line.next_random": "下盘重新随机选庄",
+    "niuniu.result.player": "闲家赢",
+    "niuniu.result.banker": "庄家赢",
+    "niuniu.choice.bank": "抢庄",
+    "niuniu.choice.decline": "不抢",
+    "niuniu.choice.bet": "下注 {stake}",
+    "niuniu.choice.best": "最佳拼法",
+    "niuniu.choice.nobull": "没牛",
+}
+
+EN: dict[str, str] = {
+    "niuniu.phase.grab": "Bank offer: seat {seat} may take the bank",
+    "niuniu.phase.bet": "Stakes: each player picks a stake",
+    "niuniu.phase.split": "Split: arrange your five cards 3 + 2, the three summing to tens",
+    "niuniu.phase.done": "Showdown",
+    "niuniu.role.banker": "Banker",
+    "niuniu.role.player": "Player",
+    "niuniu.status.offered": "deciding on the bank",
+    "niuniu.status.declined": "declined the bank",
+    "niuniu.status.stake": "stake {stake}",
+    "niuniu.status.with_stake": "stake {stake} · {status}",
+    "niuniu.status.waiting": "arranging",
+    "niuniu.status.ready": "ready",
+    "niuniu.status.mine": "your split: {kind}",
+    "niuniu.status.shown": "{kind} {points:+d}",
+    "niuniu.line.banker": "Banker: seat {seat}",
+    "niuniu.line.rule_douniu": "Bull Fight: the winner's hand sets the multiplier on base "
+    "{base} (Bull 8/9 ×2, bull-bull ×3, four of a kind ×4, five faces ×5); a Bull 9 takes "
+    "the bank next hand",
+    "niuniu.line.rule_happy": "Happy Bull: 5 points, Bull 8/9 10, bull-bull 15, four of a "
+    "kind 20, five faces 25; a random banker every hand",
+    "niuniu.line.rule_niuniu": "Niu Niu: stake × multiplier (Bull 8/9 ×2, bull-bull ×3, four "
+    "of a kind ×4, five faces ×5)",
+    "niuniu.line.presets": "Stakes on offer: {stakes}",
+    "niuniu.line.best": "Your best split: {split} ({kind})",
+    "niuniu.line.no_best": "Your cards make no bull ({kind})",
+    "niuniu.line.versus": "Seat {player} {hand} vs banker {banker_hand}: {result} {amount}",
+    "niuniu.line.escape": "Seat {seat} escaped and pays {points} points",
+    "niuniu.line.regroup": "Nobody took the bank: the table regroups, no points this hand",
+    "niuniu.line.next_nine": "A Bull 9 appeared: seat {seat} is banker next hand",
+    "niuniu.line.next_stays": "No Bull 9: seat {seat} stays banker",
+    "niuniu.line.next_random": "The next banker is drawn at random",
+    "niuniu.result.player": "player wins",
+    "niuniu.result.banker": "banker wins",
+    "niuniu.choice.bank": "Take the bank",
+    "niuniu.choice.decline": "Decline",
+    "niuniu.choice.bet": "Stake {stake}",
+    "niuniu.choice.best": "Best split",
+    "niuniu.choice.nobull": "No bull",
+}
+
+for _key, _zh, _en in zip(_KIND_KEYS, _KIND_ZH, _KIND_EN, strict=True):
+    ZH["niuniu.kind." + _key] = _zh
+    EN["niuniu.kind." + _key] = _en
+
+TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
