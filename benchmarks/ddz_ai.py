@@ -1,0 +1,110 @@
+"""斗地主 trustee (托管) strength: win rates over seeded hands.
+
+Matchups (the same seeds for each; seat 0 bids first):
+
+1. trustee landlord vs two random farmers (target: >= 90 % landlord wins);
+2. trustee landlord vs two trustee farmers (the trustee farmers' rate is the complement);
+3. trustee farmers vs a random landlord;
+4. all trustee seats with their own bidding (the landlord is whoever the trustee makes it).
+
+In 1-3 the landlord is forced: seat 0 bids 3 on a random deal. "Random" picks uniformly from
+``legal_actions``. Also reports the trustee's mean and worst decision time.
+
+Usage (with the project installed, ``pip install -e .``): python benchmarks/ddz_ai.py
+[--hands 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from engines.base import Setup
+from engines.doudizhu import SPECS, DoudizhuGame
+
+SPEC = SPECS[0]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.worst = 0.0
+        self.count = 0
+
+    def trustee(self, game: DoudizhuGame, seat: int) -> str:
+        start = time.perf_counter()
+        action = game.trustee(seat)
+        spent = time.perf_counter() - start
+        self.total += spent
+        self.worst = max(self.worst, spent)
+        self.count += 1
+        return action
+
+
+def play(seed: int, landlord: str, farmers: str, clock: Clock, rng: random.Random) -> bool:
+    """One hand; True if the landlord won. ``landlord``/``farmers``: "trustee" or "random"."""
+    game = SPEC.new(Setup(seats=3, seed=seed, carry={"first": 0}))
+    assert isinstance(game, DoudizhuGame)
+    if landlord != "natural":
+        game.apply(0, "bid 3")
+    while not game.is_over():
+        seat = game.to_act()[0]
+        policy = landlord if seat == game.landlord else farmers
+        if game.landlord is None or policy in ("trustee", "natural"):
+            action = clock.trustee(game, seat)
+        else:
+            actions = game.legal_actions(seat)
+            action = actions[rng.randrange(len(actions))]
+        game.apply(seat, action)
+    return game.winner is not None and game.winner == game.landlord
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    args = parser.parse_args()
+    matchups = [
+        ("trustee landlord vs 2 random farmers", "trustee", "random"),
+        ("trustee landlord vs 2 trustee farmers", "trustee", "trustee"),
+        ("random landlord vs 2 trustee farmers", "random", "trustee"),
+        ("all trustee, natural bidding", "natural", "natural"),
+    ]
+    clock = Clock()
+    rates: dict[str, float] = {}
+    began = time.perf_counter()
+    for title, landlord, farmers in matchups:
+        rng = random.Random(2024)
+        start = time.perf_counter()
+        wins = 0
+        voids = 0
+        for i in range(args.hands):
+            seed = 10_000 + i
+            if landlord == "natural":
+                game = SPEC.new(Setup(seats=3, seed=seed, carry={"first": i % 3}))
+                assert isinstance(game, DoudizhuGame)
+                while not game.is_over():
+                    seat = game.to_act()[0]
+                    game.apply(seat, clock.trustee(game, seat))
+                voids += game.void
+                wins += not game.void and game.winner == game.landlord
+            else:
+                wins += play(seed, landlord, farmers, clock, rng)
+        played = args.hands - voids
+        rate = wins / played
+        rates[title] = rate
+        extra = f", {voids} void" if voids else ""
+        print(
+            f"{title:<40} {args.hands} hands: landlord wins {rate:6.1%}, "
+            f"farmers win {1 - rate:6.1%}{extra}  ({time.perf_counter() - start:.1f} s)"
+        )
+    print(
+        f"trustee decisions: {clock.count}, mean {clock.total / clock.count * 1e3:.3f} ms, "
+        f"worst {clock.worst * 1e3:.2f} ms; total {time.perf_counter() - began:.0f} s"
+    )
+    main_rate = rates["trustee landlord vs 2 random farmers"]
+    print(f"ddz_trustee_landlord_vs_random: {main_rate * 100:.1f} %")
+
+
+if __name__ == "__main__":
+    main()

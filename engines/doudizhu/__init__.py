@@ -1,0 +1,86 @@
+"""斗地主 (Dou Dizhu): notation, patterns, legal plays, the hand state machine, scoring and
+the trustee (托管). Rules: GAMES.md §2.0–2.4; decisions: docs/games/doudizhu.md.
+
+Two rule sets are registered:
+
+- ``doudizhu``: classic 叫分 (000/001), option ``doubling`` for 002's 加倍/不加倍 step;
+- ``doudizhu_happy``: 欢乐斗地主 (003/004), 叫/抢地主, 明牌 ×5/×4/×3/×2 and 加倍 gated by
+  ``double_threshold`` (points; 0 = anyone may double), settled pairwise.
+
+>>> legal_plays("3334", "2225")
+[]
+>>> legal_plays("3334")
+['3', '4', '33', '333', '3334']
+"""
+
+from __future__ import annotations
+
+from engines.base import GameSpec
+from engines.doudizhu.game import ClassicGame, DoudizhuGame, HappyGame
+from engines.doudizhu.moves import follow_plays, lead_plays, legal_plays
+from engines.doudizhu.notation import RANKS, format_cards, parse_cards
+from engines.doudizhu.patterns import (
+    Pattern,
+    PatternRules,
+    Play,
+    beats,
+    classify,
+    format_play,
+    parse_play,
+)
+from engines.doudizhu.rules import CLASSIC_OPTIONS, HAPPY_OPTIONS, Bidding, Rules
+from engines.doudizhu.texts import TEXTS
+
+PHASES_CLASSIC = ("bid", "double", "play")
+PHASES_HAPPY = ("show", "bid", "grab", "double", "play")
+
+SPECS: tuple[GameSpec, ...] = (
+    GameSpec(
+        key="doudizhu",
+        name_zh="斗地主",
+        name_en="Dou Dizhu",
+        min_seats=3,
+        max_seats=3,
+        level_table="doudizhu",
+        game=ClassicGame,
+        options=dict(CLASSIC_OPTIONS),
+        phases=PHASES_CLASSIC,
+        texts=TEXTS,
+        seats_default=3,
+    ),
+    GameSpec(
+        key="doudizhu_happy",
+        name_zh="欢乐斗地主",
+        name_en="Happy Dou Dizhu",
+        min_seats=3,
+        max_seats=3,
+        level_table="doudizhu",
+        game=HappyGame,
+        options=dict(HAPPY_OPTIONS),
+        phases=PHASES_HAPPY,
+        texts=TEXTS,
+        seats_default=3,
+    ),
+)
+
+__all__ = [
+    "RANKS",
+    "SPECS",
+    "Bidding",
+    "ClassicGame",
+    "DoudizhuGame",
+    "HappyGame",
+    "Pattern",
+    "PatternRules",
+    "Play",
+    "Rules",
+    "beats",
+    "classify",
+    "follow_plays",
+    "format_cards",
+    "format_play",
+    "lead_plays",
+    "legal_plays",
+    "parse_cards",
+    "parse_play",
+]

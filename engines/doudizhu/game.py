@@ -1,0 +1,715 @@
+"""一局斗地主: a hand from the deal to the settlement, as a pure state machine.
+
+Seats are numbered in turn order: play passes counter-clockwise (逆时针), which is seat
+``s`` → ``s + 1``. The phases (``phase()``, also the timer keys) are:
+
+- ``show``: 明牌 steps of the happy rules (before the deal ×5, after the first half of the
+  deal ×4, after the whole deal ×3; the landlord after taking the kitty ×2);
+- ``bid``: 叫分 (classic) or 叫地主 (happy);
+- ``grab``: 抢地主 (happy);
+- ``double``: 加倍/不加倍;
+- ``play``: 出牌.
+
+Canonical actions (what ``apply`` returns and the log holds): ``bid 1``, ``bid 2``,
+``bid 3``, ``nobid``, ``call``, ``nocall``, ``grab``, ``nograb``, ``show``, ``noshow``,
+``double``, ``nodouble``, ``pass`` and plays in card notation (``33344``). Typed aliases are
+listed in ``WORDS``; ``pass``/``不出`` also declines whatever the phase offers.
+
+>>> from engines.base import Setup
+>>> g = ClassicGame(Setup(seats=3, seed=7))
+>>> g.phase(), g.to_act()
+('bid', (1,))
+>>> g.apply(1, "叫3分")
+'bid 3'
+>>> g.phase(), g.to_act(), g.landlord
+('play', (1,), 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, View
+from engines.doudizhu import ai
+from engines.doudizhu.moves import follow_plays, lead_plays
+from engines.doudizhu.notation import (
+    BIG_JOKER,
+    NRANKS,
+    PASS_WORDS,
+    SMALL_JOKER,
+    format_cards,
+    label,
+    parse_cards,
+)
+from engines.doudizhu.patterns import Play, beats, playbook
+from engines.doudizhu.rules import Bidding, Rules, classic_rules, happy_rules
+from engines.doudizhu.scoring import escape_penalty, settle
+from engines.errors import IllegalActionError, OptionError
+
+DECLINE = "decline"
+
+# Typed spellings → (kind, value). "decline" means the no-option of the current phase.
+WORDS: dict[str, tuple[str, int]] = {}
+
+
+def _words(kind: str, value: int, *spellings: str) -> None:
+    for s in spellings:
+        WORDS[s] = (kind, value)
+
+
+for _n, _zh in ((1, "一"), (2, "二"), (3, "三")):
+    _words("bid", _n, f"bid {_n}", f"bid{_n}", str(_n), f"{_n}分", f"叫{_n}分", f"{_zh}分")
+_words(DECLINE, 0, "bid 0", "bid0", "nobid", "no bid", "0", "不叫", "nocall", "no call")
+_words(DECLINE, 0, "nograb", "no grab", "不抢", "不抢地主")
+_words(DECLINE, 0, "noshow", "no show", "不明牌", "nodouble", "no double", "不加倍")
+for _p in PASS_WORDS:
+    _words(DECLINE, 0, _p)
+_words("call", 0, "call", "叫地主", "叫")
+_words("grab", 0, "grab", "抢地主", "抢")
+_words("show", 0, "show", "明牌")
+_words("double", 0, "double", "加倍")
+
+_YES = {"bid": "bid", "call": "call", "grab": "grab", "show": "show", "double": "double"}
+_NO = {"bid": "nobid", "call": "nocall", "grab": "nograb", "show": "noshow", "double": "nodouble"}
+_SUIT_TAGS = "shcd"
+_SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
+_NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
+_STATUS_WORDS = frozenset(_NO.values()) | frozenset(_YES.values()) | {"pass"}
+
+
+class DoudizhuGame(Game):
+    """斗地主: one hand under a ``Rules`` set; subclasses pick the rules from the options."""
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.rules = self.make_rules(setup.options)
+        n = self.rules.seats
+        if setup.seats != n:
+            raise OptionError("seats", f"this 斗地主 is for {n} players")
+        self.book = playbook(self.rules.patterns)
+        self._known = self.book.texts()
+        self.n = n
+        self._rng = random.Random(setup.seed)
+        first = setup.carry.get("first")
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
+            first = self._rng.randrange(n)
+        stakes = tuple(setup.stakes) + (None,) * (n - len(setup.stakes))
+        self.stakes: tuple[int | None, ...] = stakes[:n]
+        self.deal_no = 0
+        self.escape_before_bid: dict[int, bool] = {}
+        self.void = False
+        self._start_deal(first)
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return classic_rules(options)
+
+    # --- dealing and phase changes ------------------------------------------------------
+    def _start_deal(self, first: int) -> None:
+        """发牌: shuffle from the seeded generator; a redeal continues the same stream."""
+        r = self.rules
+        n = self.n
+        deck = [rank for rank in range(13) for _ in range(4)] + [SMALL_JOKER, BIG_JOKER]
+        self._rng.shuffle(deck)
+        deck = deck[r.removed :]
+        dealt = [deck[s : n * r.hand_size : n] for s in range(n)]
+        self.dealt: list[list[int]] = dealt
+        self.hands: list[list[int]] = []
+        for cards in dealt:
+            counts = [0] * NRANKS
+            for c in cards:
+                counts[c] += 1
+            self.hands.append(counts)
+        kitty = [0] * NRANKS
+        for c in deck[n * r.hand_size : n * r.hand_size + r.kitty]:
+            kitty[c] += 1
+        self.kitty: tuple[int, ...] = tuple(kitty)
+        self.rotation_first = first
+        self.first = first
+        self.status: list[str | None] = [None] * n  # last canonical action per seat
+        self.bids: list[int | None] = [None] * n
+        self.high = 0
+        self.high_seat: int | None = None
+        self.calls: list[bool | None] = [None] * n
+        self.caller: int | None = None
+        self.grab_queue: list[int] = []
+        self.grab_back_done = False
+        self.holder: int | None = None
+        self.grabs = 0
+        self.shown: list[int] = [0] * n
+        self.show_order: list[int] = []
+        self.doubled: list[bool | None] = [None] * n
+        self.landlord: int | None = None
+        self.kitty_taken = False
+        self.pending: list[int] = []
+        self.stage = ""
+        self.turn = first
+        self.last: Play | None = None
+        self.last_seat: int | None = None
+        self.played_hands = [0] * n
+        self.bombs = 0
+        self.out: list[int] = [0] * NRANKS
+        self.winner: int | None = None
+        self.over = False
+        if r.bidding is Bidding.CALL and r.mingpai:
+            self._phase = "show"
+            self._open_stage("start")
+        else:
+            self._phase = "bid"
+
+    def _open_stage(self, stage: str) -> None:
+        """One simultaneous 明牌 step; seats that have shown already are not asked again."""
+        while True:
+            self.stage = stage
+            self.pending = [s for s in self._order(self.first) if not self.shown[s]]
+            if self.pending:
+                return
+            if stage not in _NEXT_STAGE:
+                self._start_calling()
+                return
+            stage = _NEXT_STAGE[stage]
+
+    def _start_calling(self) -> None:
+        # The first player to 明牌 gets the first call (003 二.2).
+        self._phase = "bid"
+        self.stage = ""
+        self.first = self.show_order[0] if self.show_order else self.rotation_first
+        self.turn = self.first
+
+    def _order(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def _redeal(self) -> None:
+        """都不叫: redeal with the next first bidder; void after ``max_deals`` deals."""
+        self.deal_no += 1
+        if self.deal_no >= self.rules.max_deals:
+            self.void = True
+            self.over = True
+            self._phase = "over"
+            self.pending = []
+            return
+        self._start_deal((self.rotation_first + 1) % self.n)
+
+    def _make_landlord(self, seat: int) -> None:
+        """地主确定: the kitty goes to the landlord face up, then 加倍 / 明牌 / play."""
+        self.landlord = seat
+        hand = self.hands[seat]
+        for rank, c in enumerate(self.kitty):
+            hand[rank] += c
+        self.kitty_taken = True
+        if self.rules.doubling:
+            eligible = [s for s in self._order(seat) if self.may_double(s)]
+            if eligible:
+                self._phase = "double"
+                self.stage = ""
+                self.pending = eligible
+                return
+        self._after_double()
+
+    def may_double(self, seat: int) -> bool:
+        """加倍条件 (003 五.4-5): every stake involved must exceed the room threshold.
+
+        A landlord needs all seats above it; a farmer itself and the landlord. A threshold of
+        0 (普通场) lets anyone double; an unknown stake (None) counts as unlimited.
+        """
+        t = self.rules.double_threshold
+        if t <= 0 or self.landlord is None:
+            return True
+
+        def above(s: int) -> bool:
+            stake = self.stakes[s]
+            return stake is None or stake > t
+
+        if seat == self.landlord:
+            return all(above(s) for s in range(self.n))
+        return above(seat) and above(self.landlord)
+
+    def _after_double(self) -> None:
+        r = self.rules
+        assert self.landlord is not None
+        if r.bidding is Bidding.CALL and r.mingpai and not self.shown[self.landlord]:
+            self._phase = "show"
+            self.stage = "kitty"
+            self.pending = [self.landlord]
+            return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        assert self.landlord is not None
+        self._phase = "play"
+        self.stage = ""
+        self.pending = []
+        self.turn = self.landlord
+        self.last = None
+        self.last_seat = None
+
+    # --- the Game interface ---------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        if self.pending:
+            return tuple(self.pending)
+        return (self.turn,)
+
+    def phase(self) -> str:
+        return self._phase
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def _acting(self, seat: int) -> bool:
+        if self.over:
+            return False
+        return seat in self.pending if self.pending else seat == self.turn
+
+    def apply(self, seat: int, text: str) -> str:
+        """Perform an action typed in notation; returns its canonical form (see Game.apply).
+
+        Raises NotationError (unreadable) or IllegalActionError (not allowed now); on error
+        nothing changes.
+        """
+        if self.over:
+            raise IllegalActionError("the hand is over", seat=seat, action=text)
+        if not self._acting(seat):
+            raise IllegalActionError("it is not your turn", seat=seat, action=text)
+        action = self._apply(seat, text)
+        self.log.append((seat, action))
+        return action
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if not self._acting(seat):
+            return []
+        p = self._phase
+        if p == "play":
+            hand = tuple(self.hands[seat])
+            if self.last is None:
+                return lead_plays(hand, self.rules.patterns)
+            acts = follow_plays(hand, self.last, self.rules.patterns)
+            acts.append("pass")
+            return acts
+        if p == "bid" and self.rules.bidding is Bidding.SCORE:
+            return [f"bid {b}" for b in range(self.high + 1, 4)] + ["nobid"]
+        kind = "call" if p == "bid" else p
+        return [_YES[kind], _NO[kind]]
+
+    def _kind(self) -> str:
+        """The action kind of the current phase (bid/call/grab/show/double/play)."""
+        if self._phase == "bid":
+            return "bid" if self.rules.bidding is Bidding.SCORE else "call"
+        return self._phase
+
+    def _apply(self, seat: int, text: str) -> str:
+        if self._phase == "play":
+            known = self._known.get(text)
+            if known is not None:
+                return self._play(seat, known)
+        kind = self._kind()
+        low = " ".join(text.strip().lower().split())
+        if kind == "play":
+            if low in PASS_WORDS:
+                return self._pass(seat)
+            if low in WORDS and not low.isdigit():
+                raise IllegalActionError(
+                    "it is the play phase: play cards or pass (不出)", seat=seat, action=text
+                )
+            return self._play(seat, self.book.parse(text))
+        word = WORDS.get(low)
+        if word is None:
+            parse_cards(text)  # NotationError if it is not even cards
+            raise IllegalActionError(
+                f"cards are played later; now: {', '.join(self.legal_actions(seat))}",
+                seat=seat,
+                action=text,
+            )
+        what, value = word
+        if what != DECLINE and what != kind:
+            raise IllegalActionError(
+                f"not in this phase; now: {', '.join(self.legal_actions(seat))}",
+                seat=seat,
+                action=text,
+            )
+        yes = what != DECLINE
+        if kind == "bid":
+            return self._bid(seat, value if yes else 0)
+        if kind == "call":
+            return self._call(seat, yes)
+        if kind == "grab":
+            return self._grab(seat, yes)
+        if kind == "show":
+            return self._show(seat, yes)
+        return self._double(seat, yes)
+
+    def _bid(self, seat: int, value: int) -> str:
+        """叫分: 1/2/3 above the last bid, or 不叫; 3 ends the bidding (000 §2)."""
+        if value and value <= self.high:
+            raise IllegalActionError(
+                f"a bid must be higher than {self.high}", seat=seat, action=f"bid {value}"
+            )
+        self.bids[seat] = value
+        if value:
+            self.high, self.high_seat = value, seat
+        action = f"bid {value}" if value else "nobid"
+        self.status[seat] = action
+        if value == 3:
+            self._make_landlord(seat)
+            return action
+        self.turn = (seat + 1) % self.n
+        if self.turn == self.first:
+            if self.high_seat is not None:
+                self._make_landlord(self.high_seat)
+            else:
+                self._redeal()
+        return action
+
+    def _call(self, seat: int, yes: bool) -> str:
+        """叫地主/不叫: the first call ends the calling (003 二)."""
+        self.calls[seat] = yes
+        if yes:
+            self.status[seat] = "call"
+            self.caller = self.holder = seat
+            # One 抢地主 chance each, in order; those who said 不叫 may not grab (003 三.4).
+            self.grab_queue = [s for s in self._order(seat)[1:] if self.calls[s] is not False]
+            self._next_grab()
+            return "call"
+        self.status[seat] = "nocall"
+        self.turn = (seat + 1) % self.n
+        if self.turn == self.first:
+            if self.show_order:
+                # 都不叫 but someone showed: the first 明牌 player is landlord (003 二.3).
+                self._make_landlord(self.show_order[0])
+            else:
+                self._redeal()
+        return "nocall"
+
+    def _next_grab(self) -> None:
+        if not self.grab_queue and self.grabs and not self.grab_back_done:
+            # The caller's own single chance comes after the others have grabbed.
+            self.grab_back_done = True
+            assert self.caller is not None
+            if self.holder != self.caller:
+                self.grab_queue = [self.caller]
+        if self.grab_queue:
+            self._phase = "grab"
+            self.turn = self.grab_queue[0]
+            return
+        assert self.holder is not None
+        self._make_landlord(self.holder)
+
+    def _grab(self, seat: int, yes: bool) -> str:
+        """抢地主: ×2 each; the last grabber not out-grabbed is landlord (003 三)."""
+        self.grab_queue.pop(0)
+        if yes:
+            self.grabs += 1
+            self.holder = seat
+        self.status[seat] = "grab" if yes else "nograb"
+        self._next_grab()
+        return "grab" if yes else "nograb"
+
+    def _show(self, seat: int, yes: bool) -> str:
+        """明牌: the largest factor among the seats that showed applies (003 四)."""
+        self.pending.remove(seat)
+        if yes:
+            factor = _SHOW_FACTOR[self.stage]
+            self.shown[seat] = factor
+            self.show_order.append(seat)
+        self.status[seat] = "show" if yes else "noshow"
+        if not self.pending:
+            if self.stage == "kitty":
+                self._start_play()
+            elif self.stage in _NEXT_STAGE:
+                self._open_stage(_NEXT_STAGE[self.stage])
+            else:
+                self._start_calling()
+        return "show" if yes else "noshow"
+
+    def _double(self, seat: int, yes: bool) -> str:
+        """加倍/不加倍: doubles this seat's settlement with its opponents (002 §4, 003 五)."""
+        self.pending.remove(seat)
+        self.doubled[seat] = yes
+        self.status[seat] = "double" if yes else "nodouble"
+        if not self.pending:
+            self._after_double()
+        return "double" if yes else "nodouble"
+
+    def _pass(self, seat: int) -> str:
+        if self.last is None:
+            raise IllegalActionError(
+                "you lead this round: play any pattern (首出不能不出)", seat=seat, action="pass"
+            )
+        self.status[seat] = "pass"
+        nxt = (seat + 1) % self.n
+        if nxt == self.last_seat:
+            self.last = None  # everyone passed: the player who played last leads
+        self.turn = nxt
+        return "pass"
+
+    def _play(self, seat: int, play: Play | None) -> str:
+        if play is None:
+            return self._pass(seat)
+        hand = self.hands[seat]
+        for r, c in play.parts:
+            if c > hand[r]:
+                raise IllegalActionError("you do not hold these cards", seat=seat, action=play.text)
+        last = self.last
+        if last is not None and not beats(play, last):
+            raise IllegalActionError(
+                f"does not beat {last.text} ({last.pattern.value}): play the same pattern "
+                "with the same number of cards and higher, a bomb, or pass",
+                seat=seat,
+                action=play.text,
+            )
+        out = self.out
+        for r, c in play.parts:
+            hand[r] -= c
+            out[r] += c
+        self.played_hands[seat] += 1
+        if play.is_bomb:
+            self.bombs += 1
+        self.last = play
+        self.last_seat = seat
+        self.status[seat] = play.text
+        if not any(hand):
+            self.winner = seat
+            self.over = True
+            self._phase = "over"
+        else:
+            self.turn = (seat + 1) % self.n
+        return play.text
+
+    def _on_escape(self, seat: int) -> None:
+        # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
+        before = self.landlord is None and self.high == 0 and self.caller is None
+        self.escape_before_bid[seat] = before
+
+    # --- scoring -------------------------------------------------------------------------
+    def base_score(self) -> int:
+        """底分: classic = room base × the bid (002); happy = the room's 底分 (004)."""
+        if self.rules.bidding is Bidding.SCORE:
+            return self.rules.base * max(self.high, 1)
+        return self.rules.base
+
+    def spring(self) -> str | None:
+        """ "spring" (春天), "anti" (反春) or None, once the hand is over (000 §8)."""
+        if self.winner is None or self.landlord is None:
+            return None
+        if self.winner == self.landlord:
+            farmers = [s for s in range(self.n) if s != self.landlord]
+            if all(self.played_hands[f] == 0 for f in farmers):
+                return "spring"
+        elif self.played_hands[self.landlord] == 1:
+            return "anti"
+        return None
+
+    def multiplier(self) -> int:
+        """倍数: initial × 2 per grab × the largest 明牌 × 2 per bomb/rocket × spring."""
+        m: int = self.rules.multiplier << (self.grabs + self.bombs)
+        m *= max(self.shown) or 1
+        if self.spring():
+            m *= self.rules.spring
+        return m
+
+    def outcome(self) -> Outcome:
+        if not self.over:
+            raise IllegalActionError("the hand is not over yet")
+        base = self.base_score()
+        mult = self.multiplier()
+        escapes = {
+            s: escape_penalty(base, mult, self.rules.escape_factor, self.rules.escape_early, before)
+            for s, before in self.escape_before_bid.items()
+        }
+        doubles = [2 if d else 1 for d in self.doubled]
+        landlord_won = self.winner is not None and self.winner == self.landlord
+        points = settle(
+            self.n,
+            None if self.void else self.landlord,
+            landlord_won,
+            base * mult,
+            doubles,
+            escapes,
+        )
+        lines: list[Text] = []
+        winners: tuple[int, ...] = ()
+        if self.void:
+            lines.append(T("ddz.out.void", deals=self.deal_no))
+        else:
+            assert self.landlord is not None
+            if landlord_won:
+                lines.append(T("ddz.out.landlord_wins", seat=self.landlord + 1))
+                winners = (self.landlord,)
+            else:
+                lines.append(T("ddz.out.farmers_win"))
+                winners = tuple(s for s in range(self.n) if s != self.landlord)
+            lines.append(T("ddz.out.base", base=base))
+            if self.grabs:
+                lines.append(T("ddz.out.grabs", n=self.grabs, x=2**self.grabs))
+            if max(self.shown):
+                lines.append(T("ddz.out.show", x=max(self.shown)))
+            if self.bombs:
+                lines.append(T("ddz.out.bombs", n=self.bombs, x=2**self.bombs))
+            sp = self.spring()
+            if sp:
+                lines.append(T(f"ddz.out.{sp}", x=self.rules.spring))
+            lines.append(T("ddz.out.multiplier", x=mult))
+            for s in range(self.n):
+                if self.doubled[s]:
+                    lines.append(T("ddz.out.doubled", seat=s + 1))
+        for s, pen in sorted(escapes.items()):
+            lines.append(T("ddz.out.escape", seat=s + 1, penalty=pen))
+        return Outcome(
+            points=tuple(points), scores=tuple(points), lines=tuple(lines), winners=winners
+        )
+
+    def next_carry(self) -> dict[str, Any]:
+        """The first bidder rotates in turn order from hand to hand (000 §3)."""
+        return {"first": (self.rotation_first + 1) % self.n}
+
+    # --- views -----------------------------------------------------------------------------
+    def visible_hand(self, seat: int) -> tuple[int, ...]:
+        """The cards of ``seat`` dealt so far (明牌 steps reveal the deal in two halves)."""
+        if self._phase == "show" and self.stage in ("start", "deal1"):
+            counts = [0] * NRANKS
+            if self.stage == "deal1":
+                for c in self.dealt[seat][: self.rules.half]:
+                    counts[c] += 1
+            return tuple(counts)
+        return tuple(self.hands[seat])
+
+    def view(self, seat: int | None) -> View:
+        seats = []
+        for s in range(self.n):
+            role = None
+            if self.landlord is not None:
+                role = T("ddz.role.landlord" if s == self.landlord else "ddz.role.farmer")
+            visible = self.visible_hand(s)
+            cards = format_cards(visible) if (s == seat or self.shown[s]) else None
+            status = T("ddz.status.escaped") if s in self.escaped else self._status_text(s)
+            seats.append(SeatView(role=role, count=sum(visible), cards=cards, status=status))
+        lines: list[Text] = []
+        if self.deal_no:
+            lines.append(T("ddz.line.redeal", n=self.deal_no + 1))
+        if self.rules.bidding is Bidding.SCORE and self.high:
+            lines.append(T("ddz.line.bid", bid=self.high, seat=(self.high_seat or 0) + 1))
+        lines.append(T("ddz.line.base", base=self.base_score()))
+        lines.append(T("ddz.line.multiplier", x=self.multiplier()))
+        if self.kitty_taken:
+            lines.append(T("ddz.line.kitty", cards=format_cards(self.kitty)))
+        if self.last is not None and self.last_seat is not None:
+            lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
+        elif self._phase == "play":
+            lines.append(T("ddz.line.lead", seat=self.turn + 1))
+        hand = format_cards(self.visible_hand(seat)) if seat is not None else None
+        return View(
+            phase=T(f"ddz.phase.{self._phase_label()}"),
+            seats=tuple(seats),
+            lines=tuple(lines),
+            hand=hand,
+        )
+
+    def _status_text(self, seat: int) -> Text | None:
+        action = self.status[seat]
+        if action is None:
+            return None
+        if action.startswith("bid "):
+            return T("ddz.status.bid", n=int(action[4:]))
+        if action == "show":
+            return T("ddz.status.show", x=self.shown[seat])
+        if action in _STATUS_WORDS:
+            return T(f"ddz.status.{action}")
+        return T("ddz.status.play", cards=action)
+
+    def _phase_label(self) -> str:
+        if self._phase == "show":
+            return f"show_{self.stage}"
+        if self._phase == "bid" and self.rules.bidding is Bidding.CALL:
+            return "call"
+        return self._phase
+
+    def choices(self, seat: int) -> list[Choice]:
+        acts = [] if self._phase == "play" else self.legal_actions(seat)
+        out: list[Choice] = []
+        for a in acts:
+            if a.startswith("bid "):
+                out.append(Choice(a, T("ddz.choice.bid", n=int(a[4:])), "primary"))
+            elif a in ("call", "grab", "show", "double"):
+                extra = {"x": _SHOW_FACTOR[self.stage]} if a == "show" else {}
+                out.append(Choice(a, T(f"ddz.choice.{a}", **extra), "primary"))
+            else:
+                out.append(Choice(a, T(f"ddz.choice.{a}")))
+        if self._phase == "play" and seat in self.to_act() and self.last is not None:
+            out.append(Choice("pass", T("ddz.choice.pass")))
+        return out
+
+    def picker(self, seat: int) -> Picker | None:
+        """The seat's cards as tokens: ``3s``, ``3h`` … (unique values; suits are ignored)."""
+        if self._phase != "play" or seat not in self.to_act():
+            return None
+        tokens: list[str] = []
+        labels: list[str] = []
+        for rank, c in enumerate(self.hands[seat]):
+            for i in range(c):
+                tokens.append(
+                    "BR"[rank - SMALL_JOKER]
+                    if rank >= SMALL_JOKER
+                    else "3456789TJQKA2"[rank] + _SUIT_TAGS[i]
+                )
+                labels.append(label(rank))
+        tokens, labels = tokens[:25], labels[:25]
+        return Picker(tuple(tokens), tuple(labels), 1, len(tokens), "{}", "")
+
+    # --- trustee ----------------------------------------------------------------------------
+    def trustee(self, seat: int) -> str:
+        """托管: the policy of ``ai.choose`` (timeouts, escaped seats and bots alike)."""
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError("it is not this seat's turn", seat=seat)
+        return ai.choose(self, seat)
+
+    # --- debugging and tests -------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (like a FEN): equal snapshots mean equal states."""
+        return {
+            "phase": self._phase,
+            "stage": self.stage,
+            "deal": self.deal_no,
+            "hands": [format_cards(tuple(h)) for h in self.hands],
+            "kitty": format_cards(self.kitty),
+            "kitty_taken": self.kitty_taken,
+            "first": [self.rotation_first, self.first],
+            "turn": self.turn,
+            "pending": list(self.pending),
+            "bids": list(self.bids),
+            "calls": list(self.calls),
+            "high": [self.high, self.high_seat],
+            "caller": self.caller,
+            "grab_queue": list(self.grab_queue),
+            "grab_back_done": self.grab_back_done,
+            "grabs": self.grabs,
+            "holder": self.holder,
+            "shown": list(self.shown),
+            "show_order": list(self.show_order),
+            "doubled": list(self.doubled),
+            "landlord": self.landlord,
+            "last": None if self.last is None else [self.last_seat, self.last.text],
+            "played_hands": list(self.played_hands),
+            "bombs": self.bombs,
+            "winner": self.winner,
+            "over": self.over,
+            "void": self.void,
+            "escaped": sorted(self.escaped),
+            "escape_before_bid": sorted(self.escape_before_bid.items()),
+            "out": format_cards(tuple(self.out)) if any(self.out) else "",
+            "status": list(self.status),
+        }
+
+
+class ClassicGame(DoudizhuGame):
+    """斗地主 (000/001): 叫分 1/2/3; option ``doubling`` adds 002's 加倍/不加倍 step."""
+
+
+class HappyGame(DoudizhuGame):
+    """欢乐斗地主 (003/004): 叫/抢地主, 明牌 ×5/×4/×3/×2, gated 加倍, pairwise settlement."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return happy_rules(options)

@@ -1,0 +1,150 @@
+"""斗地主记法: the text form of cards, plays and table actions.
+
+Cards are ranks, suits ignored: ``3456789TJQKA2`` then ``B`` (小王, small joker) and ``R``
+(大王, big joker). A set of cards is written sorted from low to high: ``33344``, ``TJQKA``,
+``BR`` (the rocket). ``pass`` is the play of no cards. Parsing forgives:
+
+- spaces, commas and ``+`` between cards (``333+6``, ``3 3 3 4 4``);
+- case (``tjqka``), ``10`` or ``0`` for ``T``;
+- ``BJ``/``RJ``, ``小王``/``大王``, ``王炸``/``火箭`` for ``BR``;
+- a suit letter ``s h c d`` after a rank (``3s3h``: suits do not matter in 斗地主);
+- ``不出``/``要不起``/``过``/``p`` for ``pass``.
+
+Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = rank 2,
+13 = small joker, 14 = big joker.
+
+>>> format_cards(parse_cards("10 J q K a 10"))
+'TTJQKA'
+>>> format_cards(parse_cards("大王小王"))
+'BR'
+"""
+
+from __future__ import annotations
+
+from engines.errors import NotationError
+
+RANKS = "3456789TJQKA2BR"
+"""Rank characters in order, weakest first; the index of a rank is its strength."""
+
+TEN = 7
+SMALL_JOKER = 13
+BIG_JOKER = 14
+TWO = 12
+ACE = 11
+NRANKS = 15
+
+Counts = tuple[int, ...]
+"""A multiset of cards: 15 counts, one per rank in ``RANKS`` order."""
+
+EMPTY: Counts = (0,) * NRANKS
+
+PASS = "pass"
+PASS_WORDS = frozenset({"pass", "p", "不出", "不要", "要不起", "过", "過"})
+
+_LIMITS = (4,) * 13 + (1, 1)
+_CHARS = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
+_SUITS = frozenset("shcdSHCD")
+# Longest aliases first so "10" wins over "1", "BJ" over "B".
+_ALIASES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("王炸", (SMALL_JOKER, BIG_JOKER)),
+    ("火箭", (SMALL_JOKER, BIG_JOKER)),
+    ("小王", (SMALL_JOKER,)),
+    ("大王", (BIG_JOKER,)),
+    ("10", (TEN,)),
+    ("bj", (SMALL_JOKER,)),
+    ("rj", (BIG_JOKER,)),
+)
+_SEPARATORS = frozenset(" \t,，、+＋")
+_HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
+
+# Canonical strings of n copies of a rank, for building plays quickly.
+CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in RANKS)
+
+
+def parse_cards(text: str) -> Counts:
+    """记牌: read a set of cards; the counts tuple.
+
+    Raises NotationError naming the first unreadable character, or a rank given more often
+    than one deck holds.
+
+    >>> parse_cards("3 3 B")[:3], parse_cards("3 3 B")[13]
+    ((2, 0, 0), 1)
+    """
+    counts = [0] * NRANKS
+    i, n = 0, len(text)
+    low = text.lower()
+    while i < n:
+        ch = low[i]
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        for alias, ranks in _ALIASES:
+            if low.startswith(alias, i):
+                for r in ranks:
+                    counts[r] += 1
+                i += len(alias)
+                break
+        else:
+            if ch == "0":
+                r = TEN
+            elif ch in _CHARS:
+                r = _CHARS[ch]
+            else:
+                raise NotationError(text, f"{text[i]!r} is not a card; {_HELP}")
+            counts[r] += 1
+            i += 1
+            # A suit letter right after a rank is ignored ("3s3h" = "33"); not after a joker.
+            if r < SMALL_JOKER and i < n and text[i] in _SUITS:
+                i += 1
+    if not any(counts):
+        raise NotationError(text, f"no cards given; {_HELP}, or 'pass'")
+    for r, c in enumerate(counts):
+        if c > _LIMITS[r]:
+            what = "joker" if r >= SMALL_JOKER else RANKS[r]
+            raise NotationError(text, f"{c}× {what}: one deck has only {_LIMITS[r]} of each")
+    return tuple(counts)
+
+
+def format_cards(counts: Counts) -> str:
+    """The canonical text of a set of cards: ranks sorted from 3 up to the big joker.
+
+    >>> format_cards((1,) * 15)
+    '3456789TJQKA2BR'
+    """
+    return "".join([CH[r][c] for r, c in enumerate(counts) if c])
+
+
+def card_list(counts: Counts) -> list[str]:
+    """The cards one by one, sorted (``["3", "3", "T", "B"]``)."""
+    return [RANKS[r] for r, c in enumerate(counts) for _ in range(c)]
+
+
+def is_pass(text: str) -> bool:
+    """True if ``text`` is one of the spellings of pass (不出)."""
+    return text.strip().lower() in PASS_WORDS
+
+
+def label(rank: int) -> str:
+    """A readable label of one card: ``10`` for T, ``B 小王``/``R 大王`` for the jokers."""
+    if rank == TEN:
+        return "10"
+    if rank == SMALL_JOKER:
+        return "B 小王"
+    if rank == BIG_JOKER:
+        return "R 大王"
+    return RANKS[rank]
+
+
+def count(counts: Counts) -> int:
+    """Number of cards in a set."""
+    return sum(counts)
+
+
+def contains(hand: Counts | list[int], cards: Counts) -> bool:
+    """True if every card of ``cards`` is in ``hand``."""
+    return all(h >= c for h, c in zip(hand, cards))
+
+
+def subtract(hand: Counts, cards: Counts) -> Counts:
+    """``hand`` without ``cards`` (which must be contained in it)."""
+    return tuple(h - c for h, c in zip(hand, cards))

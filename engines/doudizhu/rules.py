@@ -1,0 +1,111 @@
+"""规则配置: one frozen value describing a 斗地主 rule set.
+
+Every variant is this configuration plus, where needed, a small extension: the classic
+叫分 game and the happy 叫/抢地主 game differ only in ``bidding``, ``mingpai``, ``doubling``
+and the 底分; 二人斗地主 would be ``seats=2, removed=11, hand_size=20``; 麻辣 would set
+``PatternRules(pair_kickers=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engines.doudizhu.patterns import CLASSIC, PatternRules
+from engines.errors import OptionError
+
+
+class Bidding(Enum):
+    """How the landlord is chosen."""
+
+    SCORE = "score"
+    """叫分: one bid each of 1/2/3 or 不叫, higher than the last; 3 ends it (000/001/002)."""
+    CALL = "call"
+    """叫/抢地主: the first 叫地主 ends the calling, then one 抢地主 chance each (003/004)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set. ``base`` is 底分 (classic: the room base, times the bid).
+
+    ``multiplier``: the initial 倍数. ``doubling``: a 加倍/不加倍 step. ``double_threshold``:
+    points a seat's stake must exceed to double (0: anyone may). ``mingpai``: the 明牌
+    steps. ``max_deals``: deals with no landlord before the hand is void (流局).
+    ``escape_factor``/``escape_early``: the escape penalty 底分×倍数×factor, or the flat
+    ``escape_early`` before anyone has bid. ``spring``: factor for 春天 and 反春.
+    """
+
+    bidding: Bidding
+    seats: int = 3
+    hand_size: int = 17
+    kitty: int = 3
+    removed: int = 0
+    patterns: PatternRules = field(default=CLASSIC)
+    base: int = 1
+    multiplier: int = 1
+    doubling: bool = False
+    double_threshold: int = 0
+    mingpai: bool = False
+    max_deals: int = 3
+    escape_factor: int = 3
+    escape_early: int = 3
+    spring: int = 2
+    half: int = 9
+    """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
+
+
+CLASSIC_OPTIONS: dict[str, Any] = {"doubling": False, "base": 1, "max_deals": 3}
+HAPPY_OPTIONS: dict[str, Any] = {
+    "base": 4,
+    "multiplier": 1,
+    "doubling": True,
+    "double_threshold": 0,
+    "mingpai": True,
+    "max_deals": 3,
+}
+
+_MINIMUM = {"base": 1, "multiplier": 1, "double_threshold": 0, "max_deals": 1}
+
+
+def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """Room options over the defaults; OptionError for an unknown key, type or range."""
+    merged = dict(defaults)
+    for key, value in options.items():
+        if key not in defaults:
+            raise OptionError(key, "unknown option for 斗地主")
+        default = defaults[key]
+        if isinstance(default, bool) != isinstance(value, bool) or not isinstance(
+            value, type(default)
+        ):
+            raise OptionError(key, f"expected {type(default).__name__}, got {value!r}")
+        if key in _MINIMUM and value < _MINIMUM[key]:
+            raise OptionError(key, f"must be at least {_MINIMUM[key]}")
+        merged[key] = value
+    return merged
+
+
+def classic_rules(options: Mapping[str, Any]) -> Rules:
+    """斗地主 (000/001) and 三人斗地主 with 加倍 (002)."""
+    o = merge_options(CLASSIC_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.SCORE,
+        base=o["base"],
+        doubling=o["doubling"],
+        max_deals=o["max_deals"],
+    )
+
+
+def happy_rules(options: Mapping[str, Any]) -> Rules:
+    """欢乐斗地主 (003, scored by 004)."""
+    o = merge_options(HAPPY_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.CALL,
+        base=o["base"],
+        multiplier=o["multiplier"],
+        doubling=o["doubling"],
+        double_threshold=o["double_threshold"],
+        mingpai=o["mingpai"],
+        max_deals=o["max_deals"],
+    )

@@ -1,0 +1,597 @@
+"""一局斗地主 through the common game interface: bidding, 叫/抢/明牌/加倍, redeals, records,
+bad input, privacy of views, texts, buttons and the card picker."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+
+import pytest
+from ddz_support import SPEC, new, play_out, rig
+
+from engines.base import ESCAPE, Setup, Text
+from engines.doudizhu import SPECS, ClassicGame, DoudizhuGame, HappyGame, parse_cards
+from engines.doudizhu.notation import format_cards
+from engines.doudizhu.texts import TEXTS
+from engines.errors import IllegalActionError, NotationError, OptionError
+
+
+# --- specs and options -------------------------------------------------------------------------
+def test_specs() -> None:
+    keys = [s.key for s in SPECS]
+    assert keys == ["doudizhu", "doudizhu_happy"]
+    for spec in SPECS:
+        assert spec.level_table == "doudizhu"
+        assert spec.min_seats == spec.max_seats == 3
+        assert spec.max_loss(spec.options, 3) is None
+        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play"}
+    assert SPEC["doudizhu"].options == {"doubling": False, "base": 1, "max_deals": 3}
+    assert SPEC["doudizhu_happy"].options["double_threshold"] == 0
+    assert SPEC["doudizhu"].game is ClassicGame and SPEC["doudizhu_happy"].game is HappyGame
+
+
+@pytest.mark.parametrize(
+    ("key", "options"),
+    [
+        ("doudizhu", {"colour": 1}),
+        ("doudizhu", {"doubling": 1}),
+        ("doudizhu", {"base": 0}),
+        ("doudizhu", {"base": "2"}),
+        ("doudizhu_happy", {"double_threshold": -1}),
+        ("doudizhu_happy", {"mingpai": "yes"}),
+        ("doudizhu_happy", {"max_deals": 0}),
+    ],
+)
+def test_bad_options(key: str, options: dict[str, object]) -> None:
+    with pytest.raises(OptionError):
+        SPEC[key].new(Setup(seats=3, seed=1, options=options))
+
+
+def test_seats_must_be_three() -> None:
+    for spec in SPECS:
+        with pytest.raises(OptionError):
+            spec.new(Setup(seats=4, seed=1))
+
+
+def test_every_phase_is_declared() -> None:
+    for spec in SPECS:
+        seen = set()
+        for seed in range(30):
+            game = spec.new(Setup(seats=3, seed=seed, options={}))
+            while not game.is_over():
+                seen.add(game.phase())
+                seat = game.to_act()[0]
+                game.apply(seat, game.trustee(seat))
+        assert seen <= set(spec.phases), (spec.key, seen)
+
+
+# --- the deal -----------------------------------------------------------------------------------
+def test_deal_is_seeded_17_17_17_and_3() -> None:
+    a, b, c = new(seed=11), new(seed=11), new(seed=12)
+    assert a.snapshot() == b.snapshot() != c.snapshot()
+    assert [sum(h) for h in a.hands] == [17, 17, 17] and sum(a.kitty) == 3
+    total = [sum(h[r] for h in a.hands) + a.kitty[r] for r in range(15)]
+    assert total == [4] * 13 + [1, 1]
+
+
+def test_first_bidder_from_seed_then_carry_rotates() -> None:
+    firsts = {new(seed=s).first for s in range(40)}
+    assert firsts == {0, 1, 2}  # 由系统选定: chosen by the seeded generator
+    game = new(seed=3, carry={"first": 2})
+    assert game.to_act() == (2,)
+    play_out(game)
+    assert game.next_carry() == {"first": 0}
+    assert new(seed=4, carry=game.next_carry()).to_act() == (0,)
+
+
+# --- classic 叫分 ------------------------------------------------------------------------------------
+def test_classic_bidding() -> None:
+    game = new(seed=2, carry={"first": 1})
+    assert game.phase() == "bid" and game.to_act() == (1,)
+    assert game.legal_actions(1) == ["bid 1", "bid 2", "bid 3", "nobid"]
+    assert game.legal_actions(0) == []
+    assert game.apply(1, "1分") == "bid 1"
+    assert game.legal_actions(2) == ["bid 2", "bid 3", "nobid"]
+    with pytest.raises(IllegalActionError, match="higher than 1"):
+        game.apply(2, "bid 1")
+    assert game.apply(2, "不叫") == "nobid"
+    assert game.apply(0, "bid 2") == "bid 2"
+    # everyone bid once: the highest bidder is landlord and takes the kitty face up
+    assert game.landlord == 0 and game.phase() == "play" and game.to_act() == (0,)
+    assert sum(game.hands[0]) == 20
+    assert game.base_score() == 2
+
+
+def test_bid_three_ends_the_bidding() -> None:
+    game = new(seed=2, carry={"first": 0})
+    assert game.apply(0, "bid 3") == "bid 3"
+    assert game.landlord == 0 and game.phase() == "play"
+
+
+def test_all_pass_redeals_and_rotates_then_voids() -> None:
+    game = new(seed=2, carry={"first": 0})
+    first_deal = game.snapshot()["hands"]
+    for seat in (0, 1, 2):
+        game.apply(seat, "nobid")
+    assert game.deal_no == 1 and not game.is_over()
+    assert game.snapshot()["hands"] != first_deal  # a new shuffle from the same stream
+    assert game.to_act() == (1,)  # the next seat bids first in the new deal
+    assert "ddz.line.redeal" in [t.key for t in game.view(None).lines]
+    for seat in (1, 2, 0, 2, 0, 1):
+        game.apply(seat, "pass")
+    # max_deals = 3 deals without a landlord: the hand is void (流局) and ends
+    assert game.is_over() and game.void
+    out = game.outcome()
+    assert out.points == (0, 0, 0) and out.winners == ()
+    assert out.lines[0].key == "ddz.out.void"
+    assert game.next_carry() == {"first": 0}
+    replay = SPEC["doudizhu"].from_record(game.to_record())
+    assert replay.snapshot() == game.snapshot()
+
+
+def test_max_deals_option() -> None:
+    game = new(seed=2, carry={"first": 0}, options={"max_deals": 1})
+    for seat in (0, 1, 2):
+        game.apply(seat, "nobid")
+    assert game.is_over() and game.void
+
+
+# --- happy 叫/抢地主 ----------------------------------------------------------------------------------
+def happy(seed: int = 3, first: int = 0, **options: object) -> DoudizhuGame:
+    opts = {"mingpai": False} | options
+    return new("doudizhu_happy", seed=seed, carry={"first": first}, options=opts)
+
+
+def test_grab_sequence_and_caller_grabs_back() -> None:
+    game = happy()
+    assert game.phase() == "bid" and game.legal_actions(0) == ["call", "nocall"]
+    assert game.apply(0, "叫地主") == "call"
+    assert game.phase() == "grab" and game.to_act() == (1,)
+    assert game.apply(1, "抢地主") == "grab"
+    assert game.apply(2, "grab") == "grab"
+    # the caller's own one chance comes last (003 三.1: each player exactly once)
+    assert game.to_act() == (0,)
+    assert game.apply(0, "grab") == "grab"
+    assert game.landlord == 0 and game.grabs == 3
+    assert game.multiplier() == 8  # each grab ×2 (003 三.3)
+    assert game.phase() == "double"
+
+
+def test_decliners_cannot_grab() -> None:
+    game = happy(first=0)
+    game.apply(0, "不叫")
+    game.apply(1, "call")
+    asked = []
+    while game.phase() == "grab":
+        seat = game.to_act()[0]
+        asked.append(seat)
+        game.apply(seat, "grab" if seat == 2 else "nograb")
+    assert 0 not in asked  # 凡是有过“不叫地主”操作的玩家无法进行“抢地主” (003 三.4)
+    assert asked == [2, 1]
+    assert game.landlord == 2 and game.grabs == 1
+
+
+def test_nobody_grabs_caller_is_landlord() -> None:
+    game = happy(first=1)
+    game.apply(1, "call")
+    game.apply(2, "nograb")
+    game.apply(0, "不抢")
+    assert game.landlord == 1 and game.grabs == 0 and game.multiplier() == 1
+
+
+def test_happy_all_decline_redeals() -> None:
+    game = happy(first=2)
+    for seat in (2, 0, 1):
+        game.apply(seat, "nocall")
+    assert game.deal_no == 1 and game.to_act() == (0,)
+
+
+def test_happy_grab_needs_grab_phase() -> None:
+    game = happy()
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "grab")
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "bid 2")  # no 叫分 in the happy rules
+
+
+# --- 明牌 -------------------------------------------------------------------------------------------
+def test_show_steps_and_factors() -> None:
+    game = new("doudizhu_happy", seed=8, carry={"first": 0})
+    assert game.phase() == "show" and game.to_act() == (0, 1, 2)
+    assert game.view(0).hand == ""  # before the deal nothing is seen
+    assert [c.action for c in game.choices(1)] == ["show", "noshow"]
+    assert game.choices(1)[0].label == Text("ddz.choice.show", {"x": 5})
+    for seat in (0, 1, 2):
+        game.apply(seat, "noshow")
+    # half dealt: 9 cards each, ×4
+    assert len(game.view(1).hand or "") == 9
+    assert game.view(1).seats[1].count == 9
+    game.apply(2, "明牌")
+    assert game.shown[2] == 4
+    assert game.view(0).seats[2].cards == game.view(2).hand  # visible to everyone
+    game.apply(0, "noshow")
+    game.apply(1, "noshow")
+    # all dealt: 17 cards, ×3; seat 2 is not asked again
+    assert game.to_act() == (0, 1)
+    assert len(game.view(1).hand or "") == 17
+    game.apply(1, "show")
+    game.apply(0, "noshow")
+    assert game.shown == [0, 3, 4]
+    assert game.multiplier() == 4  # the largest 明牌 factor applies (003 四.5)
+    # the first player to show calls first (003 二.2)
+    assert game.phase() == "bid" and game.to_act() == (2,)
+    assert game.view(None).seats[1].cards == format_cards(tuple(game.hands[1]))
+    assert game.view(None).seats[0].cards is None
+
+
+def test_show_before_deal_is_five_and_all_decline_makes_shower_landlord() -> None:
+    game = new("doudizhu_happy", seed=8, carry={"first": 0})
+    game.apply(1, "show")
+    game.apply(0, "noshow")
+    game.apply(2, "noshow")
+    for seat in (0, 2):
+        game.apply(seat, "noshow")
+    for seat in (0, 2):
+        game.apply(seat, "noshow")
+    assert game.to_act() == (1,)
+    for seat in (1, 2, 0):
+        game.apply(seat, "nocall")
+    # 都不叫 but someone showed: the first 明牌 player is landlord, no redeal (003 二.3)
+    assert game.deal_no == 0 and game.landlord == 1
+    assert game.multiplier() == 5
+
+
+def test_landlord_shows_after_kitty_for_two() -> None:
+    game = new("doudizhu_happy", seed=8, carry={"first": 0}, options={"doubling": False})
+    for _ in range(3):
+        for seat in game.to_act():
+            game.apply(seat, "noshow")
+    game.apply(0, "call")
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    assert game.phase() == "show" and game.to_act() == (0,)
+    assert game.choices(0)[0].label == Text("ddz.choice.show", {"x": 2})
+    game.apply(0, "show")
+    assert game.multiplier() == 2 and game.phase() == "play"
+    assert game.view(1).seats[0].cards == format_cards(tuple(game.hands[0]))
+
+
+# --- 加倍 gating -------------------------------------------------------------------------------------
+def test_double_threshold_gates_who_may_double() -> None:
+    game = new(
+        "doudizhu_happy",
+        seed=3,
+        carry={"first": 1},
+        options={"mingpai": False, "double_threshold": 100},
+        stakes=(50, 500, None),
+    )
+    game.apply(1, "call")
+    game.apply(2, "nograb")
+    game.apply(0, "nograb")
+    # landlord 1 needs every seat above 100 (seat 0 has 50): no; farmer 0 itself: no;
+    # farmer 2 (unlimited) and the landlord (500): yes (003 五.4-5)
+    assert game.phase() == "double" and game.to_act() == (2,)
+    assert [game.may_double(s) for s in range(3)] == [False, False, True]
+    with pytest.raises(IllegalActionError):
+        game.apply(1, "double")
+    game.apply(2, "double")
+    assert game.phase() == "play"
+
+
+def test_zero_threshold_lets_anyone_double_and_settles_pairwise() -> None:
+    game = new(
+        "doudizhu_happy",
+        seed=3,
+        carry={"first": 0},
+        options={"mingpai": False},
+        stakes=(1, 1, 1),
+    )
+    game.apply(0, "call")
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    assert set(game.to_act()) == {0, 1, 2}
+    game.apply(0, "double")
+    game.apply(1, "double")
+    game.apply(2, "nodouble")
+    play_out(game)
+    stake = game.base_score() * game.multiplier()
+    sign = 1 if game.winner == 0 else -1
+    # 倍数×底分×自己加倍数×对手加倍数, landlord against each farmer
+    assert game.outcome().points == (sign * 6 * stake, -sign * 4 * stake, -sign * 2 * stake)
+
+
+def test_nobody_eligible_skips_doubling() -> None:
+    game = new(
+        "doudizhu_happy",
+        seed=3,
+        carry={"first": 0},
+        options={"mingpai": False, "double_threshold": 1000},
+        stakes=(10, 10, 10),
+    )
+    game.apply(0, "call")
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    assert game.phase() == "play"
+
+
+def test_happy_base_is_004s_four() -> None:
+    game = happy(first=0)
+    game.apply(0, "call")
+    assert game.base_score() == 4
+    assert happy(base=1).base_score() == 1
+
+
+# --- records -------------------------------------------------------------------------------------
+def random_game(key: str, seed: int, rng: random.Random, escape: bool = False) -> DoudizhuGame:
+    options: dict[str, object] = {"doubling": True} if key == "doudizhu" else {}
+    game = new(key, seed=seed, options=options)
+    while not game.is_over():
+        seats = game.to_act()
+        seat = seats[rng.randrange(len(seats))]
+        if escape and rng.random() < 0.02:
+            game.escape(seat)
+        if rng.random() < 0.5:
+            game.apply(seat, game.trustee(seat))
+        else:
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randrange(len(actions))])
+    return game
+
+
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy"])
+def test_replay_from_record_is_the_same_state(key: str) -> None:
+    rng = random.Random(7)
+    for seed in range(25):
+        game = random_game(key, seed, rng, escape=True)
+        again = SPEC[key].from_record(game.to_record())
+        assert again.snapshot() == game.snapshot()
+        assert again.outcome() == game.outcome()
+        text = game.to_text()
+        assert type(game).from_text(text).snapshot() == game.snapshot()
+        assert sum(game.outcome().points) == 0
+
+
+def test_record_holds_escape_entries() -> None:
+    game = new(seed=1)
+    game.escape(1)
+    assert game.to_record()["log"] == [[1, ESCAPE]]
+    assert SPEC["doudizhu"].from_record(game.to_record()).escaped == {1}
+
+
+# --- full seeded hands -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("key", "seed"), [("doudizhu", 2024), ("doudizhu_happy", 2024), ("doudizhu", 7)]
+)
+def test_full_seeded_trustee_hand(key: str, seed: int) -> None:
+    game = new(key, seed=seed, carry={"first": 0})
+    play_out(game)
+    out = game.outcome()
+    assert sum(out.points) == 0
+    replay = SPEC[key].new(Setup(seats=3, seed=seed, carry={"first": 0}))
+    for seat, action in game.log:
+        replay.apply(seat, action)
+    assert replay.snapshot() == game.snapshot()
+    landlord = game.landlord
+    assert landlord is not None and game.winner is not None
+    stake = game.base_score() * game.multiplier()
+    sign = 1 if game.winner == landlord else -1
+    assert out.points[landlord] == sign * 2 * stake
+    # every played card came from the deal: hands + played = the deck
+    played = [0] * 15
+    for _, action in game.log:
+        if (
+            action not in {"pass"}
+            and not action.startswith(("bid", "no"))
+            and action not in {"call", "grab", "show", "double"}
+        ):
+            for r, c in enumerate(parse_cards(action)):
+                played[r] += c
+    assert [played[r] + sum(h[r] for h in game.hands) for r in range(15)] == [4] * 13 + [1, 1]
+
+
+# --- bad input changes nothing ------------------------------------------------------------------
+def state(game: DoudizhuGame) -> tuple[object, ...]:
+    return (game.snapshot(), list(game.log), sorted(game.escaped))
+
+
+def in_play() -> DoudizhuGame:
+    game = new(seed=5, carry={"first": 0})
+    rig(game, ["3333456789TJJQQQA", "44455566677788899", ""], "KA2")
+    game.apply(0, "bid 3")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("seat", "text", "error"),
+    [
+        (0, "33X", NotationError),
+        (0, "", NotationError),
+        (0, "44", IllegalActionError),  # cards not held
+        (0, "3345", IllegalActionError),  # not a pattern
+        (0, "pass", IllegalActionError),  # the leader cannot pass
+        (0, "bid 2", IllegalActionError),  # wrong phase
+        (0, "double", IllegalActionError),
+        (1, "5", IllegalActionError),  # not this seat's turn
+        (7, "5", IllegalActionError),
+    ],
+)
+def test_bad_input_in_play_changes_nothing(seat: int, text: str, error: type[Exception]) -> None:
+    game = in_play()
+    before = state(game)
+    with pytest.raises(error):
+        game.apply(seat, text)
+    assert state(game) == before
+
+
+def test_not_beating_changes_nothing() -> None:
+    game = in_play()
+    game.apply(0, "9")
+    before = state(game)
+    for text in ("5", "44", "456789", "9"):
+        with pytest.raises(IllegalActionError):
+            game.apply(1, text)
+    with pytest.raises(IllegalActionError, match="does not beat 9"):
+        game.apply(1, "7")
+    assert state(game) == before
+    assert game.apply(1, "不出") == "pass"
+
+
+@pytest.mark.parametrize(
+    "text", ["33", "grab", "call", "bid 1", "bid 4", "叫地主", "??", "bid 1 2", "double", "show"]
+)
+def test_bad_input_in_bidding_changes_nothing(text: str) -> None:
+    game = new(seed=5, carry={"first": 0})
+    game.apply(0, "bid 1")
+    before = state(game)
+    with pytest.raises((IllegalActionError, NotationError)):
+        game.apply(1, text)
+    assert state(game) == before
+
+
+def test_over_hand_rejects_everything() -> None:
+    game = in_play()
+    play_out(game)
+    before = state(game)
+    with pytest.raises(IllegalActionError, match="over"):
+        game.apply(game.winner or 0, "3")
+    game.escape(1)  # escaping after the end is a no-op
+    assert state(game) == before
+    assert game.to_act() == () and game.legal_actions(0) == []
+    with pytest.raises(IllegalActionError):
+        new(seed=1).outcome()
+
+
+# --- privacy -------------------------------------------------------------------------------------
+def visible_states(key: str) -> Iterator[DoudizhuGame]:
+    rng = random.Random(17)
+    for seed in range(12):
+        game = new(key, seed=seed)
+        yield game
+        while not game.is_over():
+            seats = game.to_act()
+            seat = seats[rng.randrange(len(seats))]
+            actions = game.legal_actions(seat)
+            if key == "doudizhu_happy" and game.phase() == "show" and rng.random() < 0.3:
+                game.apply(seat, "show")
+            else:
+                game.apply(seat, actions[rng.randrange(len(actions))])
+            yield game
+
+
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy"])
+def test_views_never_show_hidden_cards(key: str) -> None:
+    checked = 0
+    for game in visible_states(key):
+        kitty = format_cards(game.kitty)
+        for viewer in (None, 0, 1, 2):
+            view = game.view(viewer)
+            if viewer is None:
+                assert view.hand is None
+            else:
+                assert view.hand == format_cards(game.visible_hand(viewer))
+            for s, seat_view in enumerate(view.seats):
+                if s != viewer and not game.shown[s]:
+                    assert seat_view.cards is None
+                assert seat_view.count == sum(game.visible_hand(s))
+            texts = [t for t in view.lines if t.key == "ddz.line.kitty"]
+            assert bool(texts) == game.kitty_taken
+            if texts:
+                assert texts[0].args["cards"] == kitty
+            for line in view.lines:  # no line carries a hand
+                for value in line.args.values():
+                    for s in range(3):
+                        if sum(game.hands[s]) > 3 and s != viewer:
+                            assert value != format_cards(tuple(game.hands[s]))
+        checked += 1
+    assert checked > 100
+
+
+# --- texts, buttons, picker ---------------------------------------------------------------------
+def emitted(game: DoudizhuGame) -> Iterator[Text]:
+    for viewer in (None, 0, 1, 2):
+        view = game.view(viewer)
+        yield view.phase
+        yield from view.lines
+        for sv in view.seats:
+            if sv.role:
+                yield sv.role
+            if sv.status:
+                yield sv.status
+    for seat in game.to_act():
+        for choice in game.choices(seat):
+            yield choice.label
+
+
+def test_every_text_key_exists_in_both_locales() -> None:
+    rng = random.Random(3)
+    keys: set[str] = set()
+
+    def check(text: Text) -> None:
+        keys.add(text.key)
+        for locale in ("zh-CN", "en-US"):
+            template = TEXTS[locale][text.key]
+            template.format(**text.args)
+
+    for key in ("doudizhu", "doudizhu_happy"):
+        for seed in range(40):
+            options: dict[str, object] = {"doubling": seed % 2 == 0} if key == "doudizhu" else {}
+            game = new(key, seed=seed, options=options)
+            while not game.is_over():
+                for text in emitted(game):
+                    check(text)
+                seats = game.to_act()
+                seat = seats[rng.randrange(len(seats))]
+                if rng.random() < 0.02:
+                    game.escape(seat)
+                actions = game.legal_actions(seat)
+                pick = actions[rng.randrange(len(actions))]
+                if game.phase() != "play" and rng.random() < 0.4:
+                    pick = actions[0]
+                game.apply(seat, pick)
+            for text in emitted(game):
+                check(text)
+            for text in game.outcome().lines:
+                check(text)
+    void = new(seed=1, carry={"first": 0}, options={"max_deals": 1})
+    for seat in (0, 1, 2):
+        void.apply(seat, "nobid")
+    for text in [*emitted(void), *void.outcome().lines]:
+        check(text)
+    assert set(TEXTS["zh-CN"]) == set(TEXTS["en-US"])
+    assert {"ddz.out.void", "ddz.out.escape", "ddz.status.escaped", "ddz.out.grabs"} <= keys
+
+
+def test_choices() -> None:
+    game = new(seed=5, carry={"first": 0})
+    assert [c.action for c in game.choices(0)] == ["bid 1", "bid 2", "bid 3", "nobid"]
+    assert game.choices(1) == []
+    game = in_play()
+    assert game.choices(0) == []  # leading: no pass button
+    game.apply(0, "4")
+    assert [c.action for c in game.choices(1)] == ["pass"]
+    assert game.choices(1)[0].label == Text("ddz.choice.pass", {})
+
+
+def test_picker_tokens_form_plays() -> None:
+    game = in_play()
+    picker = game.picker(0)
+    assert picker is not None and game.picker(1) is None
+    assert len(picker.tokens) == 20 == picker.max_values
+    assert len(set(picker.tokens)) == len(picker.tokens)  # unique values for a select menu
+    assert picker.labels[picker.tokens.index("Ts")] == "10"
+    assert picker.template == "{}" and picker.sep == ""
+    chosen = [t for t in picker.tokens if t[0] == "3"]
+    assert game.apply(0, picker.action(chosen)) == "3333"
+    assert new(seed=1).picker(0) is None  # no picker while bidding
+
+
+def test_legal_actions_are_canonical_and_applicable() -> None:
+    game = in_play()
+    actions = game.legal_actions(0)
+    assert "pass" not in actions and len(actions) == len(set(actions))
+    game.apply(0, "4")
+    actions = game.legal_actions(1)
+    assert actions[-1] == "pass" and "5" in actions
+    for action in actions:
+        assert copy.deepcopy(game).apply(1, action) == action

@@ -1,0 +1,175 @@
+"""计分: DDZ-E1/E2, bombs, 春天/反春, 加倍 pairwise, escape penalties (GAMES.md §2.1-2.4)."""
+
+from __future__ import annotations
+
+import pytest
+from ddz_support import new, play_out, rig
+
+from engines.doudizhu.scoring import escape_penalty, settle
+
+# A deal for scripted hands (seat 0 bids first and becomes landlord with bid 3):
+# landlord 3333 4 56789T JJ QQQ A + kitty K A 2; farmers get the rest in rank order.
+LANDLORD = "3333456789TJJQQQA"
+KITTY = "KA2"
+FARMER1 = "44455566677788899"
+FARMER2 = ""  # the rest: 9TTTJJQKKKAA222BR
+
+
+def scripted(actions: list[tuple[int, str]], key: str = "doudizhu", **options: object):
+    game = new(key, seed=5, carry={"first": 0}, options=options)
+    rig(game, [LANDLORD, FARMER1, FARMER2], KITTY)
+    for seat, action in actions:
+        game.apply(seat, action)
+    return game
+
+
+def rounds(*plays: str) -> list[tuple[int, str]]:
+    """The landlord leads each play, both farmers pass."""
+    out: list[tuple[int, str]] = []
+    for p in plays:
+        out += [(0, p), (1, "pass"), (2, "pass")]
+    return out
+
+
+E1 = (
+    [(0, "bid 3"), (0, "4"), (1, "5"), (2, "pass"), (0, "2"), (1, "pass"), (2, "pass")]
+    + rounds("56789T", "JJ", "QQQK", "AA")
+    + [(0, "3333")]
+)
+
+
+def test_ddz_e1_e2_landlord_wins_x6() -> None:
+    """DDZ-E1 (001) = DDZ-E2 (000 角色版): 底分 3 × 倍数 2 (one bomb) = 6, landlord wins.
+
+    N = 1000: landlord 6×2×1000 = 12000, each farmer 6×1000 = 6000 (pre-rake figures; the
+    rake A = 50 per player is the storage's job: F1 gives 11950 / −6050 / −6050).
+    """
+    game = scripted(E1)
+    assert game.is_over() and game.winner == 0
+    assert game.base_score() == 3 and game.multiplier() == 2
+    out = game.outcome()
+    assert out.points == (12, -6, -6)
+    assert out.scores == out.points
+    assert out.winners == (0,)
+    n, a = 1000, 50
+    assert [x * n for x in out.points] == [12000, -6000, -6000]
+    assert out.points[0] * n - a == 11950 and out.points[1] * n - a == -6050  # F1 as written
+    keys = [t.key for t in out.lines]
+    assert keys[0] == "ddz.out.landlord_wins"
+    assert "ddz.out.bombs" in keys and "ddz.out.spring" not in keys
+
+
+def test_spring_doubles() -> None:
+    """春天: the landlord goes out and neither farmer played a card: ×2."""
+    game = scripted([(0, "bid 3")] + rounds("4", "2", "56789T", "JJ", "QQQK", "AA") + [(0, "3333")])
+    assert game.spring() == "spring"
+    assert game.multiplier() == 2 * 2
+    assert game.outcome().points == (24, -12, -12)
+    assert "ddz.out.spring" in [t.key for t in game.outcome().lines]
+
+
+def test_anti_spring_doubles() -> None:
+    """反春: a farmer goes out and the landlord played only one hand: ×2."""
+    game = scripted(
+        [(0, "bid 3"), (0, "4"), (1, "5"), (2, "pass"), (0, "pass")]
+        + [(1, "44 55 666777888 99"), (2, "pass"), (0, "pass"), (1, "4")]
+    )
+    assert game.is_over() and game.winner == 1
+    assert game.spring() == "anti"
+    assert game.outcome().points == (-12, 6, 6)
+    assert game.outcome().winners == (1, 2)
+
+
+def test_bombs_and_rocket_double_each() -> None:
+    """Each bomb or rocket played doubles (000 §8); kept in hand they do not count."""
+    game = scripted(
+        [(0, "bid 3"), (0, "4"), (1, "5"), (2, "pass"), (0, "3333"), (1, "pass"), (2, "BR")]
+        + [(0, "pass"), (1, "pass"), (2, "9"), (0, "T"), (1, "pass"), (2, "pass")]
+        + rounds("56789", "JJ", "QQQK", "AA")
+        + [(0, "2")]
+    )
+    assert game.bombs == 2 and game.winner == 0
+    assert game.multiplier() == 4
+    assert game.outcome().points == (24, -12, -12)
+    # E1 leaves the farmers' 2222 unplayed: still ×2 only for the landlord's one bomb.
+    assert scripted(E1).multiplier() == 2
+
+
+def test_classic_doubling_step_pairwise() -> None:
+    """002's 加倍: after bidding each seat doubles or not; settled landlord vs each farmer."""
+    game = scripted([(0, "bid 3")], doubling=True)
+    assert game.phase() == "double" and set(game.to_act()) == {0, 1, 2}
+    game.apply(1, "double")
+    game.apply(0, "加倍")
+    game.apply(2, "nodouble")
+    assert game.phase() == "play"
+    for seat, action in E1[1:]:
+        game.apply(seat, action)
+    # stake 6: pair (0,1) both doubled ×4 = 24, pair (0,2) landlord doubled ×2 = 12.
+    assert game.outcome().points == (36, -24, -12)
+
+
+def test_settle_examples() -> None:
+    assert settle(3, 0, True, 6, (1, 1, 1)) == [12, -6, -6]
+    assert settle(3, 1, False, 5, (1, 1, 1)) == [5, -10, 5]
+    assert settle(3, 2, True, 1, (2, 1, 2)) == [-4, -2, 6]
+    assert settle(3, None, False, 9, (1, 1, 1)) == [0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("escapes", "points"),
+    [
+        # farmer 1 escapes: the landlord (0) lost its pair with farmer 2; 18 shared 9 + 9
+        ({1: 18}, [-3 + 9, -18, 3 + 9]),
+        # the landlord escapes: no pair settles, the farmers share the penalty
+        ({0: 18}, [-18, 9, 9]),
+        # before any bid: a flat 3, shared 2 + 1 starting with the seat after the escaper
+        ({2: 3}, [-3 + 2, 3 + 1, -3]),
+    ],
+)
+def test_settle_with_escape_is_zero_sum(escapes: dict[int, int], points: list[int]) -> None:
+    got = settle(3, 0, False, 3, (1, 1, 1), escapes)
+    assert got == points and sum(got) == 0
+
+
+def test_escape_penalty_formula() -> None:
+    assert escape_penalty(3, 4, 3, 3, before_bid=False) == 36  # 底分×倍数×3
+    assert escape_penalty(3, 4, 3, 3, before_bid=True) == 3  # 还没人叫牌时逃跑：扣3分
+
+
+def test_escape_after_bidding_pays_three_times() -> None:
+    game = scripted([(0, "bid 3"), (0, "4")])
+    game.escape(1)
+    assert game.escaped == {1}
+    assert game.log[-1] == (1, "escape")
+    play_out(game)
+    out = game.outcome()
+    base, mult = game.base_score(), game.multiplier()
+    assert out.points[1] == -3 * base * mult
+    assert sum(out.points) == 0
+    assert "ddz.out.escape" in [t.key for t in out.lines]
+    # the landlord and farmer 2 still settle as the hand actually ended
+    sign = 1 if game.winner == 0 else -1
+    assert out.points[2] == -sign * base * mult + (3 * base * mult) // 2
+
+
+def test_escape_before_any_bid_pays_three_points() -> None:
+    game = new("doudizhu", seed=9, carry={"first": 0})
+    game.escape(2)
+    assert game.escape_before_bid == {2: True}
+    play_out(game)  # the trustee bids and plays for seat 2
+    out = game.outcome()
+    assert out.points[2] == -3 and sum(out.points) == 0
+
+
+def test_escape_before_any_call_in_happy() -> None:
+    game = new("doudizhu_happy", seed=4, carry={"first": 0}, options={"mingpai": False})
+    game.escape(0)
+    assert game.escape_before_bid == {0: True}
+    game.apply(0, "call")
+    game.escape(1)
+    assert game.escape_before_bid == {0: True, 1: False}
+    play_out(game)
+    out = game.outcome()
+    assert out.points[0] == -3 + (game.base_score() * game.multiplier() * 3) // 2
+    assert sum(out.points) == 0
