@@ -1,0 +1,385 @@
+"""设置: the hall's settings, loaded once into frozen values and passed down.
+
+``config/default.toml`` holds every tunable (documented in place). A user file named by
+``GAMEHALL_CONFIG`` (or the ``path`` argument) is merged over it table by table; secrets come
+only from the environment: ``DISCORD_TOKEN`` (the bot token) and ``GAMEHALL_DB`` (overrides the
+database path). Anything invalid raises :class:`SettingsError` naming the dotted key and the
+problem, so start-up stops with one readable line::
+
+    rooms.novice.coefficient: must be >= 0, got -1
+
+This module names no game: game keys are checked against ``known_games`` when the caller passes
+the registry's keys.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "default.toml"
+LOCALES = ("zh-CN", "en-US")
+SYNCHRONOUS = ("normal", "full")
+
+_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class SettingsError(ValueError):
+    """An invalid setting: ``key`` is the dotted key ("rooms.free.rake"), ``problem`` says
+    what is wrong."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{key}: {problem}" if key else problem)
+
+
+@dataclass(frozen=True)
+class Relief:
+    """低保: ``amount`` beans for a balance below ``threshold``, once per ``cooldown_hours``."""
+
+    amount: int
+    threshold: int
+    cooldown_hours: float
+
+    @property
+    def cooldown_seconds(self) -> float:
+        return self.cooldown_hours * 3600.0
+
+
+@dataclass(frozen=True)
+class Room:
+    """场: a room's coefficient N, rake A, entry limits, games and per-game engine options."""
+
+    key: str
+    name_zh: str
+    name_en: str
+    coefficient: int
+    rake: int
+    min_beans: int
+    max_beans: int
+    games: tuple[str, ...]
+    options: Mapping[str, Mapping[str, Any]]
+
+    @property
+    def score_only(self) -> bool:
+        """积分场: N = 0, no beans move."""
+        return self.coefficient == 0
+
+    def name(self, locale: str) -> str:
+        return self.name_zh if locale.startswith("zh") else self.name_en
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything tunable, validated. ``levels``: table name → ((min_score, title), ...)."""
+
+    database: Path
+    starting_grant: int
+    locale_default: str
+    relief: Relief
+    timers: Mapping[str, int]
+    trustee_after_misses: int
+    rooms: Mapping[str, Room]
+    levels: Mapping[str, tuple[tuple[int, str], ...]]
+    token: str | None = None
+    synchronous: str = "normal"
+
+    def timer(self, phase: str) -> int:
+        """Seconds allowed in ``phase``; phases not configured use ``timers.default``."""
+        return self.timers.get(phase, self.timers["default"])
+
+
+# --- loading --------------------------------------------------------------------------------
+
+
+def load_settings(
+    path: Path | None = None,
+    *,
+    environ: Mapping[str, str] = os.environ,
+    known_games: Collection[str] | None = None,
+    level_tables: Collection[str] | None = None,
+) -> Settings:
+    """Read the defaults, overlay ``path`` (else ``$GAMEHALL_CONFIG``), validate, add secrets.
+
+    ``known_games``: when given, every game a room lists must be one of them.
+    ``level_tables``: when given (the games' ``GameSpec.level_table``), each must exist.
+    Raises SettingsError (a ValueError) naming the key and the problem.
+    """
+    data = _read_toml(DEFAULT_CONFIG)
+    overlay = path if path is not None else environ.get("GAMEHALL_CONFIG") or None
+    if overlay is not None:
+        data = _merge(data, _read_toml(Path(overlay)))
+    settings = _build(data, known_games)
+    for table in sorted(set(level_tables or ())):
+        if table not in settings.levels:
+            raise SettingsError(f"levels.{table}", "missing (a game names it as its level table)")
+    db = environ.get("GAMEHALL_DB")
+    token = (environ.get("DISCORD_TOKEN") or "").strip()
+    return replace(
+        settings,
+        database=Path(db) if db else settings.database,
+        token=token or None,
+    )
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise SettingsError("", f"config file not found: {path}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SettingsError("", f"{path} is not valid TOML: {e}") from None
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables merge key by key; any other value (arrays too) replaces."""
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+# --- validation -----------------------------------------------------------------------------
+
+_TOP = {"hall", "relief", "timers", "rooms", "levels"}
+_HALL = {"database", "synchronous", "starting_grant", "locale_default"}
+_RELIEF = {"amount", "threshold", "cooldown_hours"}
+_ROOM = {
+    "name_zh",
+    "name_en",
+    "coefficient",
+    "rake",
+    "min_beans",
+    "max_beans",
+    "games",
+    "options",
+    "enabled",
+}
+_SECRETS = {"token", "discord_token", "password", "secret"}
+
+
+def _build(data: Mapping[str, Any], known_games: Collection[str] | None) -> Settings:
+    _only(data, _TOP, "")
+    hall = _table(data, "hall")
+    _only(hall, _HALL, "hall")
+    relief = _table(data, "relief")
+    _only(relief, _RELIEF, "relief")
+    synchronous = _str(hall, "synchronous", "hall")
+    if synchronous not in SYNCHRONOUS:
+        raise SettingsError(
+            "hall.synchronous", f"must be one of {SYNCHRONOUS}, got {synchronous!r}"
+        )
+    locale = _str(hall, "locale_default", "hall")
+    if locale not in LOCALES:
+        raise SettingsError("hall.locale_default", f"must be one of {LOCALES}, got {locale!r}")
+    database = _str(hall, "database", "hall")
+    if not database:
+        raise SettingsError("hall.database", "must not be empty")
+    timers, misses = _timers(_table(data, "timers"))
+    return Settings(
+        database=Path(database),
+        starting_grant=_int(hall, "starting_grant", "hall", minimum=0),
+        locale_default=locale,
+        relief=Relief(
+            amount=_int(relief, "amount", "relief", minimum=0),
+            threshold=_int(relief, "threshold", "relief", minimum=0),
+            cooldown_hours=_number(relief, "cooldown_hours", "relief", minimum=0),
+        ),
+        timers=timers,
+        trustee_after_misses=misses,
+        rooms=_rooms(_table(data, "rooms"), known_games),
+        levels=_levels(_table(data, "levels")),
+        synchronous=synchronous,
+    )
+
+
+def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int]:
+    misses = _int(table, "trustee_after_misses", "timers", minimum=1)
+    timers: dict[str, int] = {}
+    for phase in table:
+        if phase == "trustee_after_misses":
+            continue
+        if not _KEY.match(phase):
+            raise SettingsError(f"timers.{phase}", "a phase key is lowercase letters, digits, _")
+        timers[phase] = _int(table, phase, "timers", minimum=1)
+    if "default" not in timers:
+        raise SettingsError("timers.default", "missing (the time for phases not listed)")
+    return MappingProxyType(timers), misses
+
+
+def _rooms(table: Mapping[str, Any], known_games: Collection[str] | None) -> Mapping[str, Room]:
+    rooms: dict[str, Room] = {}
+    for key in table:
+        where = f"rooms.{key}"
+        if not _KEY.match(key):
+            raise SettingsError(where, "a room key is lowercase letters, digits and _")
+        room = _table(table, key, "rooms")
+        _only(room, _ROOM, where)
+        enabled = room.get("enabled", True)
+        if not isinstance(enabled, bool):
+            raise SettingsError(f"{where}.enabled", f"must be true or false, got {enabled!r}")
+        coefficient = _int(room, "coefficient", where, minimum=0)
+        rake = _int(room, "rake", where, minimum=0)
+        min_beans = _int(room, "min_beans", where, minimum=0)
+        max_beans = _int(room, "max_beans", where, minimum=0)
+        if min_beans > max_beans:
+            raise SettingsError(
+                f"{where}.min_beans", f"min_beans {min_beans} > max_beans {max_beans}"
+            )
+        if coefficient == 0 and rake:
+            raise SettingsError(f"{where}.rake", "a score-only room (coefficient 0) takes no rake")
+        games = room.get("games")
+        if games is None:
+            raise SettingsError(f"{where}.games", "missing")
+        if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
+            raise SettingsError(f"{where}.games", f"must be a list of game keys, got {games!r}")
+        if not games:
+            raise SettingsError(f"{where}.games", "must list at least one game")
+        if len(set(games)) != len(games):
+            raise SettingsError(f"{where}.games", "lists a game twice")
+        if known_games is not None:
+            for game in games:
+                if game not in known_games:
+                    known = ", ".join(sorted(known_games)) or "none"
+                    raise SettingsError(f"{where}.games", f"unknown game {game!r} (known: {known})")
+        options = room.get("options", {})
+        if not isinstance(options, dict):
+            raise SettingsError(f"{where}.options", "must be a table of per-game tables")
+        for game, opts in options.items():
+            if game not in games:
+                raise SettingsError(
+                    f"{where}.options.{game}", "options for a game this room does not list"
+                )
+            if not isinstance(opts, dict):
+                raise SettingsError(f"{where}.options.{game}", "must be a table of options")
+        if not enabled:
+            continue
+        rooms[key] = Room(
+            key=key,
+            name_zh=_str(room, "name_zh", where),
+            name_en=_str(room, "name_en", where),
+            coefficient=coefficient,
+            rake=rake,
+            min_beans=min_beans,
+            max_beans=max_beans,
+            games=tuple(games),
+            options=MappingProxyType({g: MappingProxyType(dict(o)) for g, o in options.items()}),
+        )
+    if not rooms:
+        raise SettingsError("rooms", "at least one room must be enabled")
+    return MappingProxyType(rooms)
+
+
+def _levels(table: Mapping[str, Any]) -> Mapping[str, tuple[tuple[int, str], ...]]:
+    levels: dict[str, tuple[tuple[int, str], ...]] = {}
+    for name, rows in table.items():
+        where = f"levels.{name}"
+        if not _KEY.match(name):
+            raise SettingsError(where, "a table name is lowercase letters, digits and _")
+        if not isinstance(rows, list) or not rows:
+            raise SettingsError(where, 'must be a non-empty array of [min_score, "title"]')
+        parsed: list[tuple[int, str]] = []
+        for i, row in enumerate(rows):
+            ok = (
+                isinstance(row, list)
+                and len(row) == 2
+                and _is_int(row[0])
+                and isinstance(row[1], str)
+                and row[1].strip()
+            )
+            if not ok:
+                raise SettingsError(f"{where}[{i}]", f'must be [min_score, "title"], got {row!r}')
+            if parsed and row[0] <= parsed[-1][0]:
+                raise SettingsError(
+                    f"{where}[{i}]",
+                    f"not ascending: {row[0]} after {parsed[-1][0]} (minimum scores must rise)",
+                )
+            parsed.append((row[0], row[1]))
+        levels[name] = tuple(parsed)
+    return MappingProxyType(levels)
+
+
+# --- small typed getters --------------------------------------------------------------------
+
+
+def _only(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    for key in table:
+        dotted = f"{where}.{key}" if where else key
+        if key.lower() in _SECRETS:
+            raise SettingsError(
+                dotted, "secrets are not read from files; set DISCORD_TOKEN in the environment"
+            )
+        if key not in allowed:
+            raise SettingsError(
+                dotted, f"unknown key (expected one of: {', '.join(sorted(allowed))})"
+            )
+
+
+def _table(parent: Mapping[str, Any], key: str, where: str = "") -> Mapping[str, Any]:
+    dotted = f"{where}.{key}" if where else key
+    if key not in parent:
+        raise SettingsError(dotted, "missing table")
+    value = parent[key]
+    if not isinstance(value, dict):
+        raise SettingsError(dotted, f"must be a table, got {_kind(value)}")
+    return value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # bool is not an int here
+
+
+def _int(table: Mapping[str, Any], key: str, where: str, *, minimum: int | None = None) -> int:
+    dotted = f"{where}.{key}"
+    if key not in table:
+        raise SettingsError(dotted, "missing")
+    value = table[key]
+    if not _is_int(value):
+        raise SettingsError(dotted, f"must be an integer, got {_kind(value)} {value!r}")
+    if minimum is not None and value < minimum:
+        raise SettingsError(dotted, f"must be >= {minimum}, got {value}")
+    return int(value)
+
+
+def _number(table: Mapping[str, Any], key: str, where: str, *, minimum: float) -> float:
+    dotted = f"{where}.{key}"
+    if key not in table:
+        raise SettingsError(dotted, "missing")
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SettingsError(dotted, f"must be a number, got {_kind(value)} {value!r}")
+    if value < minimum or value != value:
+        raise SettingsError(dotted, f"must be >= {minimum}, got {value}")
+    return float(value)
+
+
+def _str(table: Mapping[str, Any], key: str, where: str) -> str:
+    dotted = f"{where}.{key}"
+    if key not in table:
+        raise SettingsError(dotted, "missing")
+    value = table[key]
+    if not isinstance(value, str):
+        raise SettingsError(dotted, f"must be a string, got {_kind(value)} {value!r}")
+    return value
+
+
+def _kind(value: object) -> str:
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "float",
+        str: "string",
+        list: "array",
+        dict: "table",
+    }.get(type(value), type(value).__name__)

@@ -1,0 +1,44 @@
+"""服务器设置: per-server (guild) settings kept in the database: the moderator role."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from storage.db import Database
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """``mod_role_id``: members with this role may moderate (besides Manage Server)."""
+
+    guild_id: int
+    mod_role_id: int | None = None
+
+
+async def get_guild(db: Database, guild_id: int) -> GuildSettings:
+    """The server's settings (defaults when none were saved)."""
+
+    def read(conn: sqlite3.Connection) -> GuildSettings:
+        row = conn.execute("SELECT mod_role_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()
+        return GuildSettings(guild_id, row[0] if row else None)
+
+    return await db.read(read)
+
+
+async def set_mod_role(db: Database, guild_id: int, role_id: int | None) -> None:
+    """Set (or with None clear) the server's moderator role."""
+
+    def tx(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "INSERT INTO guilds (id, mod_role_id) VALUES (?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET mod_role_id = excluded.mod_role_id",
+            (guild_id, role_id),
+        )
+
+    await db.run(tx)
+
+
+async def get_mod_role(db: Database, guild_id: int) -> int | None:
+    """Shorthand: the server's moderator role id, or None."""
+    return (await get_guild(db, guild_id)).mod_role_id

@@ -1,0 +1,87 @@
+"""等级: level scores (积分) per player and game, and titles looked up in a game's table.
+
+A score is kept per (player, game), separate from beans; settlement adds each hand's score
+change in the same transaction (``Wallet.settle``). A level table is ((min_score, title), ...)
+strictly ascending (``config/default.toml`` [levels]); a score gets the title of the last row
+whose minimum it reaches, and a score below the first minimum gets the first title (the lowest
+rank covers everything beneath it).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import sqlite3
+from collections.abc import Collection, Sequence
+
+from storage.db import Database
+
+
+def title(table: Sequence[tuple[int, str]], score: int) -> str:
+    """The title for ``score`` in ``table``.
+
+    >>> title([(-1000000000, "包身工"), (10, "短工"), (25, "长工")], 10)
+    '短工'
+    >>> title([(100, "初品益都红"), (200, "良品益都红")], 0)
+    '初品益都红'
+
+    Raises ValueError for an empty table.
+    """
+    if not table:
+        raise ValueError("a level table needs at least one row")
+    index = bisect.bisect_right([minimum for minimum, _ in table], score) - 1
+    return table[max(index, 0)][1]
+
+
+def next_title(table: Sequence[tuple[int, str]], score: int) -> tuple[int, str] | None:
+    """The next row above ``score`` (minimum, title), or None at the top."""
+    index = bisect.bisect_right([minimum for minimum, _ in table], score)
+    return table[index] if index < len(table) else None
+
+
+async def score(db: Database, uid: int, game: str) -> int:
+    """The player's level score in ``game`` (0 if they never played it)."""
+
+    def read(conn: sqlite3.Connection) -> int:
+        row = conn.execute(
+            "SELECT score FROM scores WHERE uid = ? AND game = ?", (uid, game)
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    return await db.read(read)
+
+
+async def scores(db: Database, uid: int) -> dict[str, int]:
+    """Every game the player has a score in: {game: score}, by game key."""
+
+    def read(conn: sqlite3.Connection) -> dict[str, int]:
+        return dict(
+            conn.execute("SELECT game, score FROM scores WHERE uid = ? ORDER BY game", (uid,))
+        )
+
+    return await db.read(read)
+
+
+async def leaderboard(
+    db: Database, game: str, uids: Collection[int] | None = None, limit: int = 10
+) -> list[tuple[int, int]]:
+    """排行榜: the top ``limit`` (uid, score) in ``game``, highest first, ties by uid.
+
+    ``uids``: only these players (e.g. a server's members); None for everyone.
+    """
+
+    def read(conn: sqlite3.Connection) -> list[tuple[int, int]]:
+        if uids is None:
+            rows = conn.execute(
+                "SELECT uid, score FROM scores WHERE game = ? ORDER BY score DESC, uid LIMIT ?",
+                (game, int(limit)),
+            )
+        else:
+            rows = conn.execute(
+                "SELECT uid, score FROM scores WHERE game = ? "
+                "AND uid IN (SELECT value FROM json_each(?)) ORDER BY score DESC, uid LIMIT ?",
+                (game, json.dumps([int(u) for u in uids]), int(limit)),
+            )
+        return [(int(u), int(s)) for u, s in rows]
+
+    return await db.read(read)

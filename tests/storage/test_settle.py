@@ -1,0 +1,344 @@
+"""Settlement: F1 figures (GAMES.md worked examples), caps, bots, idempotence, atomicity."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from storage_support import GRANT, MOD
+
+from storage import history, levels
+from storage.db import Database
+from storage.errors import HandStateError
+from storage.wallet import HOUSE, SeatResult, Settlement, Wallet
+
+RICH = 1_000_000
+
+
+async def table(wallet: Wallet, stakes: dict[int, int], game: str = "ddz") -> int:
+    """A running hand where each uid carries its stake (players topped up to afford it)."""
+    for uid, stake in stakes.items():
+        await wallet.ensure_player(uid)
+        if stake > GRANT:
+            await wallet.grant(uid, stake - GRANT, "top up", MOD)
+    hand = await wallet.new_hand(game, "room", 1, 2, seats=list(stakes))
+    await wallet.hold(hand, list(stakes.items()))
+    return hand
+
+
+def deltas(result: Settlement) -> list[int]:
+    return [s.delta for s in result.seats]
+
+
+async def test_ddz_e1_landlord_wins_f1_with_rake(wallet: Wallet) -> None:
+    """DDZ-E1: N=1000, farmer X=6, A=50, landlord wins. Engine points are X per seat: landlord
+    +12, farmers −6. F1: farmers pay 6·1000+50, the landlord receives 12·1000−50."""
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)], 1000, 50
+    )
+    assert deltas(result) == [11_950, -6_050, -6_050]
+    assert result.house == 150 and await wallet.house_balance() == 150
+    assert [s.balance for s in result.seats] == [50_000 + 11_950, 50_000 - 6_050, 50_000 - 6_050]
+    assert [s.rake for s in result.seats] == [50, 50, 50]
+    assert sum(deltas(result)) + result.house == 0
+    for uid in (1, 2, 3):
+        assert (await wallet.account(uid)).held == 0
+    assert await wallet.held(h) == {}
+
+
+async def test_ddz_e1_pre_rake_figures(wallet: Wallet) -> None:
+    """The example's own figures (A not applied): 12000 / 6000 / 6000."""
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(1, 12), SeatResult(2, -6), SeatResult(3, -6)], 1000, 0
+    )
+    assert deltas(result) == [12_000, -6_000, -6_000] and result.house == 0
+
+
+async def test_ddz_e7_huopin(wallet: Wallet) -> None:
+    """DDZ-E7: N=1200, X=6, A=500 → landlord 14400−500, farmers −(7200+500)."""
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(1, 12), SeatResult(2, -6), SeatResult(3, -6)], 1200, 500
+    )
+    assert deltas(result) == [13_900, -7_700, -7_700] and result.house == 1_500
+
+
+async def test_sc_e1_sichuan_f2(wallet: Wallet) -> None:
+    """SC-E1: N=200, winner X=54, three losers X=18, A=400 → winner 10800−400, losers −4000."""
+    h = await table(wallet, {1: 20_000, 2: 20_000, 3: 20_000, 4: 20_000}, game="mj")
+    seats = [SeatResult(1, 54), SeatResult(2, -18), SeatResult(3, -18), SeatResult(4, -18)]
+    result = await wallet.settle(h, "mj", seats, 200, 400)
+    assert deltas(result) == [10_400, -4_000, -4_000, -4_000] and result.house == 1_600
+
+
+async def test_wh_e1_wuhan_example_with_n(wallet: Wallet) -> None:
+    """WH-E1: N=20; losers 300, 350, 400; A=500 → 6000/7000/8000 paid, winner 21000 (−A)."""
+    h = await table(wallet, {1: 30_000, 2: 30_000, 3: 30_000, 4: 30_000}, game="mj")
+    seats = [SeatResult(1, 1_050), SeatResult(2, -300), SeatResult(3, -350), SeatResult(4, -400)]
+    result = await wallet.settle(h, "mj", seats, 20, 500)
+    assert deltas(result) == [20_500, -6_500, -7_500, -8_500] and result.house == 2_000
+
+
+async def test_loser_is_debited_only_down_to_what_it_carried(wallet: Wallet) -> None:
+    """火拼 rule 2: a loser pays down to 0 (of its stake); winners share only what was paid."""
+    h = await table(wallet, {1: 5_000, 2: 50_000, 3: 50_000})
+    await wallet.revoke(1, GRANT - 5_000, "carry everything", MOD)  # balance == stake
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(1, -12), SeatResult(2, 6), SeatResult(3, 6)], 1000, 50
+    )
+    # landlord owes 12000+50 but carried 5000: rake 50, pays 4950; farmers split 4950
+    assert deltas(result) == [-5_000, 2_475 - 50, 2_475 - 50]
+    assert result.seats[0].balance == 0
+    assert (await wallet.account(1)).balance == 0
+    assert sum(deltas(result)) + result.house == 0
+
+
+async def test_winner_gain_is_capped_by_its_stake(wallet: Wallet) -> None:
+    """以小博大 protection: the landlord carried 3000, so wins at most 3000; the rest of what
+    the farmers paid goes back to them."""
+    h = await table(wallet, {1: 3_000, 2: 50_000, 3: 50_000})
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(1, 12), SeatResult(2, -6), SeatResult(3, -6)], 1000, 50
+    )
+    assert deltas(result) == [3_000 - 50, -1_500 - 50, -1_500 - 50]
+    assert sum(deltas(result)) + result.house == 0
+
+
+async def test_pool_shortfall_is_shared_pro_rata_with_largest_remainder(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 10_000, 2: 10_000, 3: 10_000, 4: 1_001}, game="g4")
+    seats = [SeatResult(1, 2), SeatResult(2, 1), SeatResult(3, 1), SeatResult(4, -4)]
+    result = await wallet.settle(h, "g4", seats, 1000, 1)
+    # pool = 1001 − 1 = 1000 shared 2:1:1 → 500 / 250 / 250
+    assert deltas(result) == [499, 249, 249, -1_001] and result.house == 4
+    h = await table(wallet, {5: 10_000, 6: 10_000, 7: 10_000, 8: 100}, game="g4")
+    seats = [SeatResult(5, 1), SeatResult(6, 1), SeatResult(7, 1), SeatResult(8, -3)]
+    result = await wallet.settle(h, "g4", seats, 1000, 0)
+    assert deltas(result) == [34, 33, 33, -100]  # remainder to the lowest seat
+
+
+async def test_rake_is_capped_by_the_stake(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 30, 2: 10_000}, game="g")
+    result = await wallet.settle(h, "g", [SeatResult(1, -1), SeatResult(2, 1)], 100, 50)
+    assert deltas(result) == [-30, -50] and result.house == 80
+
+
+async def test_bot_seats_carry_nothing(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 20_000})
+    # the human landlord loses to two bots: only the rake moves
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(1, -12, -2), SeatResult(None, 6), SeatResult(None, 6)], 1000, 50
+    )
+    assert deltas(result) == [-50, 0, 0] and result.house == 50
+    assert [s.uid for s in result.seats] == [1, None, None]
+    assert result.seats[1].balance is None and result.seats[1].score_after is None
+    assert (await levels.score(wallet.db, 1, "ddz")) == -2
+    # a human beating bots wins no beans either
+    h = await table(wallet, {2: 20_000})
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(2, 12), SeatResult(None, -6), SeatResult(None, -6)], 1000, 50
+    )
+    assert deltas(result) == [-50, 0, 0]
+    # two humans and a bot: the humans settle between themselves
+    h = await table(wallet, {3: 20_000, 4: 20_000})
+    result = await wallet.settle(
+        h, "ddz", [SeatResult(3, 12), SeatResult(4, -6), SeatResult(None, -6)], 1000, 0
+    )
+    assert deltas(result) == [6_000, -6_000, 0]
+
+
+async def test_score_only_room_moves_no_beans_but_counts_scores(wallet: Wallet) -> None:
+    hand = await wallet.new_hand("gomoku", "free", 1, 2, seats=[1, 2])
+    result = await wallet.settle(
+        hand, "gomoku", [SeatResult(1, 1, 10), SeatResult(2, -1, -10)], 0, 0
+    )
+    assert deltas(result) == [0, 0] and result.house == 0
+    assert [(s.score_before, s.score_after) for s in result.seats] == [(0, 10), (0, -10)]
+    assert (await wallet.account(1)).balance == GRANT  # new players got their grant
+    assert await levels.scores(wallet.db, 2) == {"gomoku": -10}
+    assert [r.reason for r in await wallet.ledger(1)] == ["grant:start"]  # no 0-bean rows
+
+
+async def test_scores_accumulate_per_game(wallet: Wallet) -> None:
+    for points in (3, -1, 5):
+        h = await table(wallet, {1: 1_000, 2: 1_000})
+        r = await wallet.settle(h, "ddz", [SeatResult(1, 0, points), SeatResult(2, 0, 1)], 1, 0)
+    assert (r.seats[0].score_before, r.seats[0].score_after) == (2, 7)
+    h = await table(wallet, {1: 1_000}, game="other")
+    await wallet.settle(h, "other", [SeatResult(1, 0, 4)], 1, 0)
+    assert await levels.scores(wallet.db, 1) == {"ddz": 7, "other": 4}
+
+
+async def test_settling_twice_changes_nothing(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
+    first = await wallet.settle(h, "ddz", seats, 1000, 50, record="R", outcome="O")
+    before = await wallet.totals(), [await wallet.account(u) for u in (1, 2, 3)]
+    again = await wallet.settle(h, "ddz", seats, 1000, 50)
+    other = await wallet.settle(h, "ddz", [SeatResult(1, -99)], 5, 5)  # ignored: already settled
+    assert again == first == other and again.replayed and not first.replayed
+    assert (await wallet.totals(), [await wallet.account(u) for u in (1, 2, 3)]) == before
+    assert [r.reason for r in await wallet.ledger(1)].count("hand") == 1
+
+
+async def test_concurrent_double_settle_applies_once(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
+    results = await asyncio.gather(*(wallet.settle(h, "ddz", seats, 1000, 50) for _ in range(5)))
+    assert len({r for r in results}) == 1 and sum(not r.replayed for r in results) == 1
+    assert (await wallet.account(1)).balance == GRANT + 11_950 + (50_000 - GRANT)
+    assert await wallet.house_balance() == 150
+    assert await levels.score(wallet.db, 1, "ddz") == 2
+
+
+async def test_aborted_hand_cannot_be_settled(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 5_000, 2: 5_000})
+    await wallet.release(h)
+    with pytest.raises(HandStateError, match="aborted"):
+        await wallet.settle(h, "ddz", [SeatResult(1, 1), SeatResult(2, -1)], 10, 0)
+    assert (await wallet.account(1)).balance == GRANT
+
+
+async def test_settle_then_abort_race_has_one_winner(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 5_000, 2: 5_000})
+    results = await asyncio.gather(
+        wallet.settle(h, "ddz", [SeatResult(1, 1), SeatResult(2, -1)], 10, 0),
+        wallet.release(h),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], Settlement) and isinstance(results[1], HandStateError)
+    totals = await wallet.totals()
+    assert totals.held == totals.open_holds == 0
+
+
+async def test_bad_settlements_change_nothing(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 5_000, 2: 5_000})
+    state = await wallet.totals()
+    with pytest.raises(ValueError, match="unseated"):
+        await wallet.settle(h, "ddz", [SeatResult(1, 1), SeatResult(None, -1)], 10, 0)
+    with pytest.raises(ValueError, match="twice"):
+        await wallet.settle(h, "ddz", [SeatResult(1, 1), SeatResult(1, -1)], 10, 0)
+    with pytest.raises(ValueError, match="not 'other'"):
+        await wallet.settle(h, "other", [SeatResult(1, 1), SeatResult(2, -1)], 10, 0)
+    with pytest.raises(ValueError):
+        await wallet.settle(h, "ddz", [SeatResult(1, 1), SeatResult(2, -1)], -10, 0)
+    with pytest.raises(ValueError):
+        await wallet.settle(h, "ddz", [SeatResult(1, True), SeatResult(2, -1)], 10, 0)
+    with pytest.raises(ValueError):
+        await wallet.settle(h, "ddz", [], 10, 0)
+    with pytest.raises(HandStateError, match="no such hand"):
+        await wallet.settle(h + 1, "ddz", [SeatResult(1, 1)], 10, 0)
+    assert await wallet.totals() == state and await wallet.held(h) == {1: 5_000, 2: 5_000}
+
+
+async def test_failure_inside_the_transaction_leaves_no_trace(db: Database, wallet: Wallet) -> None:
+    """Make the ledger insert fail after the balances were already updated in the
+    transaction: everything rolls back (balances, holds, scores, hand status, house)."""
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
+
+    def snapshot(conn: sqlite3.Connection) -> tuple[object, ...]:
+        return tuple(
+            conn.execute(sql).fetchall()
+            for sql in (
+                "SELECT * FROM players ORDER BY id",
+                "SELECT * FROM ledger ORDER BY id",
+                "SELECT * FROM holds ORDER BY hand_id, uid",
+                "SELECT * FROM hands ORDER BY id",
+                "SELECT * FROM scores ORDER BY uid, game",
+            )
+        )
+
+    before = await db.read(snapshot)
+    await db.run(
+        lambda c: c.execute(
+            "CREATE TEMP TRIGGER fail_ledger BEFORE INSERT ON main.ledger "
+            "WHEN NEW.reason = 'hand' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        )
+    )
+    with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
+        await wallet.settle(h, "ddz", seats, 1000, 50)
+    assert await db.read(snapshot) == before
+    await db.run(lambda c: c.execute("DROP TRIGGER temp.fail_ledger"))
+    result = await wallet.settle(h, "ddz", seats, 1000, 50)
+    assert deltas(result) == [11_950, -6_050, -6_050]
+
+
+CRASH = textwrap.dedent(
+    """
+    import asyncio, os, sys
+    from storage.db import Database
+    from storage.wallet import SeatResult, Wallet
+
+    async def main(path, hand):
+        db = await Database.open(path)
+        wallet = Wallet(db, starting_grant=10000, relief_amount=0, relief_threshold=0,
+                        relief_cooldown_s=0)
+        def arm(conn):
+            conn.create_function("die", 0, lambda: os._exit(17))
+            conn.execute("CREATE TEMP TRIGGER die AFTER INSERT ON main.ledger "
+                         "WHEN NEW.reason = 'rake' BEGIN SELECT die(); END")
+        await db.run(arm)
+        seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
+        await wallet.settle(hand, "ddz", seats, 1000, 50)
+
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    """
+)
+
+
+async def test_process_crash_mid_settlement_leaves_no_trace(tmp_path: Path) -> None:
+    """Kill the process inside the settlement transaction (after balances, ledger rows and
+    scores were written, before COMMIT): the next start sees the hand untouched."""
+    path = tmp_path / "crash.db"
+    db = await Database.open(path)
+    wallet = Wallet(
+        db, starting_grant=GRANT, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+    )
+    h = await table(wallet, {1: 5_000, 2: 5_000, 3: 5_000})
+    before = await wallet.totals()
+    await db.close()
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASH, str(path), str(h)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        timeout=60,
+    )
+    assert proc.returncode == 17, proc.stderr.decode()
+    db = await Database.open(path)
+    try:
+        wallet = Wallet(
+            db, starting_grant=GRANT, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+        )
+        assert await wallet.totals() == before
+        assert await wallet.held(h) == {1: 5_000, 2: 5_000, 3: 5_000}
+        record = await history.get_hand(db, h)
+        assert record is not None and record.status == "running"
+        assert await levels.scores(db, 1) == {}
+        result = await wallet.settle(
+            h, "ddz", [SeatResult(1, 12), SeatResult(2, -6), SeatResult(3, -6)], 100, 5
+        )
+        assert deltas(result) == [1_195, -605, -605]
+    finally:
+        await db.close()
+
+
+async def test_house_ledger_receives_the_rake(wallet: Wallet) -> None:
+    h = await table(wallet, {1: 5_000, 2: 5_000}, game="g")
+    await wallet.settle(h, "g", [SeatResult(1, 1), SeatResult(2, -1)], 100, 7)
+    (row,) = await wallet.ledger(HOUSE)
+    assert (row.uid, row.delta, row.balance_after, row.reason, row.hand_id) == (
+        HOUSE,
+        14,
+        14,
+        "rake",
+        h,
+    )
+    totals = await wallet.totals()
+    assert totals.ledger == totals.players + totals.house

@@ -1,0 +1,276 @@
+"""Settings: config/default.toml as shipped, the overlay, secrets from the environment, and a
+clear error naming the key for every kind of invalid setting."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from bot.settings import DEFAULT_CONFIG, Room, Settings, SettingsError, load_settings
+
+GAMES = ("doudizhu", "doudizhu_happy", "douniu", "douniu_happy", "niuniu", "hotpot", "gomoku")
+
+
+def overlay(tmp_path: Path, text: str) -> Settings:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_settings(environ={"GAMEHALL_CONFIG": str(path)}, known_games=GAMES)
+
+
+def error(tmp_path: Path, text: str) -> SettingsError:
+    with pytest.raises(SettingsError) as err:
+        overlay(tmp_path, text)
+    return err.value
+
+
+def test_defaults_load_and_validate_against_the_game_keys() -> None:
+    settings = load_settings(environ={}, known_games=GAMES)
+    assert DEFAULT_CONFIG.is_file()
+    assert settings.database == Path("data/gamehall.db")
+    assert settings.locale_default == "zh-CN" and settings.token is None
+    assert settings.starting_grant > 0 and settings.synchronous == "normal"
+    assert settings.relief.amount > 0 and settings.relief.cooldown_seconds == 24 * 3600
+    assert settings.trustee_after_misses == 2
+    assert settings.timer("bid") == settings.timers["bid"]
+    assert settings.timer("no-such-phase") == settings.timers["default"]
+    for phase in ("default", "bid", "grab", "show", "double", "play", "bet", "split", "move"):
+        assert settings.timers[phase] > 0
+    used = {game for room in settings.rooms.values() for game in room.games}
+    assert used == set(GAMES)
+
+
+def test_seeded_rooms() -> None:
+    rooms = load_settings(environ={}).rooms
+    # 二人麻将's tiers: beans per point, entry minimum and maximum
+    tiers = {
+        "novice": ("新手场", 50, 1_000, 60_000),
+        "regular": ("普通场", 200, 5_000, 80_000),
+        "junior": ("初级场", 500, 10_000, 100_000),
+        "intermediate": ("中级场", 2_000, 50_000, 1_000_000),
+        "senior": ("高级场", 6_000, 200_000, 2_000_000_000),
+    }
+    for key, (name, n, low, high) in tiers.items():
+        room = rooms[key]
+        assert (room.name_zh, room.coefficient, room.min_beans, room.max_beans) == (
+            name,
+            n,
+            low,
+            high,
+        )
+        assert 0 < room.rake < n  # a fee below one point's worth
+    # 面对面 金币场: N and entry, no rake (F4)
+    for key, n, entry in (
+        ("coin_low", 2, 5_400),
+        ("coin_mid", 10, 26_000),
+        ("coin_high", 50, 130_000),
+    ):
+        assert (rooms[key].coefficient, rooms[key].min_beans, rooms[key].rake) == (n, entry, 0)
+    free = rooms["free"]
+    assert (free.coefficient, free.rake, free.min_beans) == (0, 0, 0) and free.score_only
+    assert set(free.games) == set(GAMES)
+    assert all(room.name_en for room in rooms.values())
+    assert (
+        rooms["novice"].name("en-US") == "Novice room" and rooms["novice"].name("zh-CN") == "新手场"
+    )
+
+
+def test_every_seed_level_table_is_data() -> None:
+    levels = load_settings(environ={}).levels
+    sizes = {
+        "doudizhu": 23,
+        "mianduimian": 22,
+        "sichuan": 18,
+        "shaanxi": 17,
+        "wuhan": 15,
+        "erren_mahjong": 16,
+        "gomoku": 18,
+        "gouji": 1,
+    }
+    assert {name: len(rows) for name, rows in levels.items()} == sizes
+    assert levels["doudizhu"][0][1] == "包身工" and levels["doudizhu"][-1] == (70_000, "帝王")
+    assert levels["mianduimian"][-1] == (100_000_000, "帝王")
+    assert levels["sichuan"][0] == (100, "初品益都红")
+    assert levels["shaanxi"][-1] == (2_000_000, "雀神")
+    assert levels["wuhan"][-1] == (200_000_000, "超级九头鸟")
+    assert levels["erren_mahjong"][-1] == (200_000, "自摸王")
+    assert levels["gomoku"][0] == (-800, "9级") and levels["gomoku"][-1] == (900, "9段")
+    assert levels["gouji"][0][1] == "列兵"
+    for rows in levels.values():
+        assert [m for m, _ in rows] == sorted({m for m, _ in rows})
+
+
+def test_settings_are_frozen() -> None:
+    settings = load_settings(environ={})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.starting_grant = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        settings.rooms["x"] = settings.rooms["free"]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        settings.timers["bid"] = 1  # type: ignore[index]
+
+
+def test_overlay_merges_table_by_table(tmp_path: Path) -> None:
+    settings = overlay(
+        tmp_path,
+        """
+        [relief]
+        amount = 3000
+
+        [timers]
+        bid = 5
+
+        [rooms.novice]
+        rake = 0
+        games = ["gomoku"]
+
+        [rooms.novice.options.gomoku]
+        mode = "renju"
+
+        [rooms.senior]
+        enabled = false
+
+        [rooms.vip]
+        name_zh = "贵宾场"
+        name_en = "VIP room"
+        coefficient = 100000
+        rake = 1000
+        min_beans = 1000000
+        max_beans = 10000000
+        games = ["doudizhu"]
+
+        [levels]
+        mine = [[0, "a"], [5, "b"]]
+        """,
+    )
+    assert settings.relief.amount == 3000 and settings.relief.threshold == 1000  # kept
+    assert settings.timers["bid"] == 5 and settings.timers["play"] == 30
+    novice = settings.rooms["novice"]
+    assert (novice.rake, novice.coefficient, novice.games) == (0, 50, ("gomoku",))
+    assert dict(novice.options["gomoku"]) == {"mode": "renju"}
+    assert "senior" not in settings.rooms
+    assert settings.rooms["vip"] == Room(
+        "vip", "贵宾场", "VIP room", 100000, 1000, 1000000, 10000000, ("doudizhu",), {}
+    )
+    assert settings.levels["mine"] == ((0, "a"), (5, "b")) and "doudizhu" in settings.levels
+
+
+def test_path_argument_and_secrets_from_the_environment(tmp_path: Path) -> None:
+    mine = tmp_path / "a.toml"
+    mine.write_text("[hall]\nstarting_grant = 7\n", encoding="utf-8")
+    other = tmp_path / "b.toml"
+    other.write_text("[hall]\nstarting_grant = 9\n", encoding="utf-8")
+    settings = load_settings(
+        mine,
+        environ={
+            "GAMEHALL_CONFIG": str(other),
+            "DISCORD_TOKEN": " abc.def ",
+            "GAMEHALL_DB": "/var/lib/hall.db",
+        },
+    )
+    assert settings.starting_grant == 7  # the argument wins over GAMEHALL_CONFIG
+    assert settings.token == "abc.def"
+    assert settings.database == Path("/var/lib/hall.db")
+    assert load_settings(environ={"DISCORD_TOKEN": "  "}).token is None
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "problem"),
+    [
+        # unknown keys
+        ("colour = 1", "colour", "unknown key"),
+        ("[hall]\ndatabse = 'x.db'", "hall.databse", "unknown key"),
+        ("[rooms.free]\nrakee = 1", "rooms.free.rakee", "unknown key"),
+        ("[relief]\nhours = 3", "relief.hours", "unknown key"),
+        # wrong types: bool is not an int, nor a float or a string
+        ("[hall]\nstarting_grant = true", "hall.starting_grant", "must be an integer"),
+        ("[hall]\nstarting_grant = '100'", "hall.starting_grant", "must be an integer"),
+        ("[hall]\nstarting_grant = 1.5", "hall.starting_grant", "must be an integer"),
+        ("[rooms.free]\ncoefficient = false", "rooms.free.coefficient", "must be an integer"),
+        ("[relief]\ncooldown_hours = true", "relief.cooldown_hours", "must be a number"),
+        ("[hall]\ndatabase = 5", "hall.database", "must be a string"),
+        ("hall = 5", "hall", "must be a table"),
+        ("[rooms.free]\nenabled = 'no'", "rooms.free.enabled", "true or false"),
+        ("[rooms.free]\noptions = 3", "rooms.free.options", "per-game tables"),
+        ("[rooms.free.options]\ngomoku = 3", "rooms.free.options.gomoku", "table of options"),
+        # negative or impossible values
+        ("[rooms.novice]\ncoefficient = -1", "rooms.novice.coefficient", "must be >= 0, got -1"),
+        ("[rooms.novice]\nrake = -5", "rooms.novice.rake", "must be >= 0"),
+        ("[rooms.novice]\nmin_beans = -5", "rooms.novice.min_beans", "must be >= 0"),
+        ("[hall]\nstarting_grant = -1", "hall.starting_grant", "must be >= 0"),
+        ("[relief]\namount = -1", "relief.amount", "must be >= 0"),
+        ("[relief]\ncooldown_hours = -0.5", "relief.cooldown_hours", "must be >= 0"),
+        ("[timers]\nplay = 0", "timers.play", "must be >= 1"),
+        ("[timers]\ntrustee_after_misses = 0", "timers.trustee_after_misses", "must be >= 1"),
+        ("[timers]\nPlay = 5", "timers.Play", "phase key"),
+        ("[rooms.novice]\nmin_beans = 70000", "rooms.novice.min_beans", "min_beans 70000 > max"),
+        ("[rooms.free]\nrake = 5", "rooms.free.rake", "score-only room"),
+        ("[hall]\nlocale_default = 'fr-FR'", "hall.locale_default", "must be one of"),
+        ("[hall]\nsynchronous = 'off'", "hall.synchronous", "must be one of"),
+        ("[hall]\ndatabase = ''", "hall.database", "must not be empty"),
+        # games
+        ("[rooms.free]\ngames = []", "rooms.free.games", "at least one game"),
+        ("[rooms.free]\ngames = 'gomoku'", "rooms.free.games", "list of game keys"),
+        ("[rooms.free]\ngames = ['gomoku', 'gomoku']", "rooms.free.games", "twice"),
+        ("[rooms.free]\ngames = ['chess']", "rooms.free.games", "unknown game 'chess'"),
+        (
+            "[rooms.coin_low.options.gomoku]\nx = 1",
+            "rooms.coin_low.options.gomoku",
+            "does not list",
+        ),
+        ("[rooms.New]\nname_zh = 'x'", "rooms.New", "room key"),
+        ("[rooms.x]\nname_zh = 'x'", "rooms.x.coefficient", "missing"),
+        # levels
+        ("[levels]\ndoudizhu = [[10, 'a'], [5, 'b']]", "levels.doudizhu[1]", "not ascending"),
+        ("[levels]\ndoudizhu = [[10, 'a'], [10, 'b']]", "levels.doudizhu[1]", "not ascending"),
+        ("[levels]\ndoudizhu = []", "levels.doudizhu", "non-empty array"),
+        ("[levels]\ndoudizhu = [[10]]", "levels.doudizhu[0]", "[min_score"),
+        ("[levels]\ndoudizhu = [[true, 'a']]", "levels.doudizhu[0]", "[min_score"),
+        ("[levels]\ndoudizhu = [[1, '']]", "levels.doudizhu[0]", "[min_score"),
+        # secrets never come from files
+        ("[hall]\ntoken = 'abc'", "hall.token", "DISCORD_TOKEN"),
+        ("token = 'abc'", "token", "DISCORD_TOKEN"),
+    ],
+)
+def test_invalid_settings_name_the_key_and_the_problem(
+    tmp_path: Path, text: str, key: str, problem: str
+) -> None:
+    err = error(tmp_path, text)
+    assert err.key == key
+    assert problem in err.problem
+    assert str(err).startswith(f"{key}: ")
+
+
+def test_missing_tables_and_keys(tmp_path: Path) -> None:
+    # an overlay cannot delete keys, so check the builder on a bare file via the timers table
+    err = error(tmp_path, "[timers]\ndefault = 'x'")
+    assert err.key == "timers.default"
+    disabled = "\n".join(f"[rooms.{k}]\nenabled = false" for k in load_settings(environ={}).rooms)
+    err = error(tmp_path, disabled)
+    assert err.key == "rooms" and "at least one room" in err.problem
+
+
+def test_unknown_game_only_checked_when_known_games_given(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    path.write_text("[rooms.free]\ngames = ['chess']\n", encoding="utf-8")
+    assert load_settings(path, environ={}).rooms["free"].games == ("chess",)
+    with pytest.raises(SettingsError, match="known: doudizhu"):
+        load_settings(path, environ={}, known_games=GAMES)
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="config file not found"):
+        load_settings(environ={"GAMEHALL_CONFIG": str(tmp_path / "nope.toml")})
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[hall\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match="not valid TOML"):
+        load_settings(bad, environ={})
+
+
+def test_level_tables_named_by_games_must_exist() -> None:
+    tables = ("doudizhu", "mianduimian", "gomoku")
+    assert load_settings(environ={}, level_tables=tables).levels.keys() >= set(tables)
+    with pytest.raises(SettingsError) as err:
+        load_settings(environ={}, level_tables=("doudizhu", "chess"))
+    assert err.value.key == "levels.chess" and "missing" in err.value.problem
