@@ -59,6 +59,73 @@ def T(key: str, **args: Any) -> Text:
     return Text(key, args)
 
 
+BASE_TEXTS: dict[str, dict[str, str]] = {
+    "zh-CN": {
+        "err.base.hand_over": "本局已经结束了。",
+        "err.base.not_your_turn": "还没轮到你。",
+        "err.base.not_seat_turn": "还没轮到这个座位。",
+        "err.base.not_over": "对局还没有结束。",
+        "err.base.no_seat": "没有 {seat} 号座位。",
+        "err.base.seats": "本游戏需要 {low}～{high} 名玩家，现在是 {seats} 名。",
+        "err.base.seats_exact": "本游戏需要 {low} 名玩家，现在是 {seats} 名。",
+        "err.base.option_unknown": "没有“{option}”这个房间选项。",
+        "err.base.option_type": "房间选项“{option}”应为{type}，不能是 {value}。",
+        "err.base.option_min": "房间选项“{option}”不能小于 {min}。",
+        "err.base.option_whole": "房间选项“{option}”必须是不小于 {min} 的整数。",
+        "err.base.type.bool": "开关（true/false）",
+        "err.base.type.int": "整数",
+        "err.base.type.float": "数字",
+        "err.base.type.str": "文字",
+        "err.base.type.list": "列表",
+    },
+    "en-US": {
+        "err.base.hand_over": "The hand is over.",
+        "err.base.not_your_turn": "It is not your turn.",
+        "err.base.not_seat_turn": "It is not this seat's turn.",
+        "err.base.not_over": "The game is not over yet.",
+        "err.base.no_seat": "There is no seat {seat}.",
+        "err.base.seats": "{game} needs {low}-{high} seats, not {seats}.",
+        "err.base.seats_exact": "{game} needs {low} seats, not {seats}.",
+        "err.base.option_unknown": "Option '{option}': unknown option for {game}.",
+        "err.base.option_type": "Option '{option}': expected {type}, got {value}.",
+        "err.base.option_min": "Option '{option}': must be at least {min}.",
+        "err.base.option_whole": "Option '{option}': must be a whole number ≥ {min}.",
+        "err.base.type.bool": "true or false",
+        "err.base.type.int": "a whole number",
+        "err.base.type.float": "a number",
+        "err.base.type.str": "text",
+        "err.base.type.list": "a list",
+    },
+}
+"""Texts of the errors every game shares (turns, seats, options); ``GameSpec`` merges them
+into each game's catalogue. Seat numbers are 1-based."""
+
+_TYPE_KEYS: dict[type, str] = {
+    bool: "err.base.type.bool",
+    int: "err.base.type.int",
+    float: "err.base.type.float",
+    str: "err.base.type.str",
+    list: "err.base.type.list",
+}
+
+
+def type_text(value: Any) -> Text | str:
+    """The kind of ``value`` an option expects, as a Text (its type name if unknown)."""
+    key = _TYPE_KEYS.get(type(value))
+    return T(key) if key is not None else type(value).__name__
+
+
+def option_type_error(key: str, default: Any, value: Any) -> OptionError:
+    """The OptionError for room option ``key`` given ``value`` where ``default``'s type is
+    expected."""
+    kind = type(default).__name__
+    return OptionError(
+        key,
+        f"expected {kind}, got {value!r}",
+        text=T("err.base.option_type", option=key, type=type_text(default), value=repr(value)),
+    )
+
+
 @dataclass(frozen=True)
 class Setup:
     """Everything a new hand is built from; with the action log it reproduces the hand.
@@ -224,9 +291,13 @@ class Game(ABC):
         Raises NotationError (unreadable) or IllegalActionError (not allowed now).
         """
         if self.is_over():
-            raise IllegalActionError("the hand is over", seat=seat, action=text)
+            raise IllegalActionError(
+                "the hand is over", seat=seat, action=text, text=T("err.base.hand_over")
+            )
         if seat not in self.to_act():
-            raise IllegalActionError("it is not your turn", seat=seat, action=text)
+            raise IllegalActionError(
+                "it is not your turn", seat=seat, action=text, text=T("err.base.not_your_turn")
+            )
         action = self._apply(seat, text)
         self.log.append((seat, action))
         return action
@@ -235,7 +306,9 @@ class Game(ABC):
         """逃跑: the seat leaves mid-hand; the game's escape rule applies at the outcome
         and the trustee plays the seat from now on."""
         if not 0 <= seat < self.setup.seats:
-            raise IllegalActionError(f"no seat {seat}", seat=seat)
+            raise IllegalActionError(
+                f"no seat {seat}", seat=seat, text=T("err.base.no_seat", seat=seat + 1)
+            )
         if seat in self.escaped or self.is_over():
             return
         self.escaped.add(seat)
@@ -313,7 +386,8 @@ class GameSpec:
     points one seat can lose in a hand with these options, or None if the rules set no
     bound (then only the room limits bound what a seat carries). ``phases``: phase keys
     the game uses (turn timers may be configured for each). ``texts``: the game's
-    message catalogue, {locale: {key: format string}} for "zh-CN" and "en-US".
+    message catalogue, {locale: {key: format string}} for "zh-CN" and "en-US"; the
+    shared error texts ``BASE_TEXTS`` are merged in (the game's own entries win).
     """
 
     key: str
@@ -331,25 +405,40 @@ class GameSpec:
 
     OPTION_TYPES: ClassVar[tuple[type, ...]] = (bool, int, float, str, list)
 
+    def __post_init__(self) -> None:
+        merged = {
+            locale: {**BASE_TEXTS.get(locale, {}), **self.texts.get(locale, {})}
+            for locale in (*BASE_TEXTS, *(k for k in self.texts if k not in BASE_TEXTS))
+        }
+        object.__setattr__(self, "texts", merged)
+
     def validate(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Merge room options over the defaults; OptionError names an unknown or mistyped key."""
         merged = dict(self.options)
         for key, value in options.items():
             if key not in self.options:
-                raise OptionError(key, f"unknown option for {self.key}")
+                raise OptionError(
+                    key,
+                    f"unknown option for {self.key}",
+                    text=T("err.base.option_unknown", option=key, game=self.name_en),
+                )
             default = self.options[key]
             if isinstance(default, bool) != isinstance(value, bool) or not isinstance(
                 value, type(default) if not isinstance(default, float) else (int, float)
             ):
-                raise OptionError(key, f"expected {type(default).__name__}, got {value!r}")
+                raise option_type_error(key, default, value)
             merged[key] = value
         return merged
 
     def new(self, setup: Setup) -> Game:
         """Build a new hand; seats must be within the game's bounds."""
-        if not self.min_seats <= setup.seats <= self.max_seats:
+        low, high = self.min_seats, self.max_seats
+        if not low <= setup.seats <= high:
+            key = "err.base.seats_exact" if low == high else "err.base.seats"
             raise OptionError(
-                "seats", f"{self.key} needs {self.min_seats}-{self.max_seats} seats"
+                "seats",
+                f"{self.key} needs {low}-{high} seats",
+                text=T(key, game=self.name_en, low=low, high=high, seats=setup.seats),
             )
         return self.game(setup)
 

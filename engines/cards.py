@@ -23,10 +23,31 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from engines.base import T
 from engines.errors import NotationError
 
 RANKS = "A23456789TJQK"
 """Rank characters in order; a rank's number is its position + 1 (A = 1 ... K = 13)."""
+
+CARD_TEXTS: dict[str, dict[str, str]] = {
+    "zh-CN": {
+        "err.cards.one_card": "看不懂“{typed}”：这里只能写一张牌，例如 As。",
+        "err.cards.not_rank": "看不懂“{typed}”：“{char}”不是点数"
+        "（可用 A23456789TJQK，10 也可写 T）。",
+        "err.cards.suit_needs_rank": "看不懂“{typed}”：花色后面要跟点数，例如 ♠A。",
+        "err.cards.needs_suit": "看不懂“{typed}”：{rank} 缺少花色"
+        "（s 黑桃、h 红桃、c 梅花、d 方片）。",
+        "err.cards.twice": "看不懂“{typed}”：{card} 写了两次。",
+    },
+    "en-US": {
+        "err.cards.one_card": "Cannot read '{typed}': expected exactly one card, e.g. As.",
+        "err.cards.not_rank": "Cannot read '{typed}': '{char}' is not a rank (use A23456789TJQK).",
+        "err.cards.suit_needs_rank": "Cannot read '{typed}': a suit needs a rank, e.g. ♠A.",
+        "err.cards.needs_suit": "Cannot read '{typed}': {rank} needs a suit (s h c d).",
+        "err.cards.twice": "Cannot read '{typed}': {card} appears twice.",
+    },
+}
+"""Texts of the card-reading errors; merged into the catalogue of every game using cards."""
 
 _RANK_ALIASES = {"1": 1, "0": 10}
 _SEPARATORS = set(" \t\n,;|/+、，；")
@@ -105,7 +126,9 @@ class Card:
         """
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise NotationError(text, "expected exactly one card")
+            raise NotationError(
+                text, "expected exactly one card", text=T("err.cards.one_card", typed=text)
+            )
         return cards[0]
 
 
@@ -139,7 +162,11 @@ def _read_rank(text: str, i: int, whole: str) -> tuple[int, int]:
         return RANKS.index(ch) + 1, i + 1
     if ch in _RANK_ALIASES:
         return _RANK_ALIASES[ch], i + 1
-    raise NotationError(whole, f"{text[i]!r} is not a rank (use A23456789TJQK)")
+    raise NotationError(
+        whole,
+        f"{text[i]!r} is not a rank (use A23456789TJQK)",
+        text=T("err.cards.not_rank", typed=whole, char=text[i]),
+    )
 
 
 def _read_prefix_suit(text: str, i: int) -> tuple[Suit | None, int]:
@@ -165,7 +192,9 @@ def parse_cards(text: str, *, unique: bool = True) -> tuple[Card, ...]:
             continue
         suit, i = _read_prefix_suit(text, i)
         if i >= n:
-            raise NotationError(text, "a suit needs a rank")
+            raise NotationError(
+                text, "a suit needs a rank", text=T("err.cards.suit_needs_rank", typed=text)
+            )
         rank, i = _read_rank(text, i, text)
         if suit is None:
             if i < n and text[i].lower() in _SUIT_WORDS:
@@ -173,10 +202,16 @@ def parse_cards(text: str, *, unique: bool = True) -> tuple[Card, ...]:
             else:
                 suit, i = _read_prefix_suit(text, i)
             if suit is None:
-                raise NotationError(text, f"{rank_char(rank)} needs a suit (s h c d)")
+                raise NotationError(
+                    text,
+                    f"{rank_char(rank)} needs a suit (s h c d)",
+                    text=T("err.cards.needs_suit", typed=text, rank=rank_char(rank)),
+                )
         card = Card(rank, suit)
         if unique and card in cards:
-            raise NotationError(text, f"{card} appears twice")
+            raise NotationError(
+                text, f"{card} appears twice", text=T("err.cards.twice", typed=text, card=str(card))
+            )
         cards.append(card)
     return tuple(cards)
 

@@ -87,7 +87,11 @@ class DoudizhuGame(Game):
         self.rules = self.make_rules(setup.options)
         n = self.rules.seats
         if setup.seats != n:
-            raise OptionError("seats", f"this 斗地主 is for {n} players")
+            raise OptionError(
+                "seats",
+                f"this 斗地主 is for {n} players",
+                text=T("err.ddz.seats", n=n, seats=setup.seats),
+            )
         self.book = playbook(self.rules.patterns)
         self._known = self.book.texts()
         self.n = n
@@ -271,9 +275,13 @@ class DoudizhuGame(Game):
         nothing changes.
         """
         if self.over:
-            raise IllegalActionError("the hand is over", seat=seat, action=text)
+            raise IllegalActionError(
+                "the hand is over", seat=seat, action=text, text=T("err.base.hand_over")
+            )
         if not self._acting(seat):
-            raise IllegalActionError("it is not your turn", seat=seat, action=text)
+            raise IllegalActionError(
+                "it is not your turn", seat=seat, action=text, text=T("err.base.not_your_turn")
+            )
         action = self._apply(seat, text)
         self.log.append((seat, action))
         return action
@@ -312,23 +320,30 @@ class DoudizhuGame(Game):
                 return self._pass(seat)
             if low in WORDS and not low.isdigit():
                 raise IllegalActionError(
-                    "it is the play phase: play cards or pass (不出)", seat=seat, action=text
+                    "it is the play phase: play cards or pass (不出)",
+                    seat=seat,
+                    action=text,
+                    text=T("err.ddz.play_phase"),
                 )
             return self._play(seat, self.book.parse(text))
         word = WORDS.get(low)
         if word is None:
             parse_cards(text)  # NotationError if it is not even cards
+            now = ", ".join(self.legal_actions(seat))
             raise IllegalActionError(
-                f"cards are played later; now: {', '.join(self.legal_actions(seat))}",
+                f"cards are played later; now: {now}",
                 seat=seat,
                 action=text,
+                text=T("err.ddz.cards_later", actions=now),
             )
         what, value = word
         if what != DECLINE and what != kind:
+            now = ", ".join(self.legal_actions(seat))
             raise IllegalActionError(
-                f"not in this phase; now: {', '.join(self.legal_actions(seat))}",
+                f"not in this phase; now: {now}",
                 seat=seat,
                 action=text,
+                text=T("err.ddz.wrong_phase", actions=now),
             )
         yes = what != DECLINE
         if kind == "bid":
@@ -345,7 +360,10 @@ class DoudizhuGame(Game):
         """叫分: 1/2/3 above the last bid, or 不叫; 3 ends the bidding (000 §2)."""
         if value and value <= self.high:
             raise IllegalActionError(
-                f"a bid must be higher than {self.high}", seat=seat, action=f"bid {value}"
+                f"a bid must be higher than {self.high}",
+                seat=seat,
+                action=f"bid {value}",
+                text=T("err.ddz.bid_low", high=self.high),
             )
         self.bids[seat] = value
         if value:
@@ -436,7 +454,10 @@ class DoudizhuGame(Game):
     def _pass(self, seat: int) -> str:
         if self.last is None:
             raise IllegalActionError(
-                "you lead this round: play any pattern (首出不能不出)", seat=seat, action="pass"
+                "you lead this round: play any pattern (首出不能不出)",
+                seat=seat,
+                action="pass",
+                text=T("err.ddz.must_lead"),
             )
         self.status[seat] = "pass"
         nxt = (seat + 1) % self.n
@@ -451,7 +472,12 @@ class DoudizhuGame(Game):
         hand = self.hands[seat]
         for r, c in play.parts:
             if c > hand[r]:
-                raise IllegalActionError("you do not hold these cards", seat=seat, action=play.text)
+                raise IllegalActionError(
+                    "you do not hold these cards",
+                    seat=seat,
+                    action=play.text,
+                    text=T("err.ddz.not_held", cards=play.text),
+                )
         last = self.last
         if last is not None and not beats(play, last):
             raise IllegalActionError(
@@ -459,6 +485,12 @@ class DoudizhuGame(Game):
                 "with the same number of cards and higher, a bomb, or pass",
                 seat=seat,
                 action=play.text,
+                text=T(
+                    "err.ddz.not_beat",
+                    cards=play.text,
+                    last=last.text,
+                    pattern=T("ddz.pattern." + last.pattern.name.lower()),
+                ),
             )
         out = self.out
         for r, c in play.parts:
@@ -512,7 +544,7 @@ class DoudizhuGame(Game):
 
     def outcome(self) -> Outcome:
         if not self.over:
-            raise IllegalActionError("the hand is not over yet")
+            raise IllegalActionError("the hand is not over yet", text=T("err.base.not_over"))
         base = self.base_score()
         mult = self.multiplier()
         escapes = {
@@ -642,8 +674,12 @@ class DoudizhuGame(Game):
         return out
 
     def picker(self, seat: int) -> Picker | None:
-        """The seat's cards as tokens: ``3s``, ``3h`` … (unique values; suits are ignored)."""
-        if self._phase != "play" or seat not in self.to_act():
+        """The seat's cards as tokens: ``3s``, ``3h`` … (unique values; suits are ignored).
+
+        Offered during the whole play phase, not only on the seat's turn: a seat's cards change
+        only when it plays, so a picker shown while others play is still right when its turn
+        comes (picking out of turn is refused by ``apply``)."""
+        if self._phase != "play" or self.over or not self.hands[seat]:
             return None
         tokens: list[str] = []
         labels: list[str] = []
@@ -662,7 +698,9 @@ class DoudizhuGame(Game):
     def trustee(self, seat: int) -> str:
         """托管: the policy of ``ai.choose`` (timeouts, escaped seats and bots alike)."""
         if self.over or seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat)
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
         return ai.choose(self, seat)
 
     # --- debugging and tests -------------------------------------------------------------------

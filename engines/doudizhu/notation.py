@@ -21,6 +21,7 @@ Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = ran
 
 from __future__ import annotations
 
+from engines.base import T
 from engines.errors import NotationError
 
 RANKS = "3456789TJQKA2BR"
@@ -90,18 +91,35 @@ def parse_cards(text: str) -> Counts:
             elif ch in _CHARS:
                 r = _CHARS[ch]
             else:
-                raise NotationError(text, f"{text[i]!r} is not a card; {_HELP}")
+                raise NotationError(
+                    text,
+                    f"{text[i]!r} is not a card; {_HELP}",
+                    text=T("err.ddz.not_card", typed=text, char=text[i]),
+                )
             counts[r] += 1
             i += 1
             # A suit letter right after a rank is ignored ("3s3h" = "33"); not after a joker.
             if r < SMALL_JOKER and i < n and text[i] in _SUITS:
                 i += 1
     if not any(counts):
-        raise NotationError(text, f"no cards given; {_HELP}, or 'pass'")
+        raise NotationError(
+            text, f"no cards given; {_HELP}, or 'pass'", text=T("err.ddz.no_cards", typed=text)
+        )
     for r, c in enumerate(counts):
         if c > _LIMITS[r]:
             what = "joker" if r >= SMALL_JOKER else RANKS[r]
-            raise NotationError(text, f"{c}× {what}: one deck has only {_LIMITS[r]} of each")
+            name = (
+                T("err.ddz.small_joker")
+                if r == SMALL_JOKER
+                else T("err.ddz.big_joker")
+                if r == BIG_JOKER
+                else RANKS[r]
+            )
+            raise NotationError(
+                text,
+                f"{c}× {what}: one deck has only {_LIMITS[r]} of each",
+                text=T("err.ddz.too_many", typed=text, count=c, card=name, limit=_LIMITS[r]),
+            )
     return tuple(counts)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engines.base import T
 from engines.doudizhu.notation import (
     ACE,
     BIG_JOKER,
@@ -222,8 +223,11 @@ class PlayBook:
         counts = parse_cards(text)
         play = self.of(counts)
         if play is None:
+            cards = format_cards(counts)
             raise IllegalActionError(
-                "these cards are not a valid pattern (牌型)", action=format_cards(counts)
+                "these cards are not a valid pattern (牌型)",
+                action=cards,
+                text=T("err.ddz.no_pattern", cards=cards),
             )
         if len(self._by_text) > _CACHE_LIMIT:
             self._by_text.clear()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from engines.base import T, option_type_error
 from engines.doudizhu.patterns import CLASSIC, PatternRules
 from engines.errors import OptionError
 
@@ -74,14 +75,22 @@ def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> di
     merged = dict(defaults)
     for key, value in options.items():
         if key not in defaults:
-            raise OptionError(key, "unknown option for 斗地主")
+            raise OptionError(
+                key,
+                "unknown option for 斗地主",
+                text=T("err.base.option_unknown", option=key, game=T("ddz.name")),
+            )
         default = defaults[key]
         if isinstance(default, bool) != isinstance(value, bool) or not isinstance(
             value, type(default)
         ):
-            raise OptionError(key, f"expected {type(default).__name__}, got {value!r}")
+            raise option_type_error(key, default, value)
         if key in _MINIMUM and value < _MINIMUM[key]:
-            raise OptionError(key, f"must be at least {_MINIMUM[key]}")
+            raise OptionError(
+                key,
+                f"must be at least {_MINIMUM[key]}",
+                text=T("err.base.option_min", option=key, min=_MINIMUM[key]),
+            )
         merged[key] = value
     return merged
 

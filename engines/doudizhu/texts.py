@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+_CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王）。"
+_CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
+
 ZH: dict[str, str] = {
     "ddz.name": "斗地主",
     "ddz.name_happy": "欢乐斗地主",
@@ -66,6 +69,37 @@ ZH: dict[str, str] = {
     "ddz.out.multiplier": "总倍数 ×{x}",
     "ddz.out.doubled": "{seat} 号位加倍",
     "ddz.out.escape": "{seat} 号位逃跑，扣 {penalty} 分",
+    # patterns (牌型)
+    "ddz.pattern.rocket": "火箭",
+    "ddz.pattern.bomb": "炸弹",
+    "ddz.pattern.single": "单牌",
+    "ddz.pattern.pair": "对子",
+    "ddz.pattern.trio": "三张",
+    "ddz.pattern.trio_single": "三带一",
+    "ddz.pattern.trio_pair": "三带一对",
+    "ddz.pattern.straight": "顺子",
+    "ddz.pattern.pair_straight": "连对",
+    "ddz.pattern.plane": "飞机",
+    "ddz.pattern.plane_singles": "飞机带单翅膀",
+    "ddz.pattern.plane_pairs": "飞机带对翅膀",
+    "ddz.pattern.four_singles": "四带二",
+    "ddz.pattern.four_pairs": "四带两对",
+    # errors
+    "err.ddz.not_card": "看不懂“{typed}”：“{char}”不是牌。" + _CARDS_ZH,
+    "err.ddz.no_cards": "看不懂“{typed}”：没有写牌。" + _CARDS_ZH + "不要就写“不出”。",
+    "err.ddz.too_many": "看不懂“{typed}”：{card} 写了 {count} 张，一副牌只有 {limit} 张。",
+    "err.ddz.small_joker": "小王",
+    "err.ddz.big_joker": "大王",
+    "err.ddz.no_pattern": "{cards} 不成牌型，不能这样出。",
+    "err.ddz.seats": "这种斗地主需要 {n} 名玩家，现在是 {seats} 名。",
+    "err.ddz.play_phase": "现在是出牌阶段：请出牌，或者不出。",
+    "err.ddz.cards_later": "还没到出牌的时候。现在可以：{actions}",
+    "err.ddz.wrong_phase": "现在不能这样操作。现在可以：{actions}",
+    "err.ddz.bid_low": "叫分必须高于 {high} 分。",
+    "err.ddz.must_lead": "这一轮由你先出，不能不出，任意牌型都可以。",
+    "err.ddz.not_held": "你没有这些牌：{cards}",
+    "err.ddz.not_beat": "{cards} 压不过上家的{pattern} {last}：要出同牌型、同张数且更大的牌，"
+    "或者出炸弹，或者不出。",
 }
 
 EN: dict[str, str] = {
@@ -126,6 +160,35 @@ EN: dict[str, str] = {
     "ddz.out.multiplier": "Total multiplier ×{x}",
     "ddz.out.doubled": "Seat {seat} doubled",
     "ddz.out.escape": "Seat {seat} escaped: penalty {penalty}",
+    "ddz.pattern.rocket": "rocket",
+    "ddz.pattern.bomb": "bomb",
+    "ddz.pattern.single": "single",
+    "ddz.pattern.pair": "pair",
+    "ddz.pattern.trio": "trio",
+    "ddz.pattern.trio_single": "trio with a single",
+    "ddz.pattern.trio_pair": "trio with a pair",
+    "ddz.pattern.straight": "straight",
+    "ddz.pattern.pair_straight": "pair straight",
+    "ddz.pattern.plane": "plane",
+    "ddz.pattern.plane_singles": "plane with single wings",
+    "ddz.pattern.plane_pairs": "plane with pair wings",
+    "ddz.pattern.four_singles": "four with two singles",
+    "ddz.pattern.four_pairs": "four with two pairs",
+    "err.ddz.not_card": "Cannot read '{typed}': '{char}' is not a card; " + _CARDS_EN + ".",
+    "err.ddz.no_cards": "Cannot read '{typed}': no cards given; " + _CARDS_EN + ", or 'pass'.",
+    "err.ddz.too_many": "Cannot read '{typed}': {count}× {card}, but one deck has only {limit}.",
+    "err.ddz.small_joker": "small joker",
+    "err.ddz.big_joker": "big joker",
+    "err.ddz.no_pattern": "{cards} is not a valid pattern.",
+    "err.ddz.seats": "This Dou Dizhu is for {n} players, not {seats}.",
+    "err.ddz.play_phase": "It is the play phase: play cards or pass.",
+    "err.ddz.cards_later": "Cards are played later; now: {actions}",
+    "err.ddz.wrong_phase": "Not in this phase; now: {actions}",
+    "err.ddz.bid_low": "A bid must be higher than {high}.",
+    "err.ddz.must_lead": "You lead this round: play any pattern (you cannot pass).",
+    "err.ddz.not_held": "You do not hold these cards: {cards}",
+    "err.ddz.not_beat": "{cards} does not beat {last} ({pattern}): play the same pattern with "
+    "the same number of cards and higher, a bomb, or pass.",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}

@@ -87,18 +87,37 @@ class GomokuGame(Game):
         options = {**DEFAULT_OPTIONS, **dict(setup.options)}
         for key in options:
             if key not in DEFAULT_OPTIONS:
-                raise OptionError(key, "unknown option for gomoku")
+                raise OptionError(
+                    key,
+                    "unknown option for gomoku",
+                    text=T("err.base.option_unknown", option=key, game="Gomoku"),
+                )
         if not isinstance(options["forbidden"], bool):
-            raise OptionError("forbidden", "expected true or false")
+            raise OptionError(
+                "forbidden",
+                "expected true or false",
+                text=T(
+                    "err.base.option_type",
+                    option="forbidden",
+                    type=T("err.base.type.bool"),
+                    value=repr(options["forbidden"]),
+                ),
+            )
         try:
             self.opening = Opening(options["opening"])
         except ValueError:
-            raise OptionError("opening", "expected one of standard, swap3, five2") from None
+            raise OptionError(
+                "opening",
+                "expected one of standard, swap3, five2",
+                text=T("err.gomoku.option_opening", value=repr(options["opening"])),
+            ) from None
         self.forbidden_rule: bool = options["forbidden"]
         self.rules = ai.Rules(self.forbidden_rule)
         black = setup.carry.get("black", 0)
         if black not in (0, 1):
-            raise OptionError("black", "the seat holding black is 0 or 1")
+            raise OptionError(
+                "black", "the seat holding black is 0 or 1", text=T("err.gomoku.option_black")
+            )
         self.first_black: int = int(black)
         self.black_seat: int = self.first_black
         self.pos = Position()
@@ -186,7 +205,10 @@ class GomokuGame(Game):
         if ph is Phase.SWAP:
             if action.kind not in (Kind.SWAP, Kind.KEEP):
                 raise IllegalActionError(
-                    "after the 3rd stone White first decides: swap or keep", seat=seat, action=text
+                    "after the 3rd stone White first decides: swap or keep",
+                    seat=seat,
+                    action=text,
+                    text=T("err.gomoku.swap_first"),
                 )
             self.swap_decided = True
             if action.kind is Kind.SWAP:
@@ -196,7 +218,10 @@ class GomokuGame(Game):
         if ph is Phase.OFFER:
             if action.kind is not Kind.OFFER:
                 raise IllegalActionError(
-                    "move 5 is offered as two points, e.g. offer H8 J9", seat=seat, action=text
+                    "move 5 is offered as two points, e.g. offer H8 J9",
+                    seat=seat,
+                    action=text,
+                    text=T("err.gomoku.offer_two"),
                 )
             a, b = action.points
             for p in (a, b):
@@ -207,6 +232,7 @@ class GomokuGame(Game):
                     "different-looking moves",
                     seat=seat,
                     action=text,
+                    text=T("err.gomoku.offer_mirror", a=point_name(a), b=point_name(b)),
                 )
             self.offers = (a, b)
             return str(action)
@@ -214,17 +240,30 @@ class GomokuGame(Game):
             assert self.offers is not None
             if action.kind not in (Kind.CHOOSE, Kind.MOVE):
                 raise IllegalActionError(
-                    "pick one of the two offered 5th moves", seat=seat, action=text
+                    "pick one of the two offered 5th moves",
+                    seat=seat,
+                    action=text,
+                    text=T("err.gomoku.choose_one"),
                 )
             (p,) = action.points
             if p not in self.offers:
-                names = " or ".join(point_name(q) for q in self.offers)
-                raise IllegalActionError(f"pick {names}", seat=seat, action=text)
+                one, other = (point_name(q) for q in self.offers)
+                raise IllegalActionError(
+                    f"pick {one} or {other}",
+                    seat=seat,
+                    action=text,
+                    text=T("err.gomoku.choose_which", a=one, b=other),
+                )
             self.offers = None
             self._place(p)
             return str(Action(Kind.CHOOSE, (p,)))
         if action.kind is not Kind.MOVE:
-            raise IllegalActionError("place a stone by its point, e.g. H8", seat=seat, action=text)
+            raise IllegalActionError(
+                "place a stone by its point, e.g. H8",
+                seat=seat,
+                action=text,
+                text=T("err.gomoku.place"),
+            )
         (p,) = action.points
         self._check_empty(p, seat, text)
         self._place(p)
@@ -232,7 +271,12 @@ class GomokuGame(Game):
 
     def _check_empty(self, p: int, seat: int, text: str) -> None:
         if self.pos.cells[p] != EMPTY:
-            raise IllegalActionError(f"{point_name(p)} is already taken", seat=seat, action=text)
+            raise IllegalActionError(
+                f"{point_name(p)} is already taken",
+                seat=seat,
+                action=text,
+                text=T("err.gomoku.taken", point=point_name(p)),
+            )
 
     def _place(self, p: int) -> None:
         """Put the next stone at empty ``p`` and referee it."""
@@ -260,7 +304,9 @@ class GomokuGame(Game):
     # --- trustee --------------------------------------------------------------------------
     def trustee(self, seat: int) -> str:
         if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat)
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
         ph = self._phase()
         if ph is Phase.SWAP:
             return "swap" if ai.wants_swap(self.pos) else "keep"
@@ -275,7 +321,7 @@ class GomokuGame(Game):
     # --- result ---------------------------------------------------------------------------
     def outcome(self) -> Outcome:
         if self.result is None:
-            raise IllegalActionError("the game is not over")
+            raise IllegalActionError("the game is not over", text=T("err.base.not_over"))
         ratings = tuple(self.setup.ratings) + (0, 0)
         r0, r1 = int(ratings[0]), int(ratings[1])
         res = self.result

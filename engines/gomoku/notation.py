@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
+from engines.base import T
 from engines.errors import NotationError
 
 SIZE = 15
@@ -67,13 +68,19 @@ def parse_point(text: str) -> int:
     raw = _normalize(text).upper()
     m = _POINT_RE.fullmatch(raw)
     if m is None:
-        raise NotationError(text, "a point is a column A–O and a row 1–15, e.g. H8")
+        raise NotationError(
+            text,
+            "a point is a column A–O and a row 1–15, e.g. H8",
+            text=T("err.gomoku.point", typed=text),
+        )
     col = COLUMNS.find(m.group(1))
     row = int(m.group(2))
     if col < 0:
-        raise NotationError(text, "columns run from A to O")
+        raise NotationError(
+            text, "columns run from A to O", text=T("err.gomoku.column", typed=text)
+        )
     if not 1 <= row <= SIZE:
-        raise NotationError(text, "rows run from 1 to 15")
+        raise NotationError(text, "rows run from 1 to 15", text=T("err.gomoku.row", typed=text))
     return point(col, row - 1)
 
 
@@ -123,6 +130,11 @@ _KEYWORDS: dict[str, Kind] = {
 }
 
 _ARITY = {Kind.MOVE: 1, Kind.OFFER: 2, Kind.CHOOSE: 1}
+_ARITY_KEYS = {
+    Kind.MOVE: "err.gomoku.arity_move",
+    Kind.OFFER: "err.gomoku.arity_offer",
+    Kind.CHOOSE: "err.gomoku.arity_choose",
+}
 
 
 @dataclass(frozen=True)
@@ -158,7 +170,7 @@ class Action:
         """
         raw = _normalize(text)
         if not raw:
-            raise NotationError(text, "empty action")
+            raise NotationError(text, "empty action", text=T("err.gomoku.empty", typed=text))
         low = re.sub(r"\s+", "", raw.lower())
         if low in _WORDS:
             return cls(_WORDS[low])
@@ -170,17 +182,27 @@ class Action:
             rest = raw[head.end() :]
         elif head and not _POINT_RE.match(raw.upper()):
             raise NotationError(
-                text, "expected a point like H8, or swap / keep / offer / choose / resign"
+                text,
+                "expected a point like H8, or swap / keep / offer / choose / resign",
+                text=T("err.gomoku.action", typed=text),
             )
         tokens = _split_points(rest, text)
         if kind is Kind.MOVE and len(tokens) == 2:
             kind = Kind.OFFER
         if len(tokens) != _ARITY[kind]:
             want = _ARITY[kind]
-            raise NotationError(text, f"{kind.value} takes {want} point{'s' if want > 1 else ''}")
+            raise NotationError(
+                text,
+                f"{kind.value} takes {want} point{'s' if want > 1 else ''}",
+                text=T(_ARITY_KEYS[kind], typed=text),
+            )
         if kind is Kind.OFFER:
             if tokens[0] == tokens[1]:
-                raise NotationError(text, "the two offered points must differ")
+                raise NotationError(
+                    text,
+                    "the two offered points must differ",
+                    text=T("err.gomoku.offer_same", typed=text),
+                )
             tokens = sorted(tokens, key=_sort_key)
         return cls(kind, tuple(tokens))
 
@@ -196,5 +218,9 @@ def _split_points(rest: str, text: str) -> list[int]:
         return []
     found = re.findall(r"[A-Z]\d{1,2}", flat)
     if "".join(found) != flat:
-        raise NotationError(text, "a point is a column A–O and a row 1–15, e.g. H8")
+        raise NotationError(
+            text,
+            "a point is a column A–O and a row 1–15, e.g. H8",
+            text=T("err.gomoku.point", typed=text),
+        )
     return [parse_point(tok) for tok in found]

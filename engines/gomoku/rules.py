@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from functools import lru_cache
 
+from engines.base import T
 from engines.errors import NotationError
 from engines.gomoku.notation import POINTS, SIZE, parse_point, point, point_name
 
@@ -162,7 +163,9 @@ class Position:
             for token in text.replace(",", " ").split():
                 p = parse_point(token)
                 if pos.cells[p] != EMPTY:
-                    raise NotationError(token, "point listed twice")
+                    raise NotationError(
+                        token, "point listed twice", text=T("err.gomoku.listed_twice", typed=token)
+                    )
                 pos.cells[p] = colour
         return pos
 
@@ -192,7 +195,11 @@ class Position:
         """Read the text form of :meth:`fen`; NotationError if malformed."""
         rows = text.strip().split("/")
         if len(rows) != SIZE:
-            raise NotationError(text, "a position has 15 rows separated by '/'")
+            raise NotationError(
+                text,
+                "a position has 15 rows separated by '/'",
+                text=T("err.gomoku.fen_rows", typed=text),
+            )
         pos = cls()
         for i, row in enumerate(rows):
             r = SIZE - 1 - i
@@ -206,7 +213,11 @@ class Position:
                 pos.cells[point(c, r)] = BLACK if tok == "x" else WHITE
                 c += 1
             if c != SIZE:
-                raise NotationError(text, f"row {r + 1} does not have 15 points")
+                raise NotationError(
+                    text,
+                    f"row {r + 1} does not have 15 points",
+                    text=T("err.gomoku.fen_row", typed=text, row=r + 1),
+                )
         return pos
 
     # --- lines -------------------------------------------------------------------------------
@@ -363,4 +374,8 @@ def _fen_tokens(row: str, text: str) -> Iterator[int | str]:
             yield ch
             i += 1
         else:
-            raise NotationError(text, f"unexpected {row[i]!r} in a position")
+            raise NotationError(
+                text,
+                f"unexpected {row[i]!r} in a position",
+                text=T("err.gomoku.fen_char", typed=text, char=row[i]),
+            )

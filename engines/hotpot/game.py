@@ -90,9 +90,15 @@ class HotpotGame(Game):
         for key in DEFAULTS:
             v = opts[key]
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise OptionError(key, "must be a whole number ≥ 1")
+                raise OptionError(
+                    key,
+                    "must be a whole number ≥ 1",
+                    text=T("err.base.option_whole", option=key, min=1),
+                )
         if opts["max_bet"] < opts["min_bet"]:
-            raise OptionError("max_bet", "must be at least min_bet")
+            raise OptionError(
+                "max_bet", "must be at least min_bet", text=T("err.hotpot.option_max_bet")
+            )
         self.ante: int = opts["ante"]
         self.min_bet: int = opts["min_bet"]
         self.max_bet: int = opts["max_bet"]
@@ -229,18 +235,21 @@ class HotpotGame(Game):
             return "pass"
         span = self.bet_range(seat)
         if span is None:
-            raise IllegalActionError("you cannot bet now; pass", seat=seat, action=text)
+            raise IllegalActionError(
+                "you cannot bet now; pass", seat=seat, action=text, text=T("err.hotpot.no_bet")
+            )
         low, high = span
         bet = low if choice == "min" else high if choice == "max" else choice
         assert isinstance(bet, int)
         if not low <= bet <= high:
             a, b = (c.rank for c in self.open)
-            why = (
-                f"with a pair you may only bet the minimum, {low}"
-                if is_pair(a, b)
-                else f"a bet must be {low} to {high}"
-            )
-            raise IllegalActionError(why, seat=seat, action=text)
+            if is_pair(a, b):
+                why = f"with a pair you may only bet the minimum, {low}"
+                msg = T("err.hotpot.pair_min", low=low)
+            else:
+                why = f"a bet must be {low} to {high}"
+                msg = T("err.hotpot.bet_range", low=low, high=high)
+            raise IllegalActionError(why, seat=seat, action=text, text=msg)
         self._bet(seat, bet)
         return f"bet {bet}"
 
@@ -270,7 +279,9 @@ class HotpotGame(Game):
         """托管: bet the minimum only when the odds favour it (the gap is wide, or a pair with
         a big pot), counting the cards already open this round; escaped seats pass."""
         if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat)
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
         if seat in self.escaped or self.bet_range(seat) is None or self.open is None:
             return "pass"
         return f"bet {self.min_bet}" if self.edge(seat) > 0 else "pass"
@@ -297,7 +308,7 @@ class HotpotGame(Game):
     # --- outcome --------------------------------------------------------------------------
     def outcome(self) -> Outcome:
         if not self.is_over():
-            raise IllegalActionError("the game is not over")
+            raise IllegalActionError("the game is not over", text=T("err.base.not_over"))
         points = tuple(self.net)
         lines: list[Text] = [t.text() for t in self.history if t.result is not None]
         if self.ended == "empty" and self.history:

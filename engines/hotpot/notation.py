@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from engines.base import T
 from engines.errors import NotationError
 
 PASS_WORDS = frozenset({"pass", "放弃", "放棄", "不添", "不要", "p", "fold"})
@@ -28,7 +29,11 @@ def parse_action(text: str) -> int | str | None:
         return None
     m = _BET.match(word)
     if not m:
-        raise NotationError(text, "pass (放弃) or bet an amount, e.g. bet 200 (添菜 200)")
+        raise NotationError(
+            text,
+            "pass (放弃) or bet an amount, e.g. bet 200 (添菜 200)",
+            text=T("err.hotpot.action", typed=text),
+        )
     amount = m.group(1)
     if amount in ("min", "最小"):
         return "min"

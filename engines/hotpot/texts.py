@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines.cards import CARD_TEXTS
+
 ZH: dict[str, str] = {
     "hotpot.phase.play": "{seat}号玩家：放弃还是添菜",
     "hotpot.phase.done": "本盘结束",
@@ -27,6 +29,11 @@ ZH: dict[str, str] = {
     "hotpot.choice.pass": "放弃",
     "hotpot.choice.bet": "添菜 {amount}",
     "hotpot.none": "无",
+    "err.hotpot.action": "看不懂“{typed}”：请写 放弃，或者 添菜 加数目，例如 添菜 200。",
+    "err.hotpot.no_bet": "现在不能添菜，只能放弃。",
+    "err.hotpot.pair_min": "对子只能添最小数 {low}。",
+    "err.hotpot.bet_range": "添菜数目要在 {low}～{high} 之间。",
+    "err.hotpot.option_max_bet": "房间选项“max_bet”（添菜上限）不能小于 min_bet（最小添菜数）。",
 }
 
 EN: dict[str, str] = {
@@ -61,6 +68,14 @@ EN: dict[str, str] = {
     "hotpot.choice.pass": "Pass",
     "hotpot.choice.bet": "Bet {amount}",
     "hotpot.none": "none",
+    "err.hotpot.action": "Cannot read '{typed}': pass or bet an amount, e.g. bet 200.",
+    "err.hotpot.no_bet": "You cannot bet now; pass.",
+    "err.hotpot.pair_min": "With a pair you may only bet the minimum, {low}.",
+    "err.hotpot.bet_range": "A bet must be {low} to {high}.",
+    "err.hotpot.option_max_bet": "Option 'max_bet': must be at least min_bet.",
 }
+
+ZH.update(CARD_TEXTS["zh-CN"])
+EN.update(CARD_TEXTS["en-US"])
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}

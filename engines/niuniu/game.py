@@ -118,7 +118,9 @@ class BullGame(Game):
         return [str(s) for s in bull_splits(self.cards[seat])] + ["nobull"]
 
     def _presets(self, seat: int) -> list[int]:
-        raise IllegalActionError("this game has no stakes to pick", seat=seat)
+        raise IllegalActionError(
+            "this game has no stakes to pick", seat=seat, text=T("err.niuniu.no_stakes")
+        )
 
     def _apply(self, seat: int, text: str) -> str:
         phase = self.phase()
@@ -131,7 +133,9 @@ class BullGame(Game):
         return self._canonical(self.splits[seat])
 
     def _grab(self, seat: int, take: bool) -> str:
-        raise IllegalActionError("the banker is already chosen", seat=seat)
+        raise IllegalActionError(
+            "the banker is already chosen", seat=seat, text=T("err.niuniu.banker_chosen")
+        )
 
     def _bet(self, seat: int, text: str) -> str:
         presets = self._presets(seat)
@@ -141,8 +145,12 @@ class BullGame(Game):
         elif amount == "max":
             amount = presets[-1]
         if amount not in presets:
+            offer = ", ".join(map(str, presets))
             raise IllegalActionError(
-                f"stakes on offer are {', '.join(map(str, presets))}", seat=seat, action=text
+                f"stakes on offer are {offer}",
+                seat=seat,
+                action=text,
+                text=T("err.niuniu.stake_offer", stakes=offer),
             )
         assert isinstance(amount, int)
         self.units[seat] = amount
@@ -157,10 +165,12 @@ class BullGame(Game):
         try:
             return Split.parse(text, self.cards[seat])
         except IllegalActionError as exc:
-            raise IllegalActionError(exc.reason, seat=seat, action=text) from None
+            raise IllegalActionError(exc.reason, seat=seat, action=text, text=exc.text) from None
         except NotationError:
             raise NotationError(
-                text, "split with the three bull cards (split KQ5), best, or nobull"
+                text,
+                "split with the three bull cards (split KQ5), best, or nobull",
+                text=T("err.niuniu.split", typed=text),
             ) from None
 
     @staticmethod
@@ -172,7 +182,9 @@ class BullGame(Game):
         """托管: decline the bank (unless last to be offered), the smallest stake, best split."""
         phase = self.phase()
         if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat)
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
         if phase == GRAB:
             return self._trustee_grab(seat)
         if phase == BET:
@@ -193,7 +205,7 @@ class BullGame(Game):
 
     def outcome(self) -> Outcome:
         if not self.is_over():
-            raise IllegalActionError("the hand is not over")
+            raise IllegalActionError("the hand is not over", text=T("err.base.not_over"))
         if self.regrouped:
             zeros = (0,) * self.seats
             return Outcome(points=zeros, scores=zeros, lines=(T("niuniu.line.regroup"),))
@@ -325,7 +337,11 @@ class DouniuGame(BullGame):
     def _check_options(self) -> None:
         base = self.options.get("base", 1)
         if not isinstance(base, int) or isinstance(base, bool) or base < 1:
-            raise OptionError("base", "must be a whole number ≥ 1")
+            raise OptionError(
+                "base",
+                "must be a whole number ≥ 1",
+                text=T("err.base.option_whole", option="base", min=1),
+            )
         self.base = base
 
     def _start(self, rng: random.Random) -> None:
@@ -414,7 +430,11 @@ class NiuniuGame(BullGame):
             or len(stakes) > 20
             or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in stakes)
         ):
-            raise OptionError("stakes", "must be a list of 1 to 20 whole numbers ≥ 1")
+            raise OptionError(
+                "stakes",
+                "must be a list of 1 to 20 whole numbers ≥ 1",
+                text=T("err.niuniu.option_stakes"),
+            )
         self.presets: list[int] = sorted(set(stakes))
 
     def _start(self, rng: random.Random) -> None:

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 
-from engines.cards import Card, format_cards, parse_cards, parse_ranks
+from engines.base import T
+from engines.cards import Card, format_cards, parse_cards, parse_ranks, rank_char
 from engines.errors import IllegalActionError, NotationError
 
 
@@ -119,7 +120,11 @@ class Split:
                 body = body[len(word) :]
                 break
         if not body.strip():
-            raise NotationError(text, "name the three cards that make the bull, e.g. split KQ5")
+            raise NotationError(
+                text,
+                "name the three cards that make the bull, e.g. split KQ5",
+                text=T("err.niuniu.split_empty", typed=text),
+            )
         picked: list[Card] | None
         try:
             picked = list(parse_cards(body))
@@ -128,15 +133,24 @@ class Split:
             picked, ranks = None, parse_ranks(body)
             count = len(ranks)
         if count not in (3, 5):
-            raise NotationError(text, "name three cards (the bull) or all five")
+            raise NotationError(
+                text,
+                "name three cards (the bull) or all five",
+                text=T("err.niuniu.split_count", typed=text),
+            )
         if picked is None:
             picked = _cards_by_rank(text, ranks, hand)
         if len(set(picked)) != len(picked):
-            raise NotationError(text, "a card appears twice")
+            raise NotationError(
+                text, "a card appears twice", text=T("err.niuniu.split_twice", typed=text)
+            )
         missing = [c for c in picked if c not in hand]
         if missing:
+            cards, held = format_cards(missing), format_cards(hand)
             raise IllegalActionError(
-                f"{format_cards(missing)} not in your hand {format_cards(hand)}", action=text
+                f"{cards} not in your hand {held}",
+                action=text,
+                text=T("err.niuniu.not_held", cards=cards, hand=held),
             )
         return cls.of(hand, picked[:3])
 
@@ -151,8 +165,11 @@ def _cards_by_rank(text: str, ranks: Sequence[int], hand: Sequence[Card]) -> lis
     for rank in ranks:
         card = next((c for c in free if c.rank == rank), None)
         if card is None:
+            held = format_cards(hand)
             raise IllegalActionError(
-                f"no more cards of rank {rank} in your hand {format_cards(hand)}", action=text
+                f"no more cards of rank {rank} in your hand {held}",
+                action=text,
+                text=T("err.niuniu.rank_not_held", rank=rank_char(rank), hand=held),
             )
         free.remove(card)
         picked.append(card)

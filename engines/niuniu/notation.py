@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from engines.base import T
 from engines.errors import NotationError
 
 BANK_WORDS = frozenset(
@@ -44,14 +45,18 @@ def parse_grab(text: str) -> bool:
         return True
     if word in DECLINE_WORDS:
         return False
-    raise NotationError(text, "answer bank (抢庄) or decline (不抢)")
+    raise NotationError(
+        text, "answer bank (抢庄) or decline (不抢)", text=T("err.niuniu.grab", typed=text)
+    )
 
 
 def parse_bet(text: str) -> int | str:
     """A stake: an amount, or ``"min"``/``"max"`` of the presets. Raises NotationError."""
     m = _BET.match(_norm(text))
     if not m:
-        raise NotationError(text, "pick a stake, e.g. bet 10 (下注 10)")
+        raise NotationError(
+            text, "pick a stake, e.g. bet 10 (下注 10)", text=T("err.niuniu.bet", typed=text)
+        )
     word = m.group(1)
     if word in ("min", "最小"):
         return "min"

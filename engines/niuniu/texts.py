@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines.cards import CARD_TEXTS
+
 _KIND_ZH = [
     "没牛",
     "牛丁",
@@ -73,6 +75,19 @@ ZH: dict[str, str] = {
     "niuniu.choice.bet": "下注 {stake}",
     "niuniu.choice.best": "最佳拼法",
     "niuniu.choice.nobull": "没牛",
+    "err.niuniu.grab": "看不懂“{typed}”：请回答 抢庄 或 不抢。",
+    "err.niuniu.bet": "看不懂“{typed}”：请选择注额，例如 下注 10。",
+    "err.niuniu.split": "看不懂“{typed}”：请写出凑成牛的三张牌（如 拼牛 KQ5），"
+    "或者写 最佳 / 没牛。",
+    "err.niuniu.split_empty": "看不懂“{typed}”：请写出凑成牛的三张牌，例如 拼牛 KQ5。",
+    "err.niuniu.split_count": "看不懂“{typed}”：请写凑成牛的三张牌，或者全部五张。",
+    "err.niuniu.split_twice": "看不懂“{typed}”：有一张牌写了两次。",
+    "err.niuniu.not_held": "你手里没有 {cards}（你的牌：{hand}）。",
+    "err.niuniu.rank_not_held": "你手里没有更多的 {rank} 了（你的牌：{hand}）。",
+    "err.niuniu.no_stakes": "这个玩法不用下注。",
+    "err.niuniu.banker_chosen": "庄家已经定了。",
+    "err.niuniu.stake_offer": "只能从这些注额里选：{stakes}",
+    "err.niuniu.option_stakes": "房间选项“stakes”必须是 1～20 个不小于 1 的整数组成的列表。",
 }
 
 EN: dict[str, str] = {
@@ -114,10 +129,27 @@ EN: dict[str, str] = {
     "niuniu.choice.bet": "Stake {stake}",
     "niuniu.choice.best": "Best split",
     "niuniu.choice.nobull": "No bull",
+    "err.niuniu.grab": "Cannot read '{typed}': answer bank or decline.",
+    "err.niuniu.bet": "Cannot read '{typed}': pick a stake, e.g. bet 10.",
+    "err.niuniu.split": "Cannot read '{typed}': split with the three bull cards (split KQ5), "
+    "best, or nobull.",
+    "err.niuniu.split_empty": "Cannot read '{typed}': name the three cards that make the bull, "
+    "e.g. split KQ5.",
+    "err.niuniu.split_count": "Cannot read '{typed}': name three cards (the bull) or all five.",
+    "err.niuniu.split_twice": "Cannot read '{typed}': a card appears twice.",
+    "err.niuniu.not_held": "{cards} not in your hand {hand}.",
+    "err.niuniu.rank_not_held": "No more cards of rank {rank} in your hand {hand}.",
+    "err.niuniu.no_stakes": "This game has no stakes to pick.",
+    "err.niuniu.banker_chosen": "The banker is already chosen.",
+    "err.niuniu.stake_offer": "Stakes on offer are {stakes}.",
+    "err.niuniu.option_stakes": "Option 'stakes': must be a list of 1 to 20 whole numbers ≥ 1.",
 }
 
 for _key, _zh, _en in zip(_KIND_KEYS, _KIND_ZH, _KIND_EN, strict=True):
     ZH["niuniu.kind." + _key] = _zh
     EN["niuniu.kind." + _key] = _en
+
+ZH.update(CARD_TEXTS["zh-CN"])
+EN.update(CARD_TEXTS["en-US"])
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}

@@ -576,7 +576,12 @@ def test_choices() -> None:
 def test_picker_tokens_form_plays() -> None:
     game = in_play()
     picker = game.picker(0)
-    assert picker is not None and game.picker(1) is None
+    assert picker is not None
+    # a farmer keeps its picker while others play: its cards change only when it plays
+    waiting = game.picker(1)
+    assert waiting is not None and len(waiting.tokens) == 17
+    with pytest.raises(IllegalActionError):
+        game.apply(1, waiting.action(list(waiting.tokens[:1])))
     assert len(picker.tokens) == 20 == picker.max_values
     assert len(set(picker.tokens)) == len(picker.tokens)  # unique values for a select menu
     assert picker.labels[picker.tokens.index("Ts")] == "10"

@@ -71,7 +71,7 @@ def test_parser_errors_say_what_is_wrong(typed: str, fragment: str) -> None:
     with pytest.raises(NotationError) as err:
         parse_cards(typed)
     assert fragment in str(err.value)
-    assert err.value.text == typed
+    assert err.value.typed == typed
 
 
 def test_not_a_pattern_is_an_illegal_action_naming_the_cards() -> None:
