@@ -1,0 +1,121 @@
+"""REST calls per game action for full three-player 斗地主 hands, played in SimCord.
+
+Three people play each hand the way the README describes: bids and passes with the buttons on
+the table message, plays with the card picker of their private /hand view (opened once per
+hand and then kept up to date by each play). Every REST call the bot makes is counted from
+SimCord's request log, from the Start click to the settlement, and divided by the number of
+actions in the hand's log (people's and the trustee's).
+
+    python benchmarks/discord_calls.py [--hands N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import simcord
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "bot"))
+
+from bot.client import create_bot  # noqa: E402
+from bot.settings import load_settings  # noqa: E402
+from engines import registry  # noqa: E402
+from simhelpers import acting_seats, button_labels, table_message  # noqa: E402
+
+
+async def play_one(env, channel, members, bot) -> tuple[int, int, Counter[str]]:  # noqa: ANN001
+    start = len(env.http_requests)
+    started = await members[0].click(table_message(channel), label="Start")
+    assert started.response is None or "❌" not in (started.response.content or ""), started.response.content
+    table = bot.manager.tables[channel.id]
+    hand_id = table.hand_id
+    views = {}
+    while table.game is not None:
+        seat = acting_seats(table_message(channel))[0]
+        game = table.game
+        hint = game.hint(seat)
+        picker = game.picker(seat)
+        choice = next((c for c in game.choices(seat) if c.action == hint), None)
+        if picker is None or choice is not None:
+            label = _label_for(table_message(channel), bot, table, seat, hint)
+            if label is not None:
+                await members[seat].click(table_message(channel), label=label)
+                continue
+        if seat not in views:
+            views[seat] = (await members[seat].slash(channel, "hand")).response.message
+        pool = list(enumerate(picker.tokens))
+        values = []
+        for card in hint:
+            index = next(i for i, token in pool if token[0] == card)
+            pool = [(i, token) for i, token in pool if i != index]
+            values.append(f"{index}:{picker.tokens[index]}")
+        await members[seat].select(views[seat], values)
+    calls = env.http_requests[start:]
+    record = await _actions(bot, hand_id)
+    return len(calls), record, Counter(f"{c.method} {_route(c.path)}" for c in calls)
+
+
+def _label_for(message, bot, table, seat, action):  # noqa: ANN001, ANN202
+    from bot.i18n import render
+
+    for choice in table.game.choices(seat):
+        if choice.action == action:
+            label = render(choice.label, table.locale)
+            return label if label in button_labels(message) else None
+    return None
+
+
+async def _actions(bot, hand_id: int) -> int:  # noqa: ANN001
+    import json
+
+    from storage import history
+
+    hand = await history.get_hand(bot.db, hand_id)
+    return len(json.loads(hand.record)["log"])
+
+
+def _route(path: str) -> str:
+    parts = path.split("/")
+    if parts[1:2] == ["interactions"]:
+        return "/interactions/{id}/{token}/callback"
+    return "/".join("{id}" if part.isdigit() else part for part in parts)
+
+
+async def main(hands: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = load_settings(environ={"GAMEHALL_DB": f"{tmp}/hall.db"},
+                                 known_games=registry.specs().keys())
+        seeds = itertools.count(11)
+        bot = create_bot(settings, seed_source=lambda: next(seeds))
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("hall")
+            members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+            await members[0].slash(channel, "table create", game="doudizhu", room="novice")
+            for member in members[1:]:
+                await member.click(table_message(channel), label="Join")
+            total_calls = total_actions = 0
+            routes: Counter[str] = Counter()
+            for n in range(hands):
+                calls, actions, by_route = await play_one(env, channel, members, bot)
+                total_calls += calls
+                total_actions += actions
+                routes += by_route
+                print(f"hand {n + 1}: {calls} REST calls for {actions} actions "
+                      f"({calls / actions:.2f} per action)")
+            print("calls by route:")
+            for route, count in routes.most_common():
+                print(f"  {count:5}  {route}")
+            print(f"discord_calls: {total_calls / total_actions:.2f} calls/action")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5)
+    asyncio.run(main(parser.parse_args().hands))

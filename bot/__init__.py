@@ -1,0 +1,1 @@
+"""The Discord bot and the platform-neutral table host."""

@@ -1,0 +1,102 @@
+"""gamehall: run the Discord bot, play offline in the terminal, or look at a wallet.
+
+    gamehall run                      start the Discord bot (needs DISCORD_TOKEN)
+    gamehall play doudizhu [--room free]   a table in this terminal against trustee seats
+    gamehall wallet USER_ID           balance, held beans, titles, last ledger lines
+    gamehall games                    the games and rooms this hall offers
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from bot.settings import Settings, SettingsError, load_settings
+from engines import registry
+from engines.errors import OptionError
+
+
+def _settings() -> Settings:
+    """The settings, checked against the registered games; exit 2 naming a bad key."""
+    specs = registry.specs()
+    try:
+        settings = load_settings(known_games=specs.keys(),
+                                 level_tables={s.level_table for s in specs.values()})
+        for room in settings.rooms.values():
+            for game, options in room.options.items():
+                try:
+                    specs[game].validate(options)
+                except OptionError as exc:
+                    raise SettingsError(f"rooms.{room.key}.options.{game}.{exc.key}",
+                                        exc.reason) from exc
+        return settings
+    except SettingsError as exc:
+        print(f"gamehall: invalid settings: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    settings = _settings()
+    if not settings.token:
+        print(
+            "gamehall: DISCORD_TOKEN is not set — export your bot token to run the Discord bot, "
+            "or try the hall offline with: gamehall play doudizhu",
+            file=sys.stderr,
+        )
+        return 2
+    from bot.client import create_bot
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = create_bot(settings)
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+def cmd_wallet(args: argparse.Namespace) -> int:
+    from bot.terminal import show_wallet
+
+    return asyncio.run(show_wallet(_settings(), args.user_id, args.lines))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from bot.terminal import play
+
+    return asyncio.run(play(_settings(), args.game, args.room, args.user_id, args.seed,
+                            timers=not args.no_timer))
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    settings = _settings()
+    for key, spec in registry.specs().items():
+        print(f"{key:16} {spec.name_zh} / {spec.name_en}  ({spec.min_seats}-{spec.max_seats} seats)")
+    print()
+    for key, room in settings.rooms.items():
+        print(f"{key:12} {room.name_zh} / {room.name_en}  N={room.coefficient} A={room.rake} "
+              f"beans {room.min_beans}-{room.max_beans}  games: {', '.join(room.games)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gamehall", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)").set_defaults(func=cmd_run)
+    wallet = sub.add_parser("wallet", help="show a player's wallet")
+    wallet.add_argument("user_id", type=int)
+    wallet.add_argument("--lines", type=int, default=10, help="ledger lines to show")
+    wallet.set_defaults(func=cmd_wallet)
+    play = sub.add_parser("play", help="play at a table in this terminal")
+    play.add_argument("game", help="game key, e.g. doudizhu")
+    play.add_argument("--room", default="free", help="room key (default: the score-only room)")
+    play.add_argument("--user-id", type=int, default=1, help="your wallet id (default 1)")
+    play.add_argument("--seed", type=int, default=None, help="shuffle seed, for a repeatable deal")
+    play.add_argument("--no-timer", action="store_true", help="never let the trustee move for you")
+    play.set_defaults(func=cmd_play)
+    sub.add_parser("games", help="list games and rooms").set_defaults(func=cmd_games)
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,125 @@
+"""Moderators: close tables, kick seats, grant and revoke beans, freeze players — all audited.
+
+A moderator has the Manage Server permission or the role set with /mod role. Everyone else
+gets a clear refusal and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.hall import user_locale
+from bot.host.model import HostError
+from bot.i18n import t
+from engines.base import T
+from storage import guilds
+from storage.wallet import InsufficientBeans
+
+if TYPE_CHECKING:
+    from bot.client import GameHall
+
+
+async def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server, or the server's moderator role."""
+    member = interaction.user
+    if not isinstance(member, discord.Member) or interaction.guild_id is None:
+        return False
+    if member.guild_permissions.manage_guild:
+        return True
+    bot: GameHall = interaction.client  # type: ignore[assignment]
+    role_id = await guilds.get_mod_role(bot.db, interaction.guild_id)
+    return role_id is not None and any(r.id == role_id for r in member.roles)
+
+
+def moderator_only():  # noqa: ANN201
+    return app_commands.check(is_moderator)
+
+
+class ModCog(commands.Cog):
+    """Table and wallet moderation for a server."""
+
+    mod = app_commands.Group(name=_("mod"), description=_("Moderator tools"), guild_only=True)
+
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+
+    @mod.command(name=_("role"), description=_("Set the moderator role (Manage Server only)"))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
+        assert interaction.guild_id is not None
+        await guilds.set_mod_role(self.bot.db, interaction.guild_id, role.id)
+        await self.bot.hall.reply(interaction, t("mod.role_set", user_locale(interaction),
+                                                 role=role.name))
+
+    @mod.command(name=_("close"), description=_("Abort this channel's table; escrow is released"))
+    @moderator_only()
+    async def close(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        await self.bot.manager.close(interaction.channel_id,
+                                     T("note.closed_by", moderator=interaction.user.display_name))
+        await self.bot.hall.reply(interaction, t("mod.closed", user_locale(interaction)))
+
+    @mod.command(name=_("kick"), description=_("Hand a member's seat to the trustee, no penalty"))
+    @moderator_only()
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = self.bot.manager.table_of(member.id)
+        if table is None or table.guild_id != interaction.guild_id:
+            raise HostError("err.target_not_seated")
+        await self.bot.manager.kick(table.id, member.id)
+        await self.bot.hall.reply(interaction, t("mod.kicked", user_locale(interaction),
+                                                 name=member.display_name))
+
+    @mod.command(name=_("grant"), description=_("Give beans to a member"))
+    @moderator_only()
+    async def grant(self, interaction: discord.Interaction, member: discord.Member,
+                    amount: app_commands.Range[int, 1, 10**12], reason: str) -> None:
+        await self.bot.wallet.ensure_player(member.id)
+        await self.bot.wallet.grant(member.id, amount, reason, interaction.user.id)
+        account = await self.bot.wallet.account(member.id)
+        await self.bot.hall.reply(interaction, t("mod.granted", user_locale(interaction),
+                                                 name=member.display_name, amount=amount,
+                                                 balance=account.balance))
+
+    @mod.command(name=_("revoke"), description=_("Take beans from a member (free beans only)"))
+    @moderator_only()
+    async def revoke(self, interaction: discord.Interaction, member: discord.Member,
+                     amount: app_commands.Range[int, 1, 10**12], reason: str) -> None:
+        await self.bot.wallet.ensure_player(member.id)
+        locale = user_locale(interaction)
+        try:
+            await self.bot.wallet.revoke(member.id, amount, reason, interaction.user.id)
+        except InsufficientBeans:
+            account = await self.bot.wallet.account(member.id)
+            await self.bot.hall.reply(interaction, "❌ " + t("mod.revoke_too_much", locale,
+                                                            free=account.free))
+            return
+        account = await self.bot.wallet.account(member.id)
+        await self.bot.hall.reply(interaction, t("mod.revoked", locale, name=member.display_name,
+                                                 amount=amount, balance=account.balance))
+
+    @mod.command(name=_("freeze"), description=_("Stop a member from joining tables"))
+    @moderator_only()
+    async def freeze(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self._freeze(interaction, member, True)
+
+    @mod.command(name=_("unfreeze"), description=_("Let a frozen member join tables again"))
+    @moderator_only()
+    async def unfreeze(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self._freeze(interaction, member, False)
+
+    async def _freeze(self, interaction: discord.Interaction, member: discord.Member,
+                      frozen: bool) -> None:
+        await self.bot.wallet.ensure_player(member.id)
+        await self.bot.wallet.set_frozen(member.id, frozen, interaction.user.id)
+        await self.bot.hall.reply(interaction, t("mod.frozen" if frozen else "mod.unfrozen",
+                                                 user_locale(interaction),
+                                                 name=member.display_name))
+
+
+async def setup(bot: GameHall) -> None:
+    await bot.add_cog(ModCog(bot))

@@ -1,0 +1,165 @@
+"""Tables: create, join, leave, start, add bots; see your hand, play, ask for a hint, 托管.
+
+Slash commands are the stable interface; the buttons on the table message and on your
+private hand mirror them, so a whole hand can be played without typing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.hall import user_locale
+from bot.host.model import HostError
+from bot.i18n import normalize, t
+from bot.render.text import game_name, room_name
+
+if TYPE_CHECKING:
+    from bot.client import GameHall
+
+
+def server_locale(interaction: discord.Interaction) -> str:
+    """The server's preferred locale, which public table messages follow."""
+    guild = interaction.guild
+    return normalize(guild.preferred_locale if guild is not None else interaction.guild_locale)
+
+
+class TableCog(commands.Cog):
+    """Play at a table in this channel."""
+
+    table = app_commands.Group(name=_("table"), description=_("Game tables in this channel"),
+                               guild_only=True)
+    trustee = app_commands.Group(name=_("trustee"), description=_("托管: let the hall play your seat"),
+                                 guild_only=True)
+
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+
+    @property
+    def manager(self):  # noqa: ANN201
+        return self.bot.manager
+
+    async def game_choices(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        locale = user_locale(interaction)
+        return [
+            app_commands.Choice(name=f"{game_name(self.manager, k, locale)} ({k})", value=k)
+            for k in self.manager.specs if current.lower() in k
+        ][:25]
+
+    async def room_choices(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        locale = user_locale(interaction)
+        return [
+            app_commands.Choice(name=f"{room_name(self.manager, k, locale)} ({k})", value=k)
+            for k in self.bot.settings.rooms if current.lower() in k
+        ][:25]
+
+    @table.command(name=_("create"), description=_("Open a table in this channel"))
+    @app_commands.describe(game=_("The game to play"), room=_("The room: stakes and limits"))
+    @app_commands.autocomplete(game=game_choices, room=room_choices)
+    async def create(self, interaction: discord.Interaction, game: str, room: str) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        locale = user_locale(interaction)
+        existing = self.manager.tables.get(interaction.channel_id)
+        if existing is not None:
+            link = (f"https://discord.com/channels/{existing.guild_id}/{existing.id}/"
+                    f"{existing.message_id}" if existing.message_id else f"<#{existing.id}>")
+            await self.bot.hall.reply(interaction, "❌ " + t("err.table_exists_here", locale,
+                                                            link=link))
+            return
+        await self.manager.create(
+            interaction.guild_id, interaction.channel_id, game, room, interaction.user.id,
+            interaction.user.display_name, locale=server_locale(interaction),
+        )
+        await self.bot.hall.reply(interaction, t("ok.create", locale))
+
+    @table.command(name=_("join"), description=_("Sit down at this channel's table"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._verb(interaction, "join")
+
+    @table.command(name=_("leave"), description=_("Stand up; during a hand this is an escape"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._verb(interaction, "leave")
+
+    @table.command(name=_("start"), description=_("Deal a hand"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._verb(interaction, "start")
+
+    @table.command(name=_("addbot"), description=_("Fill a free seat with a bot"))
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        await self._verb(interaction, "bot")
+
+    async def _verb(self, interaction: discord.Interaction, verb: str) -> None:
+        assert interaction.channel_id is not None
+        await self.bot.hall.table_verb(interaction, interaction.channel_id, verb)
+
+    @table.command(name=_("status"), description=_("Show this channel's table"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        table = self.manager.get(interaction.channel_id)
+        embed, file = self.bot.hall.embed(table)
+        kwargs = {"file": file} if file is not None else {}
+        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+
+    @table.command(name=_("list"), description=_("Open tables in this server"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        rows = [
+            t("list.row", locale, channel=f"<#{tb.id}>", game=game_name(self.manager, tb.game_key,
+                                                                        locale),
+              room=room_name(self.manager, tb.room, locale), n=len(tb.seats),
+              most=self.manager.spec(tb).max_seats,
+              status=t(f"status.{tb.status}", locale))
+            for tb in self.manager.tables.values() if tb.guild_id == interaction.guild_id
+        ]
+        await self.bot.hall.reply(interaction, "\n".join(rows) or t("list.none", locale))
+
+    @app_commands.command(name=_("hand"), description=_("Your cards and your controls (only you see them)"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        await self.bot.hall.show_hand(interaction, self._my_table(interaction))
+
+    @app_commands.command(name=_("play"), description=_("Take an action: cards like 33344, pass, bid 3 ..."))
+    @app_commands.describe(action=_("The action in the game's notation"))
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        await self.bot.hall.act(interaction, self._my_table(interaction), action)
+
+    @app_commands.command(name=_("hint"), description=_("提示: what the trustee would do"))
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.bot.hall.table_verb(interaction, self._my_table(interaction), "hint")
+
+    def _my_table(self, interaction: discord.Interaction) -> int:
+        """The table in this channel, or else the one where the caller sits."""
+        assert interaction.channel_id is not None
+        if interaction.channel_id in self.manager.tables:
+            return interaction.channel_id
+        mine = self.manager.table_of(interaction.user.id)
+        if mine is None:
+            raise HostError("err.no_table")
+        return mine.id
+
+    @trustee.command(name=_("on"), description=_("Hand your seat to the trustee"))
+    async def trustee_on(self, interaction: discord.Interaction) -> None:
+        await self._trustee(interaction, True)
+
+    @trustee.command(name=_("off"), description=_("Take your seat back from the trustee"))
+    async def trustee_off(self, interaction: discord.Interaction) -> None:
+        await self._trustee(interaction, False)
+
+    async def _trustee(self, interaction: discord.Interaction, on: bool) -> None:
+        table_id = self._my_table(interaction)
+        await self.manager.set_trustee(table_id, interaction.user.id, on)
+        await self.bot.hall.reply(interaction, t("ok.trustee_on" if on else "ok.trustee_off",
+                                                 user_locale(interaction)))
+
+
+async def setup(bot: GameHall) -> None:
+    await bot.add_cog(TableCog(bot))

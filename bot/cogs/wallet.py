@@ -1,0 +1,141 @@
+"""Beans and levels: your balance, daily relief (低保), leaderboards, and hand replays."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.hall import user_locale
+from bot.host.model import HostError
+from bot.i18n import render, t
+from bot.render.text import cards, game_name
+from engines.base import ESCAPE, Text
+from storage import history, levels
+from storage.wallet import ReliefError
+
+if TYPE_CHECKING:
+    from bot.client import GameHall
+
+
+class WalletCog(commands.Cog):
+    """Your beans, your titles, the leaderboards and the record of every hand."""
+
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("beans"), description=_("Balance, held beans and titles"))
+    @app_commands.describe(member=_("Whose wallet (default: yours)"))
+    async def beans(self, interaction: discord.Interaction,
+                    member: discord.User | None = None) -> None:
+        locale = user_locale(interaction)
+        who = member or interaction.user
+        await self.bot.wallet.ensure_player(who.id)
+        account = await self.bot.wallet.account(who.id)
+        lines = [t("beans.head", locale, name=who.display_name, balance=account.balance,
+                   held=account.held, free=account.free)]
+        if account.frozen:
+            lines.append(t("beans.frozen", locale))
+        scores = await levels.scores(self.bot.db, who.id)
+        for key, spec in self.bot.manager.specs.items():
+            ladder = self.bot.settings.levels.get(spec.level_table, ())
+            score = scores.get(key, 0)
+            title = levels.title(ladder, score) if ladder else "—"
+            lines.append(t("beans.level", locale, game=game_name(self.bot.manager, key, locale),
+                           score=score, title=title))
+        await self.bot.hall.reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name=_("daily"), description=_("低保: claim relief when you are low"))
+    async def daily(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        await self.bot.wallet.ensure_player(interaction.user.id)
+        now = discord.utils.utcnow().timestamp()
+        try:
+            balance = await self.bot.wallet.claim_relief(interaction.user.id, now)
+        except ReliefError as exc:
+            await self.bot.hall.reply(interaction, "❌ " + relief_refusal(exc, locale))
+            return
+        await self.bot.hall.reply(interaction, t("daily.ok", locale,
+                                                 amount=self.bot.settings.relief.amount,
+                                                 balance=balance))
+
+    @app_commands.command(name=_("leaderboard"), description=_("Top level scores in a game"))
+    @app_commands.describe(game=_("The game"), scope=_("This server or everyone"))
+    @app_commands.choices(scope=[
+        app_commands.Choice(name=_("server"), value="server"),
+        app_commands.Choice(name=_("global"), value="global"),
+    ])
+    async def leaderboard(self, interaction: discord.Interaction, game: str,
+                          scope: str = "server") -> None:
+        locale = user_locale(interaction)
+        spec = self.bot.manager.specs.get(game)
+        if spec is None:
+            raise HostError("err.unknown_game", game=game, games=", ".join(self.bot.manager.specs))
+        uids = None
+        if scope == "server" and interaction.guild_id is not None:
+            uids = await history.players_in_guild(self.bot.db, interaction.guild_id)
+        rows = await levels.leaderboard(self.bot.db, game, uids, 10)
+        ladder = self.bot.settings.levels.get(spec.level_table, ())
+        lines = [t("board.head", locale, game=game_name(self.bot.manager, game, locale))]
+        for rank, (uid, score) in enumerate(rows, 1):
+            title = levels.title(ladder, score) if ladder else ""
+            lines.append(t("board.row", locale, rank=rank, user=f"<@{uid}>", score=score,
+                           title=title))
+        if not rows:
+            lines.append(t("board.empty", locale))
+        await self.bot.hall.reply(interaction, "\n".join(lines),
+                                  allowed_mentions=discord.AllowedMentions.none())
+
+    @leaderboard.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str
+                     ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=k, value=k) for k in self.bot.manager.specs
+                if current.lower() in k][:25]
+
+    @app_commands.command(name=_("replay"), description=_("A finished hand, step by step"))
+    @app_commands.describe(hand_id=_("The hand id shown in the settlement"))
+    async def replay(self, interaction: discord.Interaction, hand_id: int) -> None:
+        locale = user_locale(interaction)
+        await self.bot.hall.reply(interaction, "\n".join(replay_lines(self.bot, hand_id, locale,
+                                                                      await history.get_hand(
+                                                                          self.bot.db, hand_id)))[:2000])
+
+
+def relief_refusal(exc: ReliefError, locale: str) -> str:
+    if exc.seconds_left:
+        return t("daily.wait", locale, hours=max(1, round(exc.seconds_left / 3600)))
+    return t("daily.rich", locale)
+
+
+def replay_lines(bot: GameHall, hand_id: int, locale: str, hand) -> list[str]:  # noqa: ANN001
+    """Every action of a settled hand, with the hands as dealt revealed (only after the end)."""
+    if hand is None:
+        raise HostError("err.no_hand_id", hand=hand_id)
+    if hand.status != "settled" or not hand.record:
+        raise HostError("err.hand_not_finished", hand=hand_id)
+    spec = bot.manager.specs[hand.game]
+    record = json.loads(hand.record)
+    names = [f"<@{uid}>" if uid else f"Bot {i + 1}" for i, uid in enumerate(hand.seats)]
+    lines = [t("replay.head", locale, hand=hand_id, game=game_name(bot.manager, hand.game, locale))]
+    start = spec.game.from_record({"setup": record["setup"], "log": []})
+    for seat, name in enumerate(names):
+        dealt = start.view(seat).hand
+        lines.append(t("replay.dealt", locale, name=name, cards=cards(dealt)))
+    for step, (seat, action) in enumerate(record["log"], 1):
+        shown = t("replay.escape", locale) if action == ESCAPE else f"`{action}`"
+        lines.append(t("replay.step", locale, n=step, name=names[seat], action=shown))
+    if hand.outcome:
+        outcome = json.loads(hand.outcome)
+        for line in outcome.get("lines", []):
+            lines.append(render(Text.from_json(line), locale))
+        lines.append(t("replay.points", locale, points=", ".join(
+            f"{n} {p:+d}" for n, p in zip(names, outcome["points"], strict=False))))
+    return lines
+
+
+async def setup(bot: GameHall) -> None:
+    await bot.add_cog(WalletCog(bot))

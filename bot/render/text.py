@@ -1,0 +1,161 @@
+"""Platform-neutral text rendering of tables, hands and results (Discord and the terminal)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.host.model import PLAYING, HostError, Table
+from bot.host.tables import HandResult, TableManager
+from bot.i18n import render, t
+from engines.base import Text, View
+from engines.errors import GameError
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    name: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class TableText:
+    """What a table message shows, in one locale."""
+
+    title: str
+    status: str
+    seats: tuple[SeatLine, ...]
+    lines: tuple[str, ...]
+    result: tuple[str, ...]
+    notes: tuple[str, ...]
+    footer: str
+    view: View | None
+
+
+def game_name(manager: TableManager, key: str, locale: str) -> str:
+    spec = manager.specs.get(key)
+    if spec is None:
+        return key
+    return spec.name_zh if locale == "zh-CN" else spec.name_en
+
+
+def room_name(manager: TableManager, key: str, locale: str) -> str:
+    room = manager.settings.rooms.get(key)
+    if room is None:
+        return key
+    return room.name_zh if locale == "zh-CN" else room.name_en
+
+
+def cards(text: str | None) -> str:
+    """Cards as shown to people: notation, spaced for reading."""
+    if not text:
+        return "—"
+    return text if " " in text else " ".join(text)
+
+
+def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
+    """The public picture of a table: no seat's hidden cards."""
+    title = t(
+        "table.title", locale, game=game_name(manager, table.game_key, locale),
+        room=room_name(manager, table.room, locale),
+    )
+    view = table.game.view(None) if table.game is not None else None
+    acting = set(table.game.to_act()) if table.game is not None and not table.game.is_over() else set()
+    seats = []
+    for i, seat in enumerate(table.seats):
+        tags = []
+        if seat.is_bot:
+            tags.append(t("seat.bot", locale))
+        if seat.escaped:
+            tags.append(t("seat.escaped", locale))
+        elif seat.kicked:
+            tags.append(t("seat.kicked", locale))
+        elif seat.trustee:
+            tags.append(t("seat.trustee", locale))
+        parts = []
+        if view is not None and i < len(view.seats):
+            sv = view.seats[i]
+            if sv.role is not None:
+                parts.append(render(sv.role, locale))
+            if sv.count is not None:
+                parts.append(t("seat.count", locale, n=sv.count))
+            if sv.cards:
+                parts.append(t("seat.shown", locale, cards=cards(sv.cards)))
+            if sv.status is not None:
+                parts.append(render(sv.status, locale))
+        marker = "▶ " if i in acting else ""
+        name = f"{marker}{i + 1}. {seat.name}" + (f" ({', '.join(tags)})" if tags else "")
+        seats.append(SeatLine(name=name, detail=" · ".join(parts) or "—"))
+    if table.status == PLAYING and view is not None:
+        status = render(view.phase, locale)
+        if table.deadline is not None and acting:
+            status += " · " + t("table.deadline", locale, ts=int(table.deadline))
+    else:
+        status = t("table.waiting", locale, n=len(table.seats),
+                   need=manager.spec(table).min_seats, most=manager.spec(table).max_seats)
+    lines = tuple(render(x, locale) for x in view.lines) if view is not None else ()
+    result = result_lines(table.last_result, locale) if table.last_result else ()
+    notes = tuple(render(Text.from_json(n), locale) for n in table.notes)
+    footer = t("table.footer_hand", locale, hand=table.hand_id) if table.hand_id else t(
+        "table.footer", locale)
+    return TableText(title, status, tuple(seats), lines, result, notes, footer, view)
+
+
+def result_lines(result: dict, locale: str) -> tuple[str, ...]:
+    """The settlement: points, beans won or lost, balance and new titles, hand id."""
+    out = [t("result.head", locale, hand=result["hand_id"])]
+    for line in result.get("lines", []):
+        out.append(render(Text.from_json(line), locale))
+    for s in result["seats"]:
+        if s["uid"] is None:
+            out.append(t("result.bot", locale, name=s["name"], points=_signed(s["points"])))
+            continue
+        text = t(
+            "result.seat", locale, name=s["name"], points=_signed(s["points"]),
+            delta=_signed(s["delta"]), balance=s["balance"],
+        )
+        if s.get("new_title") and s.get("title"):
+            text += " " + t("result.new_title", locale, title=s["title"])
+        out.append(text)
+    return tuple(out)
+
+
+def result_from(result: HandResult) -> dict:
+    return {"hand_id": result.hand_id, "seats": [v.__dict__ for v in result.seats],
+            "lines": [x.to_json() for x in result.lines]}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> list[str]:
+    """A player's private picture: their cards and what they can do now."""
+    game = table.game
+    if game is None:
+        return [t("hand.none", locale)]
+    view = game.view(seat)
+    out = [t("hand.cards", locale, cards=cards(view.hand))] if view.hand is not None else []
+    for i, sv in enumerate(view.seats):
+        if i != seat and sv.cards:
+            out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    out.extend(render(x, locale) for x in view.lines)
+    if seat in game.to_act():
+        out.append(t("hand.your_turn", locale, phase=render(view.phase, locale)))
+        choices = game.choices(seat)
+        if choices:
+            out.append(t("hand.choices", locale,
+                         actions=", ".join(f"`{c.action}`" for c in choices)))
+    else:
+        out.append(t("hand.wait", locale, phase=render(view.phase, locale)))
+    return out
+
+
+def error_text(exc: Exception, locale: str) -> str:
+    """One short line for an expected error: a refusal by the host or by the game's rules."""
+    if isinstance(exc, HostError):
+        return "❌ " + render(exc.text, locale)
+    if isinstance(exc, GameError):
+        text = getattr(exc, "text", None)
+        reason = render(text, locale) if text is not None else str(exc)
+        return "❌ " + t("err.game", locale, reason=reason)
+    return "❌ " + t("err.internal", locale)

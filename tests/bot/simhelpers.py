@@ -1,0 +1,85 @@
+"""What a player does and reads in Discord, written once for the SimCord scenarios."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import discord
+
+from bot.client import GameHall, create_bot
+from bot.settings import Settings
+
+
+def table_message(channel: Any) -> discord.Message:
+    """The table message: the last message in the channel with the table embed."""
+    for message in reversed(channel.history()):
+        if message.embeds and message.author.bot:
+            return message
+    raise AssertionError("no table message in the channel")
+
+
+def public_text(message: discord.Message) -> str:
+    """Everything the table message shows to anyone in the channel."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        for field in embed.fields:
+            parts += [field.name, field.value]
+    return "\n".join(parts)
+
+
+def acting_seats(message: discord.Message) -> list[int]:
+    """Seat numbers (0-based) marked ▶ on the table message: who must act now."""
+    seats = []
+    for field in message.embeds[0].fields:
+        found = re.match(r"▶ (\d+)\. ", field.name)
+        if found:
+            seats.append(int(found[1]) - 1)
+    return seats
+
+
+def button_labels(message: discord.Message) -> list[str]:
+    return [
+        child.label
+        for row in message.components
+        for child in getattr(row, "children", [])
+        if isinstance(child, discord.Button)
+    ]
+
+
+def hint_of(result: Any) -> str:
+    """The action in a /hint reply ("Hint: `33`")."""
+    found = re.search(r"`([^`]*)`", result.response.content)
+    assert found, result.response.content
+    return found[1]
+
+
+def make_bot(settings: Settings) -> GameHall:
+    """The hall's bot with repeatable deals."""
+    seeds = itertools.count(7)
+    return create_bot(settings, seed_source=lambda: next(seeds))
+
+
+async def play_hand_with_hints(env: Any, channel: Any, members: list[Any], *, limit: int = 300
+                               ) -> int:
+    """Each player, when the table shows it is their turn, asks /hint and plays it with /play.
+
+    Returns how many actions the players took.
+    """
+    taken = 0
+    for _ in range(limit):
+        message = table_message(channel)
+        seats = acting_seats(message)
+        if not seats:
+            return taken
+        player = members[seats[0]]
+        assert player is not None, "an escaped seat is played by the trustee"
+        hint = await player.slash(channel, "hint")
+        assert hint.ephemeral
+        result = await player.slash(channel, "play", action=hint_of(hint))
+        assert result.ephemeral, "answers to a player's action are private"
+        assert "❌" not in (result.response.content or ""), result.response.content
+        taken += 1
+    raise AssertionError("the hand did not finish")
