@@ -446,6 +446,21 @@ class Wallet:
 
         return await self.db.run(tx)
 
+    async def log_moderation(
+        self, moderator_id: int, action: str, uid: int | None = None, reason: str = ""
+    ) -> None:
+        """Audit a moderator action that moves no beans (close a table, kick a seat, set the
+        moderator role); ``uid`` None records it against the house account (no player)."""
+        target = HOUSE if uid is None else _uid(uid)
+        now, grant = self.clock(), self.starting_grant
+
+        def tx(conn: sqlite3.Connection) -> None:
+            if target != HOUSE:
+                _ensure(conn, target, grant, now)
+            _audit(conn, moderator_id, action, target, None, reason, now)
+
+        await self.db.run(tx)
+
     async def audit(self, limit: int = 20) -> list[AuditRow]:
         """The latest moderator actions, newest first."""
 

@@ -53,6 +53,8 @@ class ModCog(commands.Cog):
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         assert interaction.guild_id is not None
         await guilds.set_mod_role(self.bot.db, interaction.guild_id, role.id)
+        await self.bot.wallet.log_moderation(interaction.user.id, "mod_role", None,
+                                             f"guild {interaction.guild_id} role {role.id}")
         await self.bot.hall.reply(interaction, t("mod.role_set", user_locale(interaction),
                                                  role=role.name))
 
@@ -62,6 +64,8 @@ class ModCog(commands.Cog):
         assert interaction.channel_id is not None
         await self.bot.manager.close(interaction.channel_id,
                                      T("note.closed_by", moderator=interaction.user.display_name))
+        await self.bot.wallet.log_moderation(interaction.user.id, "close_table", None,
+                                             f"channel {interaction.channel_id}")
         await self.bot.hall.reply(interaction, t("mod.closed", user_locale(interaction)))
 
     @mod.command(name=_("kick"), description=_("Hand a member's seat to the trustee, no penalty"))
@@ -71,6 +75,8 @@ class ModCog(commands.Cog):
         if table is None or table.guild_id != interaction.guild_id:
             raise HostError("err.target_not_seated")
         await self.bot.manager.kick(table.id, member.id)
+        await self.bot.wallet.log_moderation(interaction.user.id, "kick", member.id,
+                                             f"channel {table.id}")
         await self.bot.hall.reply(interaction, t("mod.kicked", user_locale(interaction),
                                                  name=member.display_name))
 

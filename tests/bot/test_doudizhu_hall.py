@@ -276,6 +276,11 @@ async def test_moderators_and_only_moderators_manage(simcord_env, simcord_bot) -
     assert kicked.ephemeral
     closed = await boss.slash(channel, "mod close")
     assert closed.ephemeral and channel.id not in simcord_bot.manager.tables
+    actions = [(row.moderator_id, row.action) for row in await wallet.audit(20)]
+    for expected in [(boss.id, "grant"), (boss.id, "revoke"), (boss.id, "mod_role"),
+                     (helper.id, "freeze"), (helper.id, "unfreeze"), (helper.id, "kick"),
+                     (boss.id, "close_table")]:
+        assert expected in actions
     assert "closed" in channel.last_message.content.lower() or "closed" in public_text(
         table_message(channel)).lower()
 
