@@ -213,7 +213,8 @@ class TableManager:
                 table.seats.pop(index)
                 table.note(T("note.left", name=seat.name))
                 escaped = False
-            closed = await self._close_if_empty(table)
+            # the escape may have let the trustee finish the hand and close an empty table
+            closed = table.id not in self.tables or await self._close_if_empty(table)
             if not closed:
                 await self._save(table)
         if not closed:

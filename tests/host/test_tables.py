@@ -283,3 +283,20 @@ def test_no_per_game_branches_in_host_or_storage() -> None:
             for name in names:
                 assert name not in text, f"{path} names the game {name!r}"
             assert not branch.search(text), f"{path} branches on a game: {branch.search(text)}"
+
+
+async def test_the_last_person_escaping_lets_the_trustee_finish_and_closes_once(
+    manager: TableManager, printed: list[str],
+) -> None:
+    await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
+    await manager.add_bot(CH, 1)
+    await manager.add_bot(CH, 1)
+    table = await manager.start(CH, 1)
+    hand_id = table.hand_id
+    assert await manager.leave(CH, 1) is True
+    assert CH not in manager.tables
+    hand = await history.get_hand(manager.db, hand_id)
+    assert hand is not None and hand.status == "settled"
+    assert (await manager.wallet.account(1)).held == 0
+    closings = [line for line in printed if "closed" in line]
+    assert len(closings) == 1, closings
