@@ -23,10 +23,11 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "bot"))
 
+from simhelpers import acting_seats, button_labels, table_message  # noqa: E402
+
 from bot.client import create_bot  # noqa: E402
 from bot.settings import load_settings  # noqa: E402
 from engines import registry  # noqa: E402
-from simhelpers import acting_seats, button_labels, table_message  # noqa: E402
 
 
 async def play_one(env, channel, members, bot) -> tuple[int, int, Counter[str]]:  # noqa: ANN001

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.settings import Room, Settings
 from engines import registry
-from engines.base import Game, GameSpec, Outcome, Setup, T, Text
+from engines.base import GameSpec, Outcome, Setup, T, Text
 from engines.errors import GameError
 from storage import history, levels
 from storage import tables as table_store

@@ -113,7 +113,7 @@ def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.Vi
     if picker is not None and picker.tokens:
         options = [
             discord.SelectOption(label=label[:100], value=f"{i}:{token}")
-            for i, (token, label) in enumerate(zip(picker.tokens[:25], picker.labels[:25]))
+            for i, (token, label) in enumerate(zip(picker.tokens[:25], picker.labels[:25], strict=True))
         ]
         select = discord.ui.Select(
             custom_id=f"gh:p:{table.id}:{picker.template}|{picker.sep}"[:100],

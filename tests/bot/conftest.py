@@ -10,10 +10,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from simhelpers import make_bot  # noqa: E402
+
 from bot.client import GameHall  # noqa: E402
 from bot.settings import Settings, load_settings  # noqa: E402
 from engines import registry  # noqa: E402
-from simhelpers import make_bot  # noqa: E402
 
 
 @pytest.fixture

@@ -5,9 +5,6 @@ from __future__ import annotations
 import re
 
 import discord
-import pytest
-
-from bot.client import GameHall
 from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
@@ -18,6 +15,7 @@ from simhelpers import (  # type: ignore[import-not-found]
     table_message,
 )
 
+from bot.client import GameHall
 
 
 def world(env, n: int = 3, locale: str | None = None):  # noqa: ANN001, ANN201
@@ -65,7 +63,7 @@ async def test_create_join_start_dm_play_settle(simcord_env, simcord_bot: GameHa
     assert sum(balances) + house == 3 * simcord_bot.settings.starting_grant
     assert house == 3 * simcord_bot.settings.rooms["novice"].rake
     for member, balance in zip(members, balances, strict=True):
-        assert f"balance {balance}" in final
+        assert f"{member.name}: " in final and f"balance {balance}" in final
 
 
 async def test_hand_is_private_and_shows_only_your_cards(simcord_env, simcord_bot) -> None:  # noqa: ANN001
