@@ -88,7 +88,8 @@ def _route(path: str) -> str:
     return "/".join("{id}" if part.isdigit() else part for part in parts)
 
 
-async def main(hands: int) -> None:
+async def scenario(people: int, hands: int) -> tuple[int, int]:
+    """``people`` persons (the other seats bots) play ``hands`` hands; (calls, actions)."""
     with tempfile.TemporaryDirectory() as tmp:
         settings = load_settings(environ={"GAMEHALL_DB": f"{tmp}/hall.db"},
                                  known_games=registry.specs().keys())
@@ -99,8 +100,10 @@ async def main(hands: int) -> None:
             channel = guild.create_text_channel("hall")
             members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
             await members[0].slash(channel, "table create", game="doudizhu", room="novice")
-            for member in members[1:]:
+            for member in members[1:people]:
                 await member.click(table_message(channel), label="Join")
+            for _ in range(3 - people):
+                await members[0].click(table_message(channel), label="Add bot")
             total_calls = total_actions = 0
             routes: Counter[str] = Counter()
             for n in range(hands):
@@ -108,12 +111,21 @@ async def main(hands: int) -> None:
                 total_calls += calls
                 total_actions += actions
                 routes += by_route
-                print(f"hand {n + 1}: {calls} REST calls for {actions} actions "
+                print(f"  hand {n + 1}: {calls} REST calls for {actions} actions "
                       f"({calls / actions:.2f} per action)")
-            print("calls by route:")
+            print("  calls by route:")
             for route, count in routes.most_common():
-                print(f"  {count:5}  {route}")
-            print(f"discord_calls: {total_calls / total_actions:.2f} calls/action")
+                print(f"    {count:5}  {route}")
+            return total_calls, total_actions
+
+
+async def main(hands: int) -> None:
+    print("1 person + 2 bots (the person plays; bots act through the trustee):")
+    calls, actions = await scenario(1, hands)
+    print(f"  {calls / actions:.2f} calls/action")
+    print("3 people, no bots (every action is a person's click or pick):")
+    calls, actions = await scenario(3, hands)
+    print(f"discord_calls: {calls / actions:.2f} calls/action (three people)")
 
 
 if __name__ == "__main__":
