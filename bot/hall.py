@@ -134,7 +134,8 @@ class DiscordHall:
                 table.note(Text("note.dm_closed", {"name": seat.name}))
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
-        await self.table_changed(table)
+        """The settlement is drawn on the table message by the redraw that follows every
+        host call (the result is kept on the table), so nothing is sent here."""
 
     async def table_closed(self, table: Table, reason: Text) -> None:
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)

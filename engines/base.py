@@ -207,6 +207,44 @@ class View:
     hand: str | None = None
     board: Board | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain data, e.g. to keep a finished hand's final picture; ``from_json`` reverses it."""
+
+        def text(value: Text | None) -> Any:
+            return None if value is None else value.to_json()
+
+        return {
+            "phase": text(self.phase),
+            "seats": [
+                {"role": text(s.role), "count": s.count, "cards": s.cards, "status": text(s.status)}
+                for s in self.seats
+            ],
+            "lines": [line.to_json() for line in self.lines],
+            "hand": self.hand,
+            "board": None if self.board is None else {
+                "size": self.board.size, "stones": dict(self.board.stones),
+                "last": self.board.last, "marks": dict(self.board.marks),
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> View:
+        def text(value: Any) -> Text | None:
+            return None if value is None else Text.from_json(value)
+
+        board = data.get("board")
+        return cls(
+            phase=Text.from_json(data["phase"]),
+            seats=tuple(
+                SeatView(text(s["role"]), s["count"], s["cards"], text(s["status"]))
+                for s in data["seats"]
+            ),
+            lines=tuple(Text.from_json(line) for line in data["lines"]),
+            hand=data.get("hand"),
+            board=None if board is None else Board(
+                board["size"], dict(board["stones"]), board["last"], dict(board["marks"])),
+        )
+
 
 @dataclass(frozen=True)
 class Choice:

@@ -14,7 +14,7 @@ from bot.hall import user_locale
 from bot.host.model import HostError
 from bot.i18n import render, t
 from bot.render.text import cards, game_name
-from engines.base import ESCAPE, Text
+from engines.base import ESCAPE, Game, Text
 from storage import history, levels
 from storage.wallet import ReliefError
 
@@ -100,9 +100,25 @@ class WalletCog(commands.Cog):
     @app_commands.describe(hand_id=_("The hand id shown in the settlement"))
     async def replay(self, interaction: discord.Interaction, hand_id: int) -> None:
         locale = user_locale(interaction)
-        await self.bot.hall.reply(interaction, "\n".join(replay_lines(self.bot, hand_id, locale,
-                                                                      await history.get_hand(
-                                                                          self.bot.db, hand_id)))[:2000])
+        hand = await history.get_hand(self.bot.db, hand_id)
+        for part in chunks(replay_lines(self.bot, hand_id, locale, hand)):
+            await self.bot.hall.reply(interaction, part)  # the first answers, the rest follow up
+
+
+def chunks(lines: list[str], limit: int = 2000) -> list[str]:
+    """Join lines into messages of at most ``limit`` characters, never splitting a line."""
+    parts: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        parts.append(current)
+    return parts
 
 
 def relief_refusal(exc: ReliefError, locale: str) -> str:
@@ -119,12 +135,12 @@ def replay_lines(bot: GameHall, hand_id: int, locale: str, hand) -> list[str]:  
         raise HostError("err.hand_not_finished", hand=hand_id)
     spec = bot.manager.specs[hand.game]
     record = json.loads(hand.record)
-    names = [f"<@{uid}>" if uid else f"Bot {i + 1}" for i, uid in enumerate(hand.seats)]
+    bots = iter(range(1, len(hand.seats) + 1))  # bots are numbered in seat order, as at the table
+    names = [f"<@{uid}>" if uid else f"Bot {next(bots)}" for uid in hand.seats]
     lines = [t("replay.head", locale, hand=hand_id, game=game_name(bot.manager, hand.game, locale))]
-    start = spec.game.from_record({"setup": record["setup"], "log": []})
-    for seat, name in enumerate(names):
-        dealt = start.view(seat).hand
-        lines.append(t("replay.dealt", locale, name=name, cards=cards(dealt)))
+    for name, dealt in zip(names, first_hands(spec.game, record), strict=True):
+        if dealt:  # board games deal nothing
+            lines.append(t("replay.dealt", locale, name=name, cards=cards(dealt)))
     for step, (seat, action) in enumerate(record["log"], 1):
         shown = t("replay.escape", locale) if action == ESCAPE else f"`{action}`"
         lines.append(t("replay.step", locale, n=step, name=names[seat], action=shown))
@@ -135,6 +151,26 @@ def replay_lines(bot: GameHall, hand_id: int, locale: str, hand) -> list[str]:  
         lines.append(t("replay.points", locale, points=", ".join(
             f"{n} {p:+d}" for n, p in zip(names, outcome["points"], strict=False))))
     return lines
+
+
+def first_hands(game_type: type[Game], record: dict) -> list[str | None]:
+    """Each seat's cards as first dealt to it: replays the log and keeps the first private hand
+    each seat could see (some games deal or reveal a seat's cards only after a phase)."""
+    game = game_type.from_record({"setup": record["setup"], "log": []})
+    seats = game.setup.seats
+    dealt: list[str | None] = [None] * seats
+    for seat_action in [*record["log"], None]:
+        for seat in range(seats):
+            if dealt[seat] is None:
+                dealt[seat] = game.view(seat).hand or None
+        if seat_action is None:
+            break
+        seat, action = seat_action
+        if action == ESCAPE:
+            game.escape(seat)
+        else:
+            game.apply(seat, action)
+    return dealt
 
 
 async def setup(bot: GameHall) -> None:

@@ -271,9 +271,11 @@ class TableManager:
             for seat in table.seats:
                 seat.misses = 0
             table.note(T("note.started", hand=hand_id))
-            await self._save(table)
-            await self.notifier.hand_started(table)
-            await self._advance(table)
+            await self._advance(table)  # bots before the first person act now
+            if table.status == PLAYING:
+                # private hands go out once the bots' opening moves are made, so they are current
+                await self.notifier.hand_started(table)
+                await self._save(table)
         await self.notifier.table_changed(table)
         return table
 
@@ -421,6 +423,8 @@ class TableManager:
             "hand_id": result.hand_id,
             "seats": [v.__dict__ for v in views],
             "lines": [t.to_json() for t in outcome.lines],
+            # the final public picture (every hand revealed at the end, the last board)
+            "view": game.view(None).to_json(),
         }
         table.carry = game.next_carry()
         table.status, table.game, table.record, table.hand_id = WAITING, None, None, None
@@ -536,6 +540,8 @@ class TableManager:
                         await self._advance(table)
                     else:
                         self._start_timer(table, len(table.game.log))
+                if table.id in self.tables:
+                    await self.notifier.table_changed(table)
         return restored
 
     async def shutdown(self) -> None:

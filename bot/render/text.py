@@ -94,6 +94,8 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
                    need=manager.spec(table).min_seats, most=manager.spec(table).max_seats)
     lines = tuple(render(x, locale) for x in view.lines) if view is not None else ()
     result = result_lines(table.last_result, locale) if table.last_result else ()
+    if view is None and table.last_result and table.last_result.get("view"):
+        view = View.from_json(table.last_result["view"])  # the last hand's final board
     notes = tuple(render(Text.from_json(n), locale) for n in table.notes)
     footer = t("table.footer_hand", locale, hand=table.hand_id) if table.hand_id else t(
         "table.footer", locale)
@@ -105,16 +107,24 @@ def result_lines(result: dict, locale: str) -> tuple[str, ...]:
     out = [t("result.head", locale, hand=result["hand_id"])]
     for line in result.get("lines", []):
         out.append(render(Text.from_json(line), locale))
-    for s in result["seats"]:
+    final = View.from_json(result["view"]) if result.get("view") else None
+    for i, s in enumerate(result["seats"]):
         if s["uid"] is None:
-            out.append(t("result.bot", locale, name=s["name"], points=_signed(s["points"])))
-            continue
-        text = t(
-            "result.seat", locale, name=s["name"], points=_signed(s["points"]),
-            delta=_signed(s["delta"]), balance=s["balance"],
-        )
+            text = t("result.bot", locale, name=s["name"], points=_signed(s["points"]))
+        else:
+            text = t(
+                "result.seat", locale, name=s["name"], points=_signed(s["points"]),
+                delta=_signed(s["delta"]), balance=s["balance"],
+            )
         if s.get("new_title") and s.get("title"):
             text += " " + t("result.new_title", locale, title=s["title"])
+        if final is not None and i < len(final.seats):
+            shown = final.seats[i]
+            extra = [cards(shown.cards)] if shown.cards else []
+            if shown.status is not None:
+                extra.append(render(shown.status, locale))
+            if extra:
+                text += " — " + " · ".join(extra)
         out.append(text)
     return tuple(out)
 
