@@ -107,6 +107,21 @@ class TableManager:
                 return table
         return None
 
+    @staticmethod
+    def seat_index(table: Table, uid: int) -> int:
+        """The index of ``uid``'s seat; HostError if the caller does not sit at the table."""
+        index = table.seat_of(uid)
+        if index is None:
+            raise HostError("err.not_seated")
+        return index
+
+    def check_free_seat(self, table: Table) -> None:
+        """A seat can be taken: no hand is running and the table is not full."""
+        if table.status != WAITING:
+            raise HostError("err.hand_running")
+        if len(table.seats) >= self.spec(table).max_seats:
+            raise HostError("err.table_full")
+
     def spec(self, table: Table) -> GameSpec:
         return self.specs[table.game_key]
 
@@ -165,10 +180,7 @@ class TableManager:
             async with self.lock(table_id):
                 if table.seat_of(uid) is not None:
                     raise HostError("err.already_seated")
-                if table.status != WAITING:
-                    raise HostError("err.hand_running")
-                if len(table.seats) >= self.spec(table).max_seats:
-                    raise HostError("err.table_full")
+                self.check_free_seat(table)
                 await self._check_can_sit(uid, self.room(table))
                 table.seats.append(Seat(uid=uid, name=name))
                 table.note(T("note.joined", name=name))
@@ -180,12 +192,8 @@ class TableManager:
         """Fill a free seat with a bot (any seated player may)."""
         table = self.get(table_id)
         async with self.lock(table_id):
-            if table.seat_of(uid) is None:
-                raise HostError("err.not_seated")
-            if table.status != WAITING:
-                raise HostError("err.hand_running")
-            if len(table.seats) >= self.spec(table).max_seats:
-                raise HostError("err.table_full")
+            self.seat_index(table, uid)
+            self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
             table.seats.append(Seat(uid=None, name=f"Bot {number}"))
             table.note(T("note.bot_added"))
@@ -198,9 +206,7 @@ class TableManager:
         settlement and the trustee plays the seat out. Returns True if it was an escape."""
         table = self.get(table_id)
         async with self.lock(table_id):
-            index = table.seat_of(uid)
-            if index is None:
-                raise HostError("err.not_seated")
+            index = self.seat_index(table, uid)
             seat = table.seats[index]
             if table.status == PLAYING:
                 assert table.game is not None
@@ -233,8 +239,7 @@ class TableManager:
         """Shuffle, hold each person's carried beans in escrow, deal."""
         table = self.get(table_id)
         async with self.lock(table_id):
-            if table.seat_of(uid) is None:
-                raise HostError("err.not_seated")
+            self.seat_index(table, uid)
             if table.status != WAITING:
                 raise HostError("err.hand_running")
             spec, room = self.spec(table), self.room(table)
@@ -304,9 +309,7 @@ class TableManager:
         """A person's action in the game's notation; returns the canonical action taken."""
         table = self.get(table_id)
         async with self.lock(table_id):
-            index = table.seat_of(uid)
-            if index is None:
-                raise HostError("err.not_seated")
+            index = self.seat_index(table, uid)
             if table.status != PLAYING or table.game is None:
                 raise HostError("err.no_hand")
             seat = table.seats[index]
@@ -322,10 +325,7 @@ class TableManager:
         """托管 on/off for the caller's own seat."""
         table = self.get(table_id)
         async with self.lock(table_id):
-            index = table.seat_of(uid)
-            if index is None:
-                raise HostError("err.not_seated")
-            seat = table.seats[index]
+            seat = table.seats[self.seat_index(table, uid)]
             seat.trustee, seat.misses = on, 0
             table.note(T("note.trustee_on" if on else "note.trustee_off", name=seat.name))
             if table.status == PLAYING:
@@ -366,9 +366,7 @@ class TableManager:
     def hint(self, table_id: int, uid: int) -> str:
         """提示: the trustee's suggestion for the caller's seat."""
         table = self.get(table_id)
-        index = table.seat_of(uid)
-        if index is None:
-            raise HostError("err.not_seated")
+        index = self.seat_index(table, uid)
         if table.game is None or index not in table.game.to_act():
             raise HostError("err.not_your_turn")
         return table.game.hint(index)
