@@ -115,23 +115,22 @@ class DiscordHall:
         await self.manager.save_message_id(table, message.id)
 
     async def hand_started(self, table: Table) -> None:
-        """DM every person their hand; where DMs are closed, say so at the table."""
-        game = table.game
-        assert game is not None
-        for index, seat in enumerate(table.seats):
-            if seat.uid is None:
-                continue
-            locale = table.locale
-            content = "\n".join([t("dm.head", locale, channel=f"<#{table.id}>",
-                                   hand=table.hand_id)] + hand_text(self.manager, table, index,
-                                                                   locale))
-            try:
-                # create_dm reuses a DM channel it already knows: one call per hand after the first
-                channel = await self.bot.create_dm(discord.Object(id=seat.uid))
-                await channel.send(content[:2000])
-            except discord.HTTPException as exc:
-                log.info("table %s: no DM to %s (%s)", table.id, seat.uid, exc)
-                table.note(Text("note.dm_closed", {"name": seat.name}))
+        """Nothing to send: each person's hand goes out by DM once it is dealt (hand_dealt)."""
+
+    async def hand_dealt(self, table: Table, seat: int) -> None:
+        """DM a person their hand; where DMs are closed, say so at the table."""
+        uid = table.seats[seat].uid
+        assert uid is not None
+        locale = table.locale
+        content = "\n".join([t("dm.head", locale, channel=f"<#{table.id}>", hand=table.hand_id)]
+                            + hand_text(self.manager, table, seat, locale))
+        try:
+            # create_dm reuses a DM channel it already knows: one call per hand after the first
+            channel = await self.bot.create_dm(discord.Object(id=uid))
+            await channel.send(content[:2000])
+        except discord.HTTPException as exc:
+            log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
+            table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
         """The settlement is drawn on the table message by the redraw that follows every

@@ -58,6 +58,9 @@ class TerminalNotifier:
     async def hand_started(self, table: Table) -> None:
         self.finished.clear()
 
+    async def hand_dealt(self, table: Table, seat: int) -> None:
+        """The terminal shows your cards with every redraw."""
+
     async def hand_settled(self, table: Table, result: HandResult) -> None:
         self.out("")
         for line in result_lines(result_from(result), self.locale):

@@ -60,6 +60,7 @@ class Table:
     carry: dict[str, Any] = field(default_factory=dict)
     carry_seats: list[str] = field(default_factory=list)
     holds: dict[str, int] = field(default_factory=dict)
+    dealt: list[int] = field(default_factory=list)
     last_result: dict[str, Any] | None = None
     locale: str = "zh-CN"
     notes: list[dict[str, Any]] = field(default_factory=list)

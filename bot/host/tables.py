@@ -59,6 +59,9 @@ class Notifier(Protocol):
 
     async def hand_started(self, table: Table) -> None: ...
 
+    async def hand_dealt(self, table: Table, seat: int) -> None:
+        """A person's private hand became visible to them (dealt, or revealed by a phase)."""
+
     async def hand_settled(self, table: Table, result: HandResult) -> None: ...
 
     async def table_closed(self, table: Table, reason: Text) -> None: ...
@@ -276,11 +279,9 @@ class TableManager:
             for seat in table.seats:
                 seat.misses = 0
             table.note(T("note.started", hand=hand_id))
+            table.dealt = []
+            await self.notifier.hand_started(table)
             await self._advance(table)  # bots before the first person act now
-            if table.status == PLAYING:
-                # private hands go out once the bots' opening moves are made, so they are current
-                await self.notifier.hand_started(table)
-                await self._save(table)
         await self.notifier.table_changed(table)
         return table
 
@@ -389,8 +390,21 @@ class TableManager:
         if game.is_over():
             await self._settle(table)
         else:
+            await self._deal_private(table)
             self._arm(table)
             await self._save(table)
+
+    async def _deal_private(self, table: Table) -> None:
+        """Send each person their hand the first time they can see one: at the deal in most
+        games, after a phase in others (some games show cards only once the stakes are set)."""
+        game = table.game
+        assert game is not None
+        for index, seat in enumerate(table.seats):
+            if seat.uid is None or seat.escaped or seat.kicked or index in table.dealt:
+                continue
+            if game.view(index).hand:
+                table.dealt.append(index)
+                await self.notifier.hand_dealt(table, index)
 
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)

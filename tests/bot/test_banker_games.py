@@ -161,8 +161,8 @@ async def test_niuniu_hand_grab_stakes_and_split(
     await open_table(channel, people, "niuniu")
     watch = await HandWatch.start(simcord_bot, channel, people, people[2])
     game = watch.game
-    for member in people:
-        watch.dm(member)
+    for member in people:  # 牛牛 shows nobody their cards before the stakes: nothing to DM yet
+        assert member.user.dm_channel.last_message is None
     # 抢庄: the first seat offered declines, the next takes the bank (buttons on the table)
     assert_only_own_cards(channel, people, game)
     first = acting_seats(table_message(channel))
@@ -195,6 +195,8 @@ async def test_niuniu_hand_grab_stakes_and_split(
     assert game.units == {p1: 2, p2: 5}
     assert acting_seats(table_message(channel)) == [0, 1, 2]
     assert_only_own_cards(channel, people, game)
+    for seat, member in enumerate(people):  # the cards are dealt to sight now: each gets a DM
+        assert format_cards(game.cards[seat]) in watch.dm(member)
 
     # 拼牛: p1 in the card picker, the banker with Best split, p2 with /hint + /play
     await pick_three(people[p1], channel, game, p1)
@@ -214,8 +216,7 @@ async def test_hotpot_game_with_buttons_hints_and_bad_bets(
     await open_table(channel, [ann, bob], "hotpot", bots=2)
     watch = await HandWatch.start(simcord_bot, channel, [ann, bob], ann)
     game = watch.game
-    for member in (ann, bob):
-        watch.dm(member)
+    # 吃火锅's cards are dealt face up, two a turn: the table message is what players read
     refused = False
     for _ in range(40):
         message = table_message(channel)
@@ -316,23 +317,28 @@ async def test_bots_and_the_timer_trustee_play_legally_and_the_hand_replays(
             assert not missing, f"/replay does not show seat {seat + 1}'s dealt cards: {line!r}"
 
 
-@pytest.mark.parametrize(("game_key", "bots"), [("hotpot", 2), ("niuniu", 1)])
-async def test_the_deal_dm_agrees_with_the_table_after_the_bots_moved(
-    simcord_env: Any, simcord_bot: GameHall, game_key: str, bots: int
+async def test_the_dm_with_the_cards_agrees_with_the_table_when_it_is_sent(
+    simcord_env: Any, simcord_bot: GameHall
 ) -> None:
-    """Bots seated before the first person act at once when the hand starts; the DM each
-    person gets must not tell the person whose turn it is to wait (nor the others to act)."""
+    """牛牛 with a bot: the bot's opening moves happen at once, and each person's hand is
+    DMed when their cards first become visible; the DM must tell the same turn as the table."""
     env = simcord_env
     _guild, channel, people = world(env, 2)
-    await open_table(channel, people, game_key, bots=bots)
+    await open_table(channel, people, "niuniu", bots=1)
     watch = await HandWatch.start(simcord_bot, channel, people, people[0])
-    assert watch.game.log, "this deal has a bot acting before the first person"
+    for _ in range(12):  # 抢庄 and 下注 by hints until the cards are dealt to sight
+        if all(m is None or m.user.dm_channel.last_message for m in watch.seats):
+            break
+        seat = acting_seats(table_message(channel))[0]
+        member = watch.seats[seat]
+        assert member is not None
+        await member.slash(channel, "play", action=hint_of(await member.slash(channel, "hint")))
     acting = acting_seats(table_message(channel))
-    assert acting and all(watch.seats[s] is not None for s in acting)
     for seat, member in enumerate(watch.seats):
         if member is None:
             continue
         dm = watch.dm(member)
+        assert format_cards(watch.game.cards[seat]) in dm
         if seat in acting:
             assert "Your turn" in dm and "Waiting for others" not in dm, (member.name, dm)
         else:
