@@ -324,3 +324,30 @@ async def test_public_table_follows_the_server_locale(simcord_env, simcord_bot) 
     text = public_text(table_message(channel))
     assert "斗地主" in text and "等待玩家" in text
     assert "加入" in button_labels(table_message(channel))
+
+
+async def test_a_table_that_cannot_resume_is_aborted_and_the_channel_told(
+    simcord_env, simcord_bot, settings  # noqa: ANN001
+) -> None:
+    import json
+
+    from storage import tables as table_store
+
+    env = simcord_env
+    _guild, channel, members = world(env)
+    message = await seat_three(channel, members)
+    await members[0].click(message, label="Start")
+    assert (await simcord_bot.wallet.account(members[0].id)).held > 0
+    # the saved hand no longer replays (as if the rules changed under it)
+    rows = await table_store.load_tables(simcord_bot.db)
+    state = json.loads(rows[0][3])
+    state["record"]["log"].append([0, "33@@"])
+    await table_store.save_table(simcord_bot.db, channel.id, rows[0][1], channel.id,
+                                 json.dumps(state))
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    assert channel.id not in new_bot.manager.tables
+    assert "could not resume" in channel.last_message.content
+    for member in members:
+        account = await new_bot.wallet.account(member.id)
+        assert account.held == 0 and account.balance == settings.starting_grant
