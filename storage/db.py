@@ -9,17 +9,24 @@ Rules:
 - The schema is built by ``storage/migrations/NNNN_name.sql``, applied in order, each in its own
   transaction together with ``PRAGMA user_version = NNNN``. Opening an older file migrates it;
   a file whose version is newer than the newest migration here raises :class:`SchemaError`.
-- Several asyncio tasks share the one connection, so every transaction holds ``Database``'s
-  asyncio lock from ``BEGIN IMMEDIATE`` to ``COMMIT``/``ROLLBACK``; reads hold it too, so no task
-  ever sees another task's uncommitted writes.
-- ``run(fn, *args)`` executes ``fn(conn, *args)`` — plain synchronous sqlite3 code — inside one
-  ``BEGIN IMMEDIATE`` … ``COMMIT`` on the connection's own thread, in a single hop. Any
-  exception rolls the whole transaction back. The wallet uses it for every change: one hop per
-  operation is what makes a settlement cost a fraction of a millisecond.
-- ``transaction()`` is the same guarantee as an ``async with`` block over the aiosqlite
-  connection, for code that wants to await between statements.
+- Several asyncio tasks share the one connection; their transactions never interleave. ``run``
+  and ``read`` calls are queued in arrival order and executed on the connection's own thread by
+  *group commit*: the calls waiting when the thread becomes free (up to ``GROUP_MAX``) run in ONE
+  ``BEGIN IMMEDIATE`` … ``COMMIT`` (``BEGIN DEFERRED`` if they are all reads), in one hop, each
+  inside its own ``SAVEPOINT``. A call that raises is rolled back to its savepoint and gets its
+  own exception while the others commit; results are delivered only after the ``COMMIT``
+  succeeded, and if anything fails outside the calls themselves (``BEGIN``, ``COMMIT``) the
+  whole group is rolled back and every call in it gets that error. So each call keeps the
+  guarantees of its own transaction: all or nothing, never seen half done by another call,
+  committed when it returns. A lone call runs exactly as ``BEGIN`` … ``fn`` … ``COMMIT``.
+  Grouping is what makes many tables settling at once cheap: one thread hop, one ``COMMIT``
+  and one write of each shared page (the house, the indexes) per group instead of per hand.
+- ``transaction()`` takes the connection for itself, as an ``async with`` block over the
+  aiosqlite connection, for code that wants to await between statements; calls queued after it
+  wait for it to end.
 - No background task: SQLite checkpoints the WAL after the commit that makes it pass
-  ``Database.WAL_PAGES`` pages.
+  ``Database.WAL_PAGES`` pages, and a group commit is a short task that exists only while
+  calls are waiting.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import os
 import re
 import sqlite3
 import threading
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -125,6 +133,27 @@ def _migrate(raw: sqlite3.Connection, path: str, steps: tuple[Migration, ...], t
     return version
 
 
+@dataclass(eq=False)
+class _Job:
+    """A ``run`` (``write``) or ``read`` call waiting for, or inside, a group commit."""
+
+    write: bool
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+
+
+@dataclass(eq=False)
+class _Turn:
+    """A wait for the whole connection (``transaction()``, ``close()``)."""
+
+    future: asyncio.Future[None]
+
+
+_SAVEPOINT = "gamehall_call"
+_Outcome = tuple[bool, Any]  # (True, result) or (False, exception)
+
+
 class Database:
     """The hall's database: open with ``await Database.open(path)``, close with ``close()``."""
 
@@ -133,11 +162,18 @@ class Database:
     this many pages (16 MiB): a few hundred hands per checkpoint and its fsync, and pages
     rewritten by many commits are copied once."""
 
+    GROUP_MAX = 64
+    """Most calls one group commit takes (bounds how long the first of them waits)."""
+
     def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self._raw = raw  # only ever used on the connection's own thread (inside ``_call``)
         self.path = path
-        self._lock = asyncio.Lock()  # held by every transaction, from BEGIN to COMMIT
+        # Calls and turns in arrival order; ``_busy`` while a group commit or a turn holds the
+        # connection. Only touched on the event loop's thread.
+        self._queue: deque[_Job | _Turn] = deque()
+        self._busy = False
+        self._flusher: asyncio.Task[None] | None = None  # the running group commit (a ref)
         self._closed = False
         self.version = 0
 
@@ -197,11 +233,15 @@ class Database:
         raw.execute(f"PRAGMA wal_autocheckpoint = {int(self.WAL_PAGES)}")
 
     async def close(self) -> None:
-        """Wait for the running transaction, then close the connection (idempotent)."""
-        async with self._lock:
+        """Wait for the calls queued before it, then close the connection (idempotent); calls
+        made later raise StorageError."""
+        await self._turn()
+        try:
             if not self._closed:
                 self._closed = True
                 await self._conn.close()
+        finally:
+            self._release()
 
     async def __aenter__(self) -> Database:
         return self
@@ -221,14 +261,9 @@ class Database:
         result: R = await self._conn._execute(fn, *args)  # type: ignore[no-untyped-call]
         return result
 
-    async def _job(self, fn: Callable[..., R], *args: Any) -> R:
-        """Run ``fn(*args)`` on the database thread while holding the lock."""
-        async with self._lock:
-            return await self._call(fn, *args)
-
     def _in_transaction(self, mode: str, fn: Callable[..., R], args: tuple[Any, ...]) -> R:
         raw = self._raw
-        if raw.in_transaction:  # pragma: no cover - excluded by the lock; never touch another's
+        if raw.in_transaction:  # pragma: no cover - excluded by the queue; never touch another's
             raise StorageError("a transaction is already open on this connection")
         raw.execute(f"BEGIN {mode}")
         try:
@@ -240,25 +275,174 @@ class Database:
             raise
         return result
 
+    def _group(self, jobs: list[_Job]) -> list[_Outcome]:
+        """Run ``jobs`` on the database thread as one group commit; one outcome per job."""
+        if len(jobs) == 1:  # alone: exactly its own transaction, no savepoint
+            job = jobs[0]
+            try:
+                mode = "IMMEDIATE" if job.write else "DEFERRED"
+                return [(True, self._in_transaction(mode, job.fn, job.args))]
+            except BaseException as exc:
+                return [(False, exc)]
+        outcomes: list[_Outcome | None] = [None] * len(jobs)
+        todo = list(range(len(jobs)))
+        while todo:
+            todo = self._grouped_transaction(jobs, todo, outcomes)
+        return outcomes  # type: ignore[return-value]  # every slot is filled by now
+
+    def _grouped_transaction(
+        self, jobs: list[_Job], todo: list[int], outcomes: list[_Outcome | None]
+    ) -> list[int]:
+        """One transaction over ``jobs[i] for i in todo``, each in a savepoint; fills
+        ``outcomes`` and returns the jobs that must run again in a new transaction.
+
+        A job that raises is rolled back to its savepoint and keeps its exception. If SQLite
+        itself discarded the transaction when a job failed (it does after disk-full, I/O,
+        out-of-memory and interrupt errors), the jobs that had run before it lost their work
+        and run again. If a job ends the transaction itself (a misuse), it and the jobs before
+        it get a StorageError. Any other failure (BEGIN, a savepoint, COMMIT) rolls everything
+        back and is every remaining job's outcome, save those that failed on their own.
+        """
+        raw = self._raw
+        ran: list[int] = []  # released into the transaction, waiting for the COMMIT
+        try:
+            if raw.in_transaction:  # pragma: no cover - excluded by the queue
+                raise StorageError("a transaction is already open on this connection")
+            write = any(jobs[i].write for i in todo)
+            raw.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+            for n, i in enumerate(todo):
+                job = jobs[i]
+                raw.execute(f"SAVEPOINT {_SAVEPOINT}")
+                try:
+                    value = job.fn(raw, *job.args)
+                except BaseException as exc:
+                    outcomes[i] = (False, exc)
+                    if not raw.in_transaction:  # SQLite rolled the whole transaction back
+                        return ran + todo[n + 1 :]
+                    raw.execute(f"ROLLBACK TO {_SAVEPOINT}")
+                    raw.execute(f"RELEASE {_SAVEPOINT}")
+                    continue
+                if not raw.in_transaction:
+                    ended = StorageError("a database call ended its own transaction")
+                    for k in (*ran, i):
+                        outcomes[k] = (False, ended)
+                    return todo[n + 1 :]
+                raw.execute(f"RELEASE {_SAVEPOINT}")
+                outcomes[i] = (True, value)
+                ran.append(i)
+            raw.execute("COMMIT")
+        except BaseException as exc:
+            try:
+                if raw.in_transaction:
+                    raw.execute("ROLLBACK")
+            finally:
+                for i in todo:
+                    outcome = outcomes[i]
+                    if outcome is None or outcome[0]:
+                        outcomes[i] = (False, exc)
+        return []
+
+    def _submit(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        if self._closed:
+            raise StorageError("the database is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Job(write, fn, args, future))
+        self._pump()
+        return future
+
+    def _pump(self) -> None:
+        """If the connection is free, start a group commit of the calls at the head of the
+        queue or hand it to the turn at the head (event loop thread)."""
+        queue = self._queue
+        while queue and not self._busy:
+            head = queue[0]
+            if head.future.done():  # its caller was cancelled while it waited
+                queue.popleft()
+            elif isinstance(head, _Turn):
+                queue.popleft()
+                self._busy = True
+                head.future.set_result(None)
+            else:
+                self._busy = True
+                self._flusher = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        """One group commit: the calls at the head of the queue (those that arrived until now,
+        up to GROUP_MAX), in one hop to the database thread; then the next group, if any."""
+        queue, jobs = self._queue, []
+        while queue and isinstance(queue[0], _Job) and len(jobs) < self.GROUP_MAX:
+            job = queue.popleft()
+            if not job.future.done():
+                jobs.append(job)
+        try:
+            if self._closed:
+                raise StorageError("the database is closed")
+            outcomes = await self._call(self._group, jobs) if jobs else []
+        except asyncio.CancelledError:  # the event loop is shutting down: stop here
+            for entry in (*jobs, *queue):
+                entry.future.cancel()
+            queue.clear()
+            self._flusher, self._busy = None, False
+            raise
+        except BaseException as exc:
+            outcomes = [(False, exc)] * len(jobs)
+        for job, (ok, value) in zip(jobs, outcomes, strict=True):
+            if job.future.done():  # cancelled after it started: the work was still done
+                continue
+            if ok:
+                job.future.set_result(value)
+            elif isinstance(value, StopIteration):  # a future cannot carry one (PEP 479)
+                job.future.set_exception(RuntimeError(f"{value!r} raised in a database call"))
+            else:
+                job.future.set_exception(value)
+        self._flusher, self._busy = None, False
+        self._pump()
+
+    async def _turn(self) -> None:
+        """Wait until the connection is free and take it; ``_release()`` gives it back."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Turn(future))
+        self._pump()
+        try:
+            await future
+        except BaseException:
+            if future.done() and not future.cancelled():  # granted, but we were cancelled
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        self._busy = False
+        self._pump()
+
     async def run(self, fn: Callable[..., R], *args: Any) -> R:
-        """Run ``fn(conn, *args)`` in one ``BEGIN IMMEDIATE`` … ``COMMIT``; any error rolls back.
+        """Run ``fn(conn, *args)`` as one transaction; any error it raises undoes all its work.
 
         ``fn`` is synchronous sqlite3 code and runs on the database thread: it must not touch
-        asyncio objects. Its return value is returned. If the caller is cancelled, the
-        transaction still runs to its end (commit or rollback) on the database thread.
+        asyncio objects nor end the transaction. Calls waiting at the same time share one
+        group commit (see the module's docstring), each with the guarantees of its own
+        ``BEGIN IMMEDIATE`` … ``COMMIT``: all or nothing, isolated, and committed when this
+        returns ``fn``'s return value. A call cancelled before it started never runs; once
+        started it runs to its end (commit or rollback) on the database thread. If a
+        disk-full, I/O or interrupt error of another call makes SQLite discard the shared
+        transaction, ``fn`` runs again in a new one (its first run left nothing).
         """
-        return await self._job(self._in_transaction, "IMMEDIATE", fn, args)
+        result: R = await self._submit(True, fn, args)
+        return result
 
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
-        """Like ``run`` but for reads: one consistent snapshot, no write lock taken."""
-        return await self._job(self._in_transaction, "DEFERRED", fn, args)
+        """Like ``run`` but for reads: one consistent snapshot (``BEGIN DEFERRED`` when no
+        write shares its group)."""
+        result: R = await self._submit(False, fn, args)
+        return result
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``async with db.transaction() as conn:`` — BEGIN IMMEDIATE … COMMIT, or ROLLBACK on
-        any exception (cancellation included), awaiting between statements. It holds the lock
-        throughout: do not call other ``Database`` methods inside it (they would wait)."""
-        async with self._lock:
+        any exception (cancellation included), awaiting between statements. It holds the
+        connection throughout: do not call other ``Database`` methods inside it (they would
+        wait)."""
+        await self._turn()
+        try:
             if self._closed:
                 raise StorageError("the database is closed")
             await self._conn.execute("BEGIN IMMEDIATE")
@@ -274,3 +458,5 @@ class Database:
                 if self._conn.in_transaction:
                     await asyncio.shield(self._conn.execute("ROLLBACK"))
                 raise
+        finally:
+            self._release()
