@@ -7,6 +7,7 @@ failures are logged and retried once; the table carries on regardless.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import io
 import logging
@@ -44,6 +45,9 @@ class DiscordHall:
 
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
+        # one redraw at a time per table, drawn inside the lock: a redraw that starts later
+        # also lands later, so the message never goes back to an older state
+        self._redraws: dict[int, asyncio.Lock] = {}
 
     @property
     def manager(self):  # noqa: ANN201 - TableManager, set in setup_hook
@@ -77,6 +81,10 @@ class DiscordHall:
         return embed, file
 
     async def table_changed(self, table: Table) -> None:
+        async with self._redraws.setdefault(table.id, asyncio.Lock()):
+            await self._redraw(table)
+
+    async def _redraw(self, table: Table) -> None:
         embed, file = self.embed(table)
         view = table_view(table, table.locale)
         attachments = [file] if file is not None else []
