@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.hall import DiscordHall, error_text, user_locale
+from bot.hall import DiscordHall, user_locale
 from bot.host.model import HostError
 from bot.host.tables import TableManager
 from bot.i18n import t
 from bot.i18n.translator import HallTranslator
+from bot.render.text import error_text
 from bot.settings import Settings
 from bot.views.components import dynamic_items
-from engines.base import Text
 from engines.errors import GameError
 from storage.db import Database
 from storage.wallet import Wallet
@@ -86,5 +86,3 @@ def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = No
     """Build the hall's bot for these settings (call ``start``/``run`` with the token)."""
     return GameHall(settings, seed_source=seed_source)
 
-
-__all__ = ["GameHall", "Text", "create_bot"]

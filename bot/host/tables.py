@@ -9,9 +9,10 @@ hand starts, one settlement when it ends, a release when it is aborted.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -19,7 +20,6 @@ from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.settings import Room, Settings
 from engines import registry
 from engines.base import GameSpec, Outcome, Setup, T, Text
-from engines.errors import GameError
 from storage import history, levels
 from storage import tables as table_store
 from storage.db import Database
@@ -565,8 +565,6 @@ class TableManager:
 
 
 def _outcome_json(outcome: Outcome) -> str:
-    import json
-
     return json.dumps(
         {
             "points": list(outcome.points),
@@ -577,6 +575,3 @@ def _outcome_json(outcome: Outcome) -> str:
         ensure_ascii=False,
     )
 
-
-Action = Callable[[], Awaitable[Any]]
-__all__ = ["HandResult", "HostError", "Notifier", "SeatResultView", "TableManager", "GameError"]

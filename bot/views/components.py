@@ -21,7 +21,6 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-TABLE_VERBS = ("join", "leave", "start", "bot", "hand", "hint")
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gh:t:(?P<table>\d+):(?P<verb>[a-z]+)"):
