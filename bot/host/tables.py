@@ -315,7 +315,15 @@ class TableManager:
                 raise HostError("err.no_hand")
             seat = table.seats[index]
             if index not in table.game.to_act():
-                raise HostError("err.not_your_turn")
+                if not seat.trustee:
+                    raise HostError("err.not_your_turn")
+                # acting again takes the seat back from the trustee (托管 ends), though the
+                # trustee has already taken this turn
+                seat.trustee, seat.misses = False, 0
+                table.note(T("note.trustee_off", name=seat.name))
+                await self._save(table)
+                await self.notifier.table_changed(table)
+                raise HostError("err.back_from_trustee")
             action = table.game.apply(index, text)  # GameError leaves the game unchanged
             seat.misses, seat.trustee = 0, False
             await self._advance(table)

@@ -300,3 +300,29 @@ async def test_the_last_person_escaping_lets_the_trustee_finish_and_closes_once(
     assert (await manager.wallet.account(1)).held == 0
     closings = [line for line in printed if "closed" in line]
     assert len(closings) == 1, closings
+
+
+async def test_acting_again_takes_the_seat_back_from_the_trustee(manager: TableManager) -> None:
+    await manager.create(GUILD, CH, "doudizhu", "free", 1, "ann")
+    await manager.join(CH, 2, "bob")
+    await manager.join(CH, 3, "cat")
+    table = await manager.start(CH, 1)
+    assert table.game is not None
+    await manager.set_trustee(CH, 2, True)
+    seat = table.seats[1]
+    assert seat.trustee
+    # the trustee takes bob's turns at once, so bob is never the one to act while on trustee
+    assert table.game is not None and 1 not in table.game.to_act()
+    log = list(table.game.log)
+    with pytest.raises(HostError) as exc:
+        await manager.act(CH, 2, "pass")
+    assert exc.value.text.key == "err.back_from_trustee"
+    assert table.game.log == log, "nothing is played for the player"
+    assert not seat.trustee and seat.misses == 0
+    # and the next time it is bob's turn, bob plays it himself
+    for _ in range(10):
+        if 1 in table.game.to_act():
+            break
+        actor = table.game.to_act()[0]
+        await manager.act(CH, table.seats[actor].uid, manager.hint(CH, table.seats[actor].uid))
+    assert 1 in table.game.to_act()
