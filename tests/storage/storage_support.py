@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 GRANT = 10_000
 RELIEF = 2_000
 THRESHOLD = 1_000
@@ -17,3 +19,19 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def snapshot(conn: sqlite3.Connection) -> tuple[object, ...]:
+    """Every row of every table a wallet change can touch, for "left no trace" checks."""
+    return tuple(
+        conn.execute(sql).fetchall()
+        for sql in (
+            "SELECT * FROM players ORDER BY id",
+            "SELECT * FROM ledger ORDER BY id",
+            "SELECT * FROM holds ORDER BY hand_id, uid",
+            "SELECT * FROM hands ORDER BY id",
+            "SELECT * FROM scores ORDER BY uid, game",
+            "SELECT * FROM guild_players ORDER BY guild_id, uid",
+            "SELECT * FROM guilds ORDER BY id",
+        )
+    )

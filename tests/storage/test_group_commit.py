@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_support import GRANT
+from storage_support import GRANT, snapshot
 
 from storage import history, levels
 from storage.db import Database
@@ -67,21 +67,6 @@ async def hands(wallet: Wallet, count: int) -> list[tuple[int, list[int]]]:
 def settle(wallet: Wallet, hand: int, seats: list[int]) -> Awaitable[Settlement]:
     results = [SeatResult(uid, p, p) for uid, p in zip(seats, POINTS, strict=True)]
     return wallet.settle(hand, "ddz", results, 1000, 50, record=f"R{hand}", outcome=f"O{hand}")
-
-
-def snapshot(conn: sqlite3.Connection) -> tuple[object, ...]:
-    return tuple(
-        conn.execute(sql).fetchall()
-        for sql in (
-            "SELECT * FROM players ORDER BY id",
-            "SELECT * FROM ledger ORDER BY id",
-            "SELECT * FROM holds ORDER BY hand_id, uid",
-            "SELECT * FROM hands ORDER BY id",
-            "SELECT * FROM scores ORDER BY uid, game",
-            "SELECT * FROM guild_players ORDER BY guild_id, uid",
-            "SELECT * FROM guilds ORDER BY id",
-        )
-    )
 
 
 async def balance(wallet: Wallet, uid: int) -> int:

@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from storage_support import GRANT, MOD
+from storage_support import GRANT, MOD, snapshot
 
 from storage import history, levels
 from storage.db import Database
@@ -242,18 +242,6 @@ async def test_failure_inside_the_transaction_leaves_no_trace(db: Database, wall
     transaction: everything rolls back (balances, holds, scores, hand status, house)."""
     h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
     seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
-
-    def snapshot(conn: sqlite3.Connection) -> tuple[object, ...]:
-        return tuple(
-            conn.execute(sql).fetchall()
-            for sql in (
-                "SELECT * FROM players ORDER BY id",
-                "SELECT * FROM ledger ORDER BY id",
-                "SELECT * FROM holds ORDER BY hand_id, uid",
-                "SELECT * FROM hands ORDER BY id",
-                "SELECT * FROM scores ORDER BY uid, game",
-            )
-        )
 
     before = await db.read(snapshot)
     await db.run(
