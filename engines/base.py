@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -136,6 +136,8 @@ class Setup:
     ``ratings``: each seat's current level score (积分) in this game, for rating rules.
     ``carry``: what the previous hand at this table passed on (``Game.next_carry``), e.g.
     who bids first next or who stays banker.
+    ``coefficient``: the room's beans per point (房间系数 N; 0 in a score-only room), for the
+    rules a seed states in coins (e.g. 吃火锅's per-bet and per-loss caps).
     """
 
     seats: int
@@ -144,6 +146,7 @@ class Setup:
     stakes: tuple[int | None, ...] = ()
     ratings: tuple[int, ...] = ()
     carry: Mapping[str, Any] = field(default_factory=dict)
+    coefficient: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -153,6 +156,7 @@ class Setup:
             "stakes": list(self.stakes),
             "ratings": list(self.ratings),
             "carry": dict(self.carry),
+            "coefficient": self.coefficient,
         }
 
     @classmethod
@@ -164,6 +168,7 @@ class Setup:
             stakes=tuple(data.get("stakes", ())),
             ratings=tuple(data.get("ratings", ())),
             carry=dict(data.get("carry", {})),
+            coefficient=int(data.get("coefficient", 0)),
         )
 
 
@@ -259,7 +264,10 @@ class Choice:
 class Picker:
     """A multi-select over the seat's cards; the picked tokens joined form an action.
 
-    ``tokens``: selectable items in notation (at most 25); each is used at most once.
+    ``tokens``: selectable items in notation, any number; each is used at most once.
+    ``groups``: sizes of consecutive runs of ``tokens`` shown as one menu each (e.g. by suit),
+    each at most ``MENU_SIZE``; empty means "cut into menus of ``MENU_SIZE``". With one menu a
+    pick acts at once; with several, picks are gathered across menus and confirmed.
     ``template``: how picked tokens become an action, ``{}`` replaced by them joined
     with ``sep`` (e.g. "{}" for a play of cards, "split {}" for choosing a split).
     """
@@ -270,9 +278,89 @@ class Picker:
     max_values: int = 1
     template: str = "{}"
     sep: str = ""
+    groups: tuple[int, ...] = ()
+
+    MENU_SIZE: ClassVar[int] = 25
+    """The most options one menu holds (Discord's select limit)."""
 
     def action(self, picked: list[str]) -> str:
         return self.template.format(self.sep.join(picked))
+
+    def menus(self) -> list[tuple[int, int]]:
+        """(start, stop) index ranges of ``tokens``, one per menu.
+
+        >>> Picker(tuple("abc"), tuple("abc"), groups=(2, 1)).menus()
+        [(0, 2), (2, 3)]
+        >>> [len(range(*m)) for m in Picker(tuple("x" * 33), tuple("x" * 33)).menus()]
+        [25, 8]
+
+        Raises ValueError when the groups do not cover the tokens or one exceeds MENU_SIZE.
+        """
+        sizes = self.groups or tuple(
+            min(self.MENU_SIZE, len(self.tokens) - i)
+            for i in range(0, len(self.tokens), self.MENU_SIZE)
+        )
+        if sum(sizes) != len(self.tokens) or any(not 0 < n <= self.MENU_SIZE for n in sizes):
+            raise ValueError(f"picker groups {sizes} do not cut {len(self.tokens)} tokens")
+        ranges, start = [], 0
+        for n in sizes:
+            ranges.append((start, start + n))
+            start += n
+        return ranges
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """What happens to a seat whose time runs out: ``action`` is applied for it, and ``miss``
+    says whether it counts towards the two-miss trustee rule (an ignored optional claim
+    timing out to 过 is no miss)."""
+
+    action: str
+    miss: bool = True
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the hand between two seats: ``payer`` owes ``payee`` ``points`` (×N in
+    beans), for ``reason`` (点炮, 自摸, 刮风, 查大叫, an escape penalty ...).
+
+    Settlement applies a hand's transfers in order, each at most what the payer still holds
+    (deduct only down to 0) and at most what the payee carried (GAMES.md §1.3).
+    """
+
+    payer: int
+    payee: int
+    points: int
+    reason: Text | None = None
+
+    def __post_init__(self) -> None:
+        if self.payer == self.payee or self.points <= 0:
+            raise ValueError(f"bad transfer {self.payer}->{self.payee}: {self.points}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "payer": self.payer, "payee": self.payee, "points": self.points,
+            "reason": None if self.reason is None else self.reason.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Transfer:
+        reason = data.get("reason")
+        return cls(int(data["payer"]), int(data["payee"]), int(data["points"]),
+                   None if reason is None else Text.from_json(reason))
+
+
+def net_points(seats: int, transfers: Sequence[Transfer]) -> tuple[int, ...]:
+    """Each seat's net points from a list of transfers (what ``Outcome.points`` must be).
+
+    >>> net_points(3, [Transfer(0, 1, 5), Transfer(2, 1, 5)])
+    (-5, 10, -5)
+    """
+    net = [0] * seats
+    for t in transfers:
+        net[t.payer] -= t.points
+        net[t.payee] += t.points
+    return tuple(net)
 
 
 @dataclass(frozen=True)
@@ -282,12 +370,40 @@ class Outcome:
     ``points``: X per seat, signed, zero-sum unless a rule says otherwise; beans move as
     X·N with the room's coefficient N. ``scores``: change of each seat's level score (积分).
     ``lines``: summary facts for the settlement message ("春天 ×2", "地主胜").
+    ``transfers``: where a game's payments run between pairs of seats (点炮, 自摸, kong money,
+    an escaper's penalty), the payments in order; then ``points`` must be their
+    ``net_points`` and beans move pair by pair. Empty (the default): losers pay into one pot
+    that winners share (storage/settlement.py).
     """
 
     points: tuple[int, ...]
     scores: tuple[int, ...]
     lines: tuple[Text, ...] = ()
     winners: tuple[int, ...] = ()
+    transfers: tuple[Transfer, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.transfers and net_points(len(self.points), self.transfers) != tuple(self.points):
+            raise ValueError("outcome points are not the net of its transfers")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": list(self.points),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "lines": [t.to_json() for t in self.lines],
+            "transfers": [t.to_json() for t in self.transfers],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(
+            points=tuple(int(p) for p in data["points"]),
+            scores=tuple(int(p) for p in data["scores"]),
+            lines=tuple(Text.from_json(t) for t in data.get("lines", ())),
+            winners=tuple(int(w) for w in data.get("winners", ())),
+            transfers=tuple(Transfer.from_json(t) for t in data.get("transfers", ())),
+        )
 
 
 class Game(ABC):
@@ -307,6 +423,36 @@ class Game(ABC):
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now (several for simultaneous choices); () when over."""
+
+    def public_to_act(self) -> tuple[int, ...]:
+        """Seats the table shows as acting now (▶, public buttons). Seats in ``to_act()`` but
+        not here answer privately, e.g. a claim window after a discard where showing who may
+        碰/杠/胡 would give their hands away; the table then says so through the public view's
+        phase. Default: ``to_act()``."""
+        return self.to_act()
+
+    def window(self) -> int:
+        """The current decision window: the host keeps one deadline per window, so a seat's
+        clock does not restart when another seat of the same window answers. Default: every
+        action opens a new window (``len(self.log)``)."""
+        return len(self.log)
+
+    def timeout_action(self, seat: int) -> Timeout:
+        """What a timeout does for ``seat`` (which is in ``to_act()``). Default: the trustee's
+        choice, counted as a miss."""
+        return Timeout(self.trustee(seat))
+
+    def private_epoch(self, seat: int) -> int:
+        """A number that changes whenever ``seat``'s private picture gains something it did
+        not cause itself (a redeal, the rest of the deal, the kitty, a draw, a claim it may
+        make), so the host refreshes the seat's private hand then and only then.
+        Default 0: the private hand is sent once, when the seat first has one."""
+        return 0
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """Reject room options whose values the rules cannot play (OptionError naming the
+        option), beyond the type checks of ``GameSpec.validate``. Default: all accepted."""
 
     @abstractmethod
     def phase(self) -> str:
@@ -387,7 +533,8 @@ class Game(ABC):
         return []
 
     def picker(self, seat: int) -> Picker | None:
-        """A card picker for ``seat`` now, or None when the phase has none."""
+        """A card picker for ``seat`` now, or None when the phase has none. A picker may hold
+        more tokens than one menu (``Picker.groups``)."""
         return None
 
     # --- records --------------------------------------------------------------------------
@@ -466,19 +613,26 @@ class GameSpec:
             ):
                 raise option_type_error(key, default, value)
             merged[key] = value
+        self.game.check_options(merged)
         return merged
 
     def new(self, setup: Setup) -> Game:
-        """Build a new hand; seats must be within the game's bounds."""
+        """Build a new hand; seats must be within the game's bounds (OptionError)."""
+        self.check_seats(setup.seats)
+        return self.game(setup)
+
+    def check_seats(self, seats: int) -> None:
+        """OptionError unless ``seats`` is within the game's bounds."""
         low, high = self.min_seats, self.max_seats
-        if not low <= setup.seats <= high:
+        if not low <= seats <= high:
             key = "err.base.seats_exact" if low == high else "err.base.seats"
             raise OptionError(
                 "seats",
                 f"{self.key} needs {low}-{high} seats",
-                text=T(key, game=self.name_en, low=low, high=high, seats=setup.seats),
+                text=T(key, game=self.name_en, low=low, high=high, seats=seats),
             )
-        return self.game(setup)
 
     def from_record(self, record: Mapping[str, Any]) -> Game:
+        """Rebuild a hand from its record; the seat count is checked as in ``new``."""
+        self.check_seats(Setup.from_json(record["setup"]).seats)
         return self.game.from_record(record)
