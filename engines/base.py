@@ -179,13 +179,17 @@ class SeatView:
     ``role``: e.g. 地主/农民/庄家 (None before it is known). ``count``: cards left (报牌),
     None where not meaningful. ``cards``: cards of this seat the viewer may see, in the
     game's notation (own hand, 明牌, open cards), else None. ``status``: the seat's last
-    action or state ("bid 2", "passed", "escaped" ...).
+    action or state ("bid 2", "passed", "escaped" ...). ``melds``: what the seat has laid
+    open (副露: 碰, 杠, 吃 ...; groups separated by spaces) and ``discards`` its discards
+    (牌河) in order, in notation, where the game has them, else None.
     """
 
     role: Text | None = None
     count: int | None = None
     cards: str | None = None
     status: Text | None = None
+    melds: str | None = None
+    discards: str | None = None
 
 
 @dataclass(frozen=True)
@@ -221,7 +225,8 @@ class View:
         return {
             "phase": text(self.phase),
             "seats": [
-                {"role": text(s.role), "count": s.count, "cards": s.cards, "status": text(s.status)}
+                {"role": text(s.role), "count": s.count, "cards": s.cards, "status": text(s.status),
+                 "melds": s.melds, "discards": s.discards}
                 for s in self.seats
             ],
             "lines": [line.to_json() for line in self.lines],
@@ -241,7 +246,8 @@ class View:
         return cls(
             phase=Text.from_json(data["phase"]),
             seats=tuple(
-                SeatView(text(s["role"]), s["count"], s["cards"], text(s["status"]))
+                SeatView(text(s["role"]), s["count"], s["cards"], text(s["status"]),
+                         s.get("melds"), s.get("discards"))
                 for s in data["seats"]
             ),
             lines=tuple(Text.from_json(line) for line in data["lines"]),

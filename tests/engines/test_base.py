@@ -9,7 +9,7 @@ from engines.base import Board, SeatView, T, View
 def test_view_round_trips_through_plain_data() -> None:
     view = View(
         phase=T("p.play", seat=2),
-        seats=(SeatView(T("role.x"), 3, "33", T("s", n=T("inner"))), SeatView()),
+        seats=(SeatView(T("role.x"), 3, "33", T("s", n=T("inner"))), SeatView(melds="555p 7777s", discards="19m3z")),
         lines=(T("line", a=1),),
         hand="345",
         board=Board(15, {"H8": 0, "I9": 1}, "I9", {"H8": "×"}),
