@@ -26,6 +26,7 @@ from typing import Any
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "default.toml"
 LOCALES = ("zh-CN", "en-US")
 SYNCHRONOUS = ("normal", "full")
+WALLET_SCOPES = ("server", "global")
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -90,6 +91,12 @@ class Settings:
     levels: Mapping[str, tuple[tuple[int, str], ...]]
     token: str | None = None
     synchronous: str = "normal"
+    wallet_scope: str = "server"
+
+    def economy(self, guild_id: int | None) -> int:
+        """The economy (wallet scope) a server's tables, wallets and levels belong to: the
+        server's own id when ``wallet_scope`` is "server", else 0, the one global economy."""
+        return guild_id or 0 if self.wallet_scope == "server" else 0
 
     def timer(self, phase: str) -> int:
         """Seconds allowed in ``phase``; phases not configured use ``timers.default``."""
@@ -153,7 +160,7 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 # --- validation -----------------------------------------------------------------------------
 
 _TOP = {"hall", "relief", "timers", "rooms", "levels"}
-_HALL = {"database", "synchronous", "starting_grant", "locale_default"}
+_HALL = {"database", "synchronous", "starting_grant", "locale_default", "wallet_scope"}
 _RELIEF = {"amount", "threshold", "cooldown_hours"}
 _ROOM = {
     "name_zh",
@@ -183,6 +190,9 @@ def _build(data: Mapping[str, Any], known_games: Collection[str] | None) -> Sett
     locale = _str(hall, "locale_default", "hall")
     if locale not in LOCALES:
         raise SettingsError("hall.locale_default", f"must be one of {LOCALES}, got {locale!r}")
+    scope = hall.get("wallet_scope", "server")
+    if scope not in WALLET_SCOPES:
+        raise SettingsError("hall.wallet_scope", f"must be one of {WALLET_SCOPES}, got {scope!r}")
     database = _str(hall, "database", "hall")
     if not database:
         raise SettingsError("hall.database", "must not be empty")
@@ -201,6 +211,7 @@ def _build(data: Mapping[str, Any], known_games: Collection[str] | None) -> Sett
         rooms=_rooms(_table(data, "rooms"), known_games),
         levels=_levels(_table(data, "levels")),
         synchronous=synchronous,
+        wallet_scope=scope,
     )
 
 

@@ -274,3 +274,19 @@ def test_level_tables_named_by_games_must_exist() -> None:
     with pytest.raises(SettingsError) as err:
         load_settings(environ={}, level_tables=("doudizhu", "chess"))
     assert err.value.key == "levels.chess" and "missing" in err.value.problem
+
+
+def test_wallet_scope_is_per_server_by_default_and_can_be_global(tmp_path) -> None:
+    from bot.settings import SettingsError, load_settings
+
+    settings = load_settings(environ={})
+    assert settings.wallet_scope == "server"
+    assert settings.economy(123) == 123
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[hall]\nwallet_scope = "global"\n', encoding="utf-8")
+    assert load_settings(mine, environ={}).economy(123) == 0
+    mine.write_text('[hall]\nwallet_scope = "planet"\n', encoding="utf-8")
+    import pytest
+
+    with pytest.raises(SettingsError, match="hall.wallet_scope"):
+        load_settings(mine, environ={})
