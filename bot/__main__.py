@@ -11,30 +11,59 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
+import sqlite3
 import sys
+from pathlib import Path
 
 from bot.settings import Settings, SettingsError, load_settings
 from engines import registry
-from engines.errors import OptionError
 
 
 def _settings() -> Settings:
     """The settings, checked against the registered games; exit 2 naming a bad key."""
-    specs = registry.specs()
     try:
-        settings = load_settings(known_games=specs.keys(),
-                                 level_tables={s.level_table for s in specs.values()})
-        for room in settings.rooms.values():
-            for game, options in room.options.items():
-                try:
-                    specs[game].validate(options)
-                except OptionError as exc:
-                    raise SettingsError(f"rooms.{room.key}.options.{game}.{exc.key}",
-                                        exc.reason) from exc
-        return settings
+        return load_settings(known_games=registry.specs())
     except SettingsError as exc:
         print(f"gamehall: invalid settings: {exc}", file=sys.stderr)
         raise SystemExit(2) from exc
+
+
+def _database(settings: Settings) -> None:
+    """Exit 2 with one line unless the database file can be created, opened and written.
+
+    Checked with plain sqlite3 before any command opens it, so a bad path is reported before the
+    bot connects to Discord, and without a traceback from the database's worker thread.
+    """
+    problem = _database_problem(settings.database)
+    if problem:
+        source = "GAMEHALL_DB" if os.environ.get("GAMEHALL_DB") else "hall.database"
+        print(f"gamehall: cannot use the database {settings.database} ({source}): {problem}",
+              file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _database_problem(path: Path) -> str | None:
+    """What makes ``path`` unusable as the hall's database, or None if it is fine."""
+    if path.is_dir():
+        return "it is a directory"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot create its folder {path.parent}: {exc.strerror or exc}"
+    try:
+        conn = sqlite3.connect(path, timeout=5, isolation_level=None)
+        try:
+            # a write lock proves the file and folder are writable; reading the schema proves
+            # the file is SQLite (an empty or new file is fine: it is created on first start)
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("SELECT count(*) FROM sqlite_master")
+            conn.execute("ROLLBACK")
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        return str(exc)
+    return None
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -46,6 +75,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    _database(settings)
     from bot.client import create_bot
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -57,13 +87,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_wallet(args: argparse.Namespace) -> int:
     from bot.terminal import show_wallet
 
-    return asyncio.run(show_wallet(_settings(), args.user_id, args.lines))
+    settings = _settings()
+    _database(settings)
+    return asyncio.run(show_wallet(settings, args.user_id, args.lines))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from bot.terminal import play
 
-    return asyncio.run(play(_settings(), args.game, args.room, args.user_id, args.seed,
+    settings = _settings()
+    _database(settings)
+    return asyncio.run(play(settings, args.game, args.room, args.user_id, args.seed,
                             timers=not args.no_timer))
 
 

@@ -8,8 +8,14 @@ problem, so start-up stops with one readable line::
 
     rooms.novice.coefficient: must be >= 0, got -1
 
+Numbers are bounded where they enter: every bean amount is at most :data:`MAX_BEANS` (the bound
+the wallet keeps on balances too), a room's coefficient at most :data:`MAX_COEFFICIENT`, and N
+times the most points a game's hand can cost one seat at most ``MAX_BEANS``.
+
 This module names no game: game keys are checked against ``known_games`` when the caller passes
-the registry's keys.
+them; when it passes the registry's specs (key → GameSpec), every enabled room's options are also
+validated by each game it lists (``GameSpec.validate``, which asks the engine's
+``check_options``), and each game's level table must exist.
 """
 
 from __future__ import annotations
@@ -18,15 +24,28 @@ import os
 import re
 import tomllib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from engines.base import GameSpec
+from engines.errors import OptionError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "default.toml"
 LOCALES = ("zh-CN", "en-US")
 SYNCHRONOUS = ("normal", "full")
 WALLET_SCOPES = ("server", "global")
+
+MAX_BEANS = 10**15
+"""The hall's largest bean amount (balances, grants, relief, rakes, entry limits, one hand's
+cost). Far below SQLite's 2**63, so sums of many balances still fit in its integers."""
+MAX_COEFFICIENT = 10**9
+"""The largest room coefficient N (beans per point)."""
+MAX_TIMER_SECONDS = 86_400
+"""The longest turn timer: one day."""
+MAX_COOLDOWN_HOURS = 8_760
+"""The longest relief cooldown: one year."""
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -79,7 +98,12 @@ class Room:
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything tunable, validated. ``levels``: table name → ((min_score, title), ...)."""
+    """Everything tunable, validated. ``levels``: table name → ((min_score, title), ...).
+
+    ``rooms`` holds the enabled rooms; ``disabled_rooms`` those the config lists with
+    ``enabled = false`` (so a restored table can tell a disabled room from a removed one).
+    The token never appears in the text form (``repr``/``str``), so logging settings is safe.
+    """
 
     database: Path
     starting_grant: int
@@ -89,9 +113,10 @@ class Settings:
     trustee_after_misses: int
     rooms: Mapping[str, Room]
     levels: Mapping[str, tuple[tuple[int, str], ...]]
-    token: str | None = None
+    token: str | None = field(default=None, repr=False)
     synchronous: str = "normal"
     wallet_scope: str = "server"
+    disabled_rooms: Mapping[str, Room] = field(default_factory=lambda: MappingProxyType({}))
 
     def economy(self, guild_id: int | None) -> int:
         """The economy (wallet scope) a server's tables, wallets and levels belong to: the
@@ -110,21 +135,27 @@ def load_settings(
     path: Path | None = None,
     *,
     environ: Mapping[str, str] = os.environ,
-    known_games: Collection[str] | None = None,
+    known_games: Collection[str] | Mapping[str, GameSpec] | None = None,
     level_tables: Collection[str] | None = None,
 ) -> Settings:
     """Read the defaults, overlay ``path`` (else ``$GAMEHALL_CONFIG``), validate, add secrets.
 
-    ``known_games``: when given, every game a room lists must be one of them.
+    ``known_games``: when given, every game a room lists must be one of them. When it is a
+    mapping key → GameSpec (``registry.specs()``), each enabled room's options for each game it
+    lists go through ``GameSpec.validate``, N × the game's ``max_loss`` must stay within
+    MAX_BEANS, and each game's ``level_table`` must exist.
     ``level_tables``: when given (the games' ``GameSpec.level_table``), each must exist.
     Raises SettingsError (a ValueError) naming the key and the problem.
     """
-    data = _read_toml(DEFAULT_CONFIG)
-    overlay = path if path is not None else environ.get("GAMEHALL_CONFIG") or None
-    if overlay is not None:
-        data = _merge(data, _read_toml(Path(overlay)))
-    settings = _build(data, known_games)
-    for table in sorted(set(level_tables or ())):
+    data = _read_toml(DEFAULT_CONFIG, "")
+    if path is not None:
+        data = _merge(data, _read_toml(Path(path), ""))
+    elif environ.get("GAMEHALL_CONFIG"):
+        data = _merge(data, _read_toml(Path(environ["GAMEHALL_CONFIG"]), "GAMEHALL_CONFIG"))
+    specs = known_games if isinstance(known_games, Mapping) else None
+    settings = _build(data, known_games, specs)
+    tables = set(level_tables or ()) | {spec.level_table for spec in (specs or {}).values()}
+    for table in sorted(tables):
         if table not in settings.levels:
             raise SettingsError(f"levels.{table}", "missing (a game names it as its level table)")
     db = environ.get("GAMEHALL_DB")
@@ -136,14 +167,30 @@ def load_settings(
     )
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: Path, source: str) -> dict[str, Any]:
+    """The TOML table in ``path``; SettingsError (keyed by ``source``, the environment variable
+    that named the file, if any) for a file that cannot be read, is not UTF-8 or not TOML."""
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        raw = path.read_bytes()
     except FileNotFoundError:
-        raise SettingsError("", f"config file not found: {path}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SettingsError("", f"{path} is not valid TOML: {e}") from None
+        raise SettingsError(source, f"config file not found: {path}") from None
+    except IsADirectoryError:
+        raise SettingsError(source, f"{path} is a directory, not a config file") from None
+    except OSError as e:
+        raise SettingsError(source, f"cannot read config file {path}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not an error
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise SettingsError(
+            source,
+            f"{path} is not UTF-8 text (byte 0x{raw[e.start]:02x} on line {line}); "
+            "save it as UTF-8",
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except ValueError as e:  # TOMLDecodeError, or an integer of more than 4300 digits
+        raise SettingsError(source, f"{path} is not valid TOML: {e}") from None
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -176,7 +223,11 @@ _ROOM = {
 _SECRETS = {"token", "discord_token", "password", "secret"}
 
 
-def _build(data: Mapping[str, Any], known_games: Collection[str] | None) -> Settings:
+def _build(
+    data: Mapping[str, Any],
+    known_games: Collection[str] | None,
+    specs: Mapping[str, GameSpec] | None,
+) -> Settings:
     _only(data, _TOP, "")
     hall = _table(data, "hall")
     _only(hall, _HALL, "hall")
@@ -197,21 +248,25 @@ def _build(data: Mapping[str, Any], known_games: Collection[str] | None) -> Sett
     if not database:
         raise SettingsError("hall.database", "must not be empty")
     timers, misses = _timers(_table(data, "timers"))
+    rooms, disabled = _rooms(_table(data, "rooms"), known_games, specs)
     return Settings(
         database=Path(database),
-        starting_grant=_int(hall, "starting_grant", "hall", minimum=0),
+        starting_grant=_beans(hall, "starting_grant", "hall"),
         locale_default=locale,
         relief=Relief(
-            amount=_int(relief, "amount", "relief", minimum=0),
-            threshold=_int(relief, "threshold", "relief", minimum=0),
-            cooldown_hours=_number(relief, "cooldown_hours", "relief", minimum=0),
+            amount=_beans(relief, "amount", "relief"),
+            threshold=_beans(relief, "threshold", "relief"),
+            cooldown_hours=_number(
+                relief, "cooldown_hours", "relief", minimum=0, maximum=MAX_COOLDOWN_HOURS
+            ),
         ),
         timers=timers,
         trustee_after_misses=misses,
-        rooms=_rooms(_table(data, "rooms"), known_games),
+        rooms=rooms,
         levels=_levels(_table(data, "levels")),
         synchronous=synchronous,
         wallet_scope=scope,
+        disabled_rooms=disabled,
     )
 
 
@@ -223,14 +278,21 @@ def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int]:
             continue
         if not _KEY.match(phase):
             raise SettingsError(f"timers.{phase}", "a phase key is lowercase letters, digits, _")
-        timers[phase] = _int(table, phase, "timers", minimum=1)
+        timers[phase] = _int(table, phase, "timers", minimum=1, maximum=MAX_TIMER_SECONDS)
     if "default" not in timers:
         raise SettingsError("timers.default", "missing (the time for phases not listed)")
     return MappingProxyType(timers), misses
 
 
-def _rooms(table: Mapping[str, Any], known_games: Collection[str] | None) -> Mapping[str, Room]:
+def _rooms(
+    table: Mapping[str, Any],
+    known_games: Collection[str] | None,
+    specs: Mapping[str, GameSpec] | None,
+) -> tuple[Mapping[str, Room], Mapping[str, Room]]:
+    """(enabled rooms, disabled rooms) by key, every one fully checked; the engines check the
+    options of enabled rooms only (a disabled room seats no new hand)."""
     rooms: dict[str, Room] = {}
+    disabled: dict[str, Room] = {}
     for key in table:
         where = f"rooms.{key}"
         if not _KEY.match(key):
@@ -240,16 +302,28 @@ def _rooms(table: Mapping[str, Any], known_games: Collection[str] | None) -> Map
         enabled = room.get("enabled", True)
         if not isinstance(enabled, bool):
             raise SettingsError(f"{where}.enabled", f"must be true or false, got {enabled!r}")
-        coefficient = _int(room, "coefficient", where, minimum=0)
-        rake = _int(room, "rake", where, minimum=0)
-        min_beans = _int(room, "min_beans", where, minimum=0)
-        max_beans = _int(room, "max_beans", where, minimum=0)
+        coefficient = _int(
+            room,
+            "coefficient",
+            where,
+            minimum=0,
+            maximum=MAX_COEFFICIENT,
+            why="MAX_COEFFICIENT, beans per point",
+        )
+        rake = _beans(room, "rake", where)
+        min_beans = _beans(room, "min_beans", where)
+        max_beans = _beans(room, "max_beans", where)
         if min_beans > max_beans:
             raise SettingsError(
                 f"{where}.min_beans", f"min_beans {min_beans} > max_beans {max_beans}"
             )
         if coefficient == 0 and rake:
             raise SettingsError(f"{where}.rake", "a score-only room (coefficient 0) takes no rake")
+        if rake > max_beans:
+            raise SettingsError(
+                f"{where}.rake",
+                f"rake {rake} > max_beans {max_beans} (more than a seat may carry to the table)",
+            )
         games = room.get("games")
         if games is None:
             raise SettingsError(f"{where}.games", "missing")
@@ -274,9 +348,10 @@ def _rooms(table: Mapping[str, Any], known_games: Collection[str] | None) -> Map
                 )
             if not isinstance(opts, dict):
                 raise SettingsError(f"{where}.options.{game}", "must be a table of options")
-        if not enabled:
-            continue
-        rooms[key] = Room(
+        if enabled and specs is not None:
+            for game in games:
+                _check_game(where, specs[game], options.get(game, {}), coefficient)
+        (rooms if enabled else disabled)[key] = Room(
             key=key,
             name_zh=_str(room, "name_zh", where),
             name_en=_str(room, "name_en", where),
@@ -289,7 +364,25 @@ def _rooms(table: Mapping[str, Any], known_games: Collection[str] | None) -> Map
         )
     if not rooms:
         raise SettingsError("rooms", "at least one room must be enabled")
-    return MappingProxyType(rooms)
+    return MappingProxyType(rooms), MappingProxyType(disabled)
+
+
+def _check_game(where: str, spec: GameSpec, options: Mapping[str, Any], coefficient: int) -> None:
+    """The engine accepts this room's options for ``spec``'s game, and N × the most points a
+    hand can cost one seat (``GameSpec.max_loss``, at any seat count) stays within MAX_BEANS."""
+    try:
+        merged = spec.validate(options)
+    except OptionError as e:
+        option = f".{e.key}" if e.key else ""
+        raise SettingsError(f"{where}.options.{spec.key}{option}", e.reason) from None
+    losses = (spec.max_loss(merged, n) for n in range(spec.min_seats, spec.max_seats + 1))
+    worst = max((loss for loss in losses if loss is not None), default=0)
+    if coefficient * worst > MAX_BEANS:
+        raise SettingsError(
+            f"{where}.coefficient",
+            f"{coefficient} beans per point × {worst} points (the most a {spec.key} hand can "
+            f"cost one seat with this room's options) exceeds {MAX_BEANS} beans (MAX_BEANS)",
+        )
 
 
 def _levels(table: Mapping[str, Any]) -> Mapping[str, tuple[tuple[int, str], ...]]:
@@ -351,28 +444,59 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)  # bool is not an int here
 
 
-def _int(table: Mapping[str, Any], key: str, where: str, *, minimum: int | None = None) -> int:
+def _int(
+    table: Mapping[str, Any],
+    key: str,
+    where: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    why: str = "",
+) -> int:
+    """The integer at ``key``, within ``minimum``..``maximum`` (``why`` names the bound)."""
     dotted = f"{where}.{key}"
     if key not in table:
         raise SettingsError(dotted, "missing")
     value = table[key]
     if not _is_int(value):
-        raise SettingsError(dotted, f"must be an integer, got {_kind(value)} {value!r}")
+        raise SettingsError(dotted, f"must be an integer, got {_kind(value)} {_short(value)}")
     if minimum is not None and value < minimum:
-        raise SettingsError(dotted, f"must be >= {minimum}, got {value}")
+        raise SettingsError(dotted, f"must be >= {minimum}, got {_short(value)}")
+    if maximum is not None and value > maximum:
+        bound = f" ({why})" if why else ""
+        raise SettingsError(dotted, f"must be <= {maximum}{bound}, got {_short(value)}")
     return int(value)
 
 
-def _number(table: Mapping[str, Any], key: str, where: str, *, minimum: float) -> float:
+def _beans(table: Mapping[str, Any], key: str, where: str) -> int:
+    """A bean amount: 0..MAX_BEANS."""
+    return _int(
+        table, key, where, minimum=0, maximum=MAX_BEANS, why="MAX_BEANS, the hall's largest amount"
+    )
+
+
+def _number(
+    table: Mapping[str, Any], key: str, where: str, *, minimum: float, maximum: float
+) -> float:
     dotted = f"{where}.{key}"
     if key not in table:
         raise SettingsError(dotted, "missing")
     value = table[key]
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SettingsError(dotted, f"must be a number, got {_kind(value)} {value!r}")
-    if value < minimum or value != value:
-        raise SettingsError(dotted, f"must be >= {minimum}, got {value}")
+        raise SettingsError(dotted, f"must be a number, got {_kind(value)} {_short(value)}")
+    if value < minimum:
+        raise SettingsError(dotted, f"must be >= {minimum}, got {_short(value)}")
+    if not value <= maximum:  # also refuses nan
+        raise SettingsError(dotted, f"must be <= {maximum}, got {_short(value)}")
     return float(value)
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut so that a huge number or string keeps the message to one line."""
+    text = repr(value)
+    if _is_int(value) and len(text) > 30:
+        return f"a {len(text.lstrip('-'))}-digit number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _str(table: Mapping[str, Any], key: str, where: str) -> str:
