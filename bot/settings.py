@@ -189,8 +189,10 @@ def _read_toml(path: Path, source: str) -> dict[str, Any]:
         ) from None
     try:
         return tomllib.loads(text)
-    except ValueError as e:  # TOMLDecodeError, or an integer of more than 4300 digits
+    except tomllib.TOMLDecodeError as e:
         raise SettingsError(source, f"{path} is not valid TOML: {e}") from None
+    except ValueError:  # Python's int() refuses more than 4300 digits
+        raise SettingsError(source, f"{path} holds an integer of more than 4300 digits") from None
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

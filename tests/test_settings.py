@@ -4,11 +4,21 @@ clear error naming the key for every kind of invalid setting."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 
 import pytest
 
-from bot.settings import DEFAULT_CONFIG, Room, Settings, SettingsError, load_settings
+from bot.settings import (
+    DEFAULT_CONFIG,
+    MAX_BEANS,
+    MAX_COEFFICIENT,
+    Room,
+    Settings,
+    SettingsError,
+    load_settings,
+)
+from engines import registry
 
 GAMES = ("doudizhu", "doudizhu_happy", "douniu", "douniu_happy", "niuniu", "hotpot", "gomoku")
 
@@ -150,6 +160,8 @@ def test_overlay_merges_table_by_table(tmp_path: Path) -> None:
     assert (novice.rake, novice.coefficient, novice.games) == (0, 50, ("gomoku",))
     assert dict(novice.options["gomoku"]) == {"mode": "renju"}
     assert "senior" not in settings.rooms
+    assert settings.disabled_rooms["senior"].coefficient == 6000  # disabled, not removed
+    assert "vip" not in settings.disabled_rooms
     assert settings.rooms["vip"] == Room(
         "vip", "贵宾场", "VIP room", 100000, 1000, 1000000, 10000000, ("doudizhu",), {}
     )
@@ -209,6 +221,38 @@ def test_path_argument_and_secrets_from_the_environment(tmp_path: Path) -> None:
         ("[hall]\nlocale_default = 'fr-FR'", "hall.locale_default", "must be one of"),
         ("[hall]\nsynchronous = 'off'", "hall.synchronous", "must be one of"),
         ("[hall]\ndatabase = ''", "hall.database", "must not be empty"),
+        # more than settlement can hold: one hall maximum for beans, MAX_BEANS = 10**15
+        (
+            "[hall]\nstarting_grant = 1000000000000001",
+            "hall.starting_grant",
+            "must be <= 1000000000000000 (MAX_BEANS",
+        ),
+        ("[relief]\namount = 1000000000000001", "relief.amount", "MAX_BEANS"),
+        ("[relief]\nthreshold = 9223372036854775807", "relief.threshold", "MAX_BEANS"),
+        ("[rooms.senior]\nmax_beans = 1000000000000001", "rooms.senior.max_beans", "MAX_BEANS"),
+        ("[rooms.senior]\nmin_beans = 1000000000000001", "rooms.senior.min_beans", "MAX_BEANS"),
+        ("[rooms.senior]\nrake = 1000000000000001", "rooms.senior.rake", "MAX_BEANS"),
+        ("[rooms.novice]\nrake = 60001", "rooms.novice.rake", "rake 60001 > max_beans 60000"),
+        (
+            "[rooms.senior]\ncoefficient = 1000000001",
+            "rooms.senior.coefficient",
+            "must be <= 1000000000",
+        ),
+        pytest.param(
+            "[hall]\nstarting_grant = " + "9" * 400,
+            "hall.starting_grant",
+            "got a 400-digit number",
+            id="starting_grant-400-digits",
+        ),
+        ("[timers]\nplay = 86401", "timers.play", "must be <= 86400"),
+        pytest.param(
+            "[timers]\ndefault = 1" + "0" * 400,
+            "timers.default",
+            "must be <= 86400",
+            id="timer-401-digits",
+        ),
+        ("[relief]\ncooldown_hours = inf", "relief.cooldown_hours", "must be <= 8760"),
+        ("[relief]\ncooldown_hours = nan", "relief.cooldown_hours", "must be <= 8760"),
         # games
         ("[rooms.free]\ngames = []", "rooms.free.games", "at least one game"),
         ("[rooms.free]\ngames = 'gomoku'", "rooms.free.games", "list of game keys"),
@@ -240,6 +284,114 @@ def test_invalid_settings_name_the_key_and_the_problem(
     assert err.key == key
     assert problem in err.problem
     assert str(err).startswith(f"{key}: ")
+
+
+def test_amounts_up_to_the_hall_maximum_are_accepted(tmp_path: Path) -> None:
+    settings = overlay(
+        tmp_path,
+        f"""
+        [hall]
+        starting_grant = {MAX_BEANS}
+        [relief]
+        amount = {MAX_BEANS}
+        threshold = {MAX_BEANS}
+        [rooms.senior]
+        coefficient = {MAX_COEFFICIENT}
+        rake = {MAX_BEANS}
+        min_beans = {MAX_BEANS}
+        max_beans = {MAX_BEANS}
+        """,
+    )
+    assert settings.starting_grant == settings.relief.amount == MAX_BEANS == 10**15
+    senior = settings.rooms["senior"]
+    assert (senior.coefficient, senior.rake, senior.max_beans) == (10**9, 10**15, 10**15)
+
+
+def test_huge_numbers_give_one_short_line(tmp_path: Path) -> None:
+    err = error(tmp_path, "[hall]\nstarting_grant = " + "7" * 4000)
+    assert len(str(err)) < 200 and "\n" not in str(err)
+    mine = tmp_path / "long.toml"
+    mine.write_text("[hall]\nstarting_grant = " + "7" * 4400 + "\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match="more than 4300 digits") as raised:
+        load_settings(mine, environ={})
+    assert len(str(raised.value)) < 200 + len(str(mine))
+
+
+def specs_overlay(tmp_path: Path, text: str) -> Settings:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_settings(path, environ={}, known_games=registry.specs())
+
+
+def test_the_registry_specs_validate_every_enabled_room(tmp_path: Path) -> None:
+    settings = load_settings(environ={}, known_games=registry.specs())
+    assert settings.rooms["renju_swap"].options["gomoku"]["opening"] == "swap3"
+    # a key the engine does not know, or a value of the wrong type, names the option
+    with pytest.raises(SettingsError) as err:
+        specs_overlay(tmp_path, "[rooms.novice.options.doudizhu]\nwild = true\n")
+    assert err.value.key == "rooms.novice.options.doudizhu.wild"
+    with pytest.raises(SettingsError) as err:
+        specs_overlay(tmp_path, "[rooms.regular.options.douniu]\nbase = 'ten'\n")
+    assert err.value.key == "rooms.regular.options.douniu.base"
+    # the keys alone (as before) check the game names but not the options
+    path = tmp_path / "mine.toml"
+    path.write_text("[rooms.regular.options.douniu]\nbase = 'ten'\n", encoding="utf-8")
+    assert load_settings(path, environ={}, known_games=registry.specs().keys()).rooms["regular"]
+    # a disabled room seats no new hand: its options are not put to the engines
+    disabled = specs_overlay(
+        tmp_path, "[rooms.regular]\nenabled = false\n[rooms.regular.options.douniu]\nbase = 'x'\n"
+    )
+    assert "regular" in disabled.disabled_rooms and "regular" not in disabled.rooms
+
+
+def test_coefficient_times_the_largest_loss_of_a_hand_stays_within_max_beans(
+    tmp_path: Path,
+) -> None:
+    # 斗牛 with 底分 50000 can cost one seat 25 × 50000 points in a six-seat hand; at N = 10**9
+    # that is 1.25 × 10**15 beans, more than settlement can hold
+    text = "[rooms.novice]\ncoefficient = 1000000000\n[rooms.novice.options.douniu]\nbase = 50000\n"
+    with pytest.raises(SettingsError) as err:
+        specs_overlay(tmp_path, text)
+    assert err.value.key == "rooms.novice.coefficient"
+    assert "douniu" in err.value.problem and "1250000" in err.value.problem
+    # the same options at N = 10**6 stay within it
+    fine = specs_overlay(tmp_path, text.replace("1000000000", "1000000"))
+    assert fine.rooms["novice"].options["douniu"]["base"] == 50000
+
+
+def test_the_token_never_appears_in_the_text_form() -> None:
+    token = "MTIzNDU2Nzg5.Gh7x_secret_part"
+    settings = load_settings(environ={"DISCORD_TOKEN": token})
+    assert settings.token == token
+    for text in (repr(settings), str(settings), f"{settings}", f"{settings!r}"):
+        assert token not in text and "secret_part" not in text
+        assert "starting_grant=10000" in text  # the rest is still there to log
+
+
+def test_config_files_that_cannot_be_read(tmp_path: Path) -> None:
+    gbk = tmp_path / "gbk.toml"  # saved by an editor in the Chinese Windows code page
+    gbk.write_bytes('[rooms.novice]\nname_zh = "新手场"\n'.encode("gbk"))
+    with pytest.raises(SettingsError) as err:
+        load_settings(environ={"GAMEHALL_CONFIG": str(gbk)})
+    assert err.value.key == "GAMEHALL_CONFIG"
+    assert "not UTF-8" in err.value.problem and "line 2" in err.value.problem
+    with pytest.raises(SettingsError, match="is a directory"):
+        load_settings(environ={"GAMEHALL_CONFIG": str(tmp_path)})
+    with pytest.raises(SettingsError, match="cannot read config file"):
+        load_settings(environ={"GAMEHALL_CONFIG": str(gbk / "mine.toml")})
+    # a byte-order mark, as Windows editors write, is still UTF-8
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf[hall]\nstarting_grant = 5\n")
+    assert load_settings(bom, environ={}).starting_grant == 5
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_a_config_file_without_read_permission(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.toml"
+    secret.write_text("[hall]\nstarting_grant = 5\n", encoding="utf-8")
+    secret.chmod(0)
+    with pytest.raises(SettingsError, match="cannot read config file"):
+        load_settings(environ={"GAMEHALL_CONFIG": str(secret)})
 
 
 def test_missing_tables_and_keys(tmp_path: Path) -> None:
