@@ -54,10 +54,11 @@ def _database_problem(path: Path) -> str | None:
     try:
         conn = sqlite3.connect(path, timeout=5, isolation_level=None)
         try:
-            # a write lock proves the file and folder are writable; reading the schema proves
-            # the file is SQLite (an empty or new file is fine: it is created on first start)
+            # reading the header proves the file is SQLite (a new or empty file is fine: it is
+            # created on first start); rewriting it, rolled back, proves it can be written
             conn.execute("BEGIN IMMEDIATE")
-            conn.execute("SELECT count(*) FROM sqlite_master")
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            conn.execute(f"PRAGMA user_version = {int(version)}")
             conn.execute("ROLLBACK")
         finally:
             conn.close()

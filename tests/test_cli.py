@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import main
+
 ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = (["run"], ["play", "doudizhu", "--no-timer"], ["wallet", "1"])
 
 
 def gamehall(*args: str, env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -62,3 +68,101 @@ def test_play_a_hand_in_the_terminal_then_read_the_wallet(tmp_path: Path) -> Non
     assert "doudizhu" in wallet.stdout
     missing = gamehall("wallet", "424242", env=env)
     assert missing.returncode == 1 and "no player 424242" in missing.stderr
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run ``gamehall argv`` in this process; it must exit 2 with one line on stderr."""
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    monkeypatch.delenv("GAMEHALL_CONFIG", raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")  # run gets past the token check
+    monkeypatch.setenv("GAMEHALL_DB", str(tmp_path / "hall.db"))
+    return monkeypatch
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: argv[0])
+def test_config_files_that_cannot_be_read_stop_every_command(
+    argv: list[str], tmp_path: Path, env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gbk = tmp_path / "gbk.toml"  # the Chinese Windows code page, not UTF-8
+    gbk.write_bytes('[rooms.novice]\nname_zh = "新手场"\n'.encode("gbk"))
+    env.setenv("GAMEHALL_CONFIG", str(gbk))
+    err = refused(argv, capsys)
+    assert "GAMEHALL_CONFIG" in err and "not UTF-8" in err and str(gbk) in err
+    env.setenv("GAMEHALL_CONFIG", str(tmp_path))
+    err = refused(argv, capsys)
+    assert "GAMEHALL_CONFIG" in err and "is a directory" in err
+    env.setenv("GAMEHALL_CONFIG", str(gbk / "mine.toml"))
+    assert "cannot read config file" in refused(argv, capsys)
+    assert not (tmp_path / "hall.db").exists()  # stopped before the database was touched
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: argv[0])
+def test_an_unusable_database_stops_every_command(
+    argv: list[str], tmp_path: Path, env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env.setenv("GAMEHALL_DB", str(tmp_path))
+    err = refused(argv, capsys)
+    assert f"cannot use the database {tmp_path} (GAMEHALL_DB): it is a directory" in err
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database, just notes\n" * 10, encoding="utf-8")
+    env.setenv("GAMEHALL_DB", str(text))
+    assert "file is not a database" in refused(argv, capsys)
+    assert text.read_text(encoding="utf-8").startswith("not a database")  # left as it was
+    env.setenv("GAMEHALL_DB", str(text / "hall.db"))  # a folder that cannot be created
+    assert "cannot create its folder" in refused(argv, capsys)
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc (read-only)")
+def test_a_database_in_a_read_only_place_that_does_not_exist(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env.setenv("GAMEHALL_DB", "/proc/gamehall/hall.db")
+    assert "cannot use the database /proc/gamehall/hall.db" in refused(["run"], capsys)
+    env.setenv("GAMEHALL_DB", "/proc/hall.db")
+    assert "unable to open database file" in refused(["wallet", "1"], capsys)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_a_database_in_a_read_only_folder(
+    tmp_path: Path, env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    env.setenv("GAMEHALL_DB", str(locked / "hall.db"))
+    assert "cannot use the database" in refused(["play", "doudizhu"], capsys)
+    env.setenv("GAMEHALL_DB", str(locked / "sub" / "hall.db"))
+    assert "cannot create its folder" in refused(["wallet", "1"], capsys)
+    frozen = tmp_path / "frozen.db"
+    sqlite3.connect(frozen).execute("CREATE TABLE t (x)").connection.close()
+    frozen.chmod(0o444)
+    env.setenv("GAMEHALL_DB", str(frozen))
+    assert "readonly database" in refused(["wallet", "1"], capsys)
+
+
+def test_bad_files_give_one_line_and_no_traceback_from_the_real_command(tmp_path: Path) -> None:
+    folder = tmp_path / "conf.d"
+    folder.mkdir()
+    result = gamehall("run", env=environment(tmp_path, GAMEHALL_CONFIG=str(folder),
+                                             DISCORD_TOKEN="x"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"gamehall: invalid settings: GAMEHALL_CONFIG: {folder} is a directory, not a config file"
+    )
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(bytes(range(256)) * 8)
+    result = gamehall("play", "doudizhu", env=environment(tmp_path, GAMEHALL_DB=str(junk)))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"gamehall: cannot use the database {junk} (GAMEHALL_DB): file is not a database"
+    )
