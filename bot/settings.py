@@ -39,7 +39,7 @@ WALLET_SCOPES = ("server", "global")
 
 MAX_BEANS = 10**15
 """The hall's largest bean amount (balances, grants, relief, rakes, entry limits, one hand's
-cost). Far below SQLite's 2**63, so sums of many balances still fit in its integers."""
+cost). Far below SQLite's 2**63: a sum of thousands of the largest balances still fits."""
 MAX_COEFFICIENT = 10**9
 """The largest room coefficient N (beans per point)."""
 MAX_TIMER_SECONDS = 86_400
