@@ -37,9 +37,11 @@ def _kind_text(kind: Kind) -> Text:
     return T(kind.text_key)
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
-    """An int (not a bool) from ``low`` to ``high``."""
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+def _whole(value: Any, low: int, high: int | None) -> bool:
+    """An int (not a bool) from ``low`` to ``high`` (None: no upper bound)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return low <= value and (high is None or value <= high)
 
 
 class BullGame(Game):
@@ -363,7 +365,13 @@ class DouniuGame(BullGame):
     def check_options(cls, options: Mapping[str, Any]) -> None:
         """底分 ``base``: a whole number from 1 to ``MAX_AMOUNT``. Raises OptionError."""
         base = options.get("base", 1)
-        if not _whole(base, 1, MAX_AMOUNT):
+        if not _whole(base, 1, None):
+            raise OptionError(
+                "base",
+                "must be a whole number ≥ 1",
+                text=T("err.base.option_whole", option="base", min=1),
+            )
+        if base > MAX_AMOUNT:
             raise OptionError(
                 "base",
                 f"must be a whole number from 1 to {MAX_AMOUNT:,}",

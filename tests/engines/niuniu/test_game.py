@@ -130,7 +130,13 @@ def test_bad_options(key: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("key", "options", "option", "zh", "en"),
     [
-        ("douniu", {"base": 0}, "base", "房间选项“base”必须是 1～", "Option 'base': must be"),
+        (
+            "douniu",
+            {"base": 0},
+            "base",
+            "房间选项“base”必须是不小于 1 的整数",
+            "Option 'base': must be",
+        ),
         ("douniu", {"base": 10**13}, "base", "1,000,000,000,000", "1,000,000,000,000"),
         ("niuniu", {"stakes": []}, "stakes", "房间选项“stakes”", "Option 'stakes'"),
         ("niuniu", {"stakes": [0, 5]}, "stakes", "1～20 个", "1 to 20 whole numbers"),
