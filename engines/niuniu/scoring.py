@@ -122,6 +122,7 @@ def settle(
     claims = [
         (v.player, v.amount) for v in results if v.winner == v.player and v.player not in escaped
     ]
+    claims.sort(key=lambda c: (c[0] - banker) % seats)  # odd points from the banker's left
     kinds = {v.player: _kind(v) for v in results}
     owed = sum(a for _, a in claims)
     if banker in escaped:

@@ -641,6 +641,19 @@ def test_banker_short_pays_winners_pro_rata() -> None:
     assert points[1:] == (2, 1, 2)
 
 
+def test_banker_short_pays_odd_points_from_its_left() -> None:
+    game = make(
+        "douniu",
+        [BULL_1, BULL_BULL, NO_BULL, BULL_8],
+        carry={"banker": 2, "seats": 4},
+        stakes=(None, None, 2, None),
+    )
+    split_all(game)
+    # Owed 1 (牛丁) + 3 (牛牛) + 2 (牛八) = 6 but the banker carries 2: 1/3, rounded down,
+    # gives 0 + 1 + 0; the last point goes to seat 4, the first winner on the banker's left.
+    assert game.outcome().points == (0, 1, -2, 1)
+
+
 def test_banker_winnings_cover_its_losses() -> None:
     game = make(
         "douniu",
