@@ -14,6 +14,9 @@ Card(rank=10, suit=<Suit.HEARTS: 'h'>)
 (Card(rank=1, suit=<Suit.SPADES: 's'>), Card(rank=10, suit=<Suit.DIAMONDS: 'd'>))
 >>> parse_ranks("KQ10")
 (13, 12, 10)
+
+The card games' actions also carry amounts (下注 10, 添菜 1,000): ``parse_amount`` reads them
+and bounds them where they enter (``MAX_AMOUNT``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ CARD_TEXTS: dict[str, dict[str, str]] = {
         "err.cards.needs_suit": "看不懂“{typed}”：{rank} 缺少花色"
         "（s 黑桃、h 红桃、c 梅花、d 方片）。",
         "err.cards.twice": "看不懂“{typed}”：{card} 写了两次。",
+        "err.cards.amount": "看不懂“{typed}”：数目太大了，最多 {max}。",
     },
     "en-US": {
         "err.cards.one_card": "Cannot read '{typed}': expected exactly one card, e.g. As.",
@@ -45,9 +49,17 @@ CARD_TEXTS: dict[str, dict[str, str]] = {
         "err.cards.suit_needs_rank": "Cannot read '{typed}': a suit needs a rank, e.g. ♠A.",
         "err.cards.needs_suit": "Cannot read '{typed}': {rank} needs a suit (s h c d).",
         "err.cards.twice": "Cannot read '{typed}': {card} appears twice.",
+        "err.cards.amount": "Cannot read '{typed}': the amount is too large (at most {max}).",
     },
 }
 """Texts of the card-reading errors; merged into the catalogue of every game using cards."""
+
+MAX_AMOUNT = 10**12
+"""The largest amount (stake, bet, option) a card game reads: far above any real stake, far
+below what settlement can hold (2^63 beans) even times a room coefficient."""
+
+ECHO = 40
+"""How many characters of a player's input an amount error repeats."""
 
 _RANK_ALIASES = {"1": 1, "0": 10}
 _SEPARATORS = set(" \t\n,;|/+、，；")
@@ -230,3 +242,35 @@ def parse_ranks(text: str) -> tuple[int, ...]:
         rank, i = _read_rank(text, i, text)
         ranks.append(rank)
     return tuple(ranks)
+
+
+def echo(text: str) -> str:
+    """What an error message repeats of ``text``: at most ``ECHO`` characters, ``…`` at a cut.
+
+    >>> echo("bet 12"), echo("bet " + "9" * 100)[-3:], len(echo("bet " + "9" * 100))
+    ('bet 12', '99…', 40)
+    """
+    return text if len(text) <= ECHO else text[: ECHO - 1] + "…"
+
+
+def parse_amount(digits: str, typed: str) -> int:
+    """数目: a whole amount written with digits and ``,`` or ``_`` separators (``1,000``),
+    at most ``MAX_AMOUNT``; ``typed`` is the whole action, for the message.
+
+    Raises NotationError for anything larger (before converting, so a number of thousands
+    of digits costs nothing and never reaches ``int``'s own limit).
+
+    >>> parse_amount("1,000", "bet 1,000"), parse_amount("007", "bet 007")
+    (1000, 7)
+    """
+    plain = digits.replace(",", "").replace("_", "").lstrip("0") or "0"
+    width = len(str(MAX_AMOUNT))
+    # Leading zeros and separators count too, so that no error repeats a huge input.
+    if len(digits) > 2 * width or len(plain) > width or int(plain) > MAX_AMOUNT:
+        shown = echo(typed)
+        raise NotationError(
+            shown,
+            f"the amount is too large (at most {MAX_AMOUNT:,})",
+            text=T("err.cards.amount", typed=shown, max=f"{MAX_AMOUNT:,}"),
+        )
+    return int(plain)

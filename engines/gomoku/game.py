@@ -8,6 +8,7 @@ or ``five2`` (五手两打: black offers two 5th moves, white picks one).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -85,32 +86,8 @@ class GomokuGame(Game):
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         options = {**DEFAULT_OPTIONS, **dict(setup.options)}
-        for key in options:
-            if key not in DEFAULT_OPTIONS:
-                raise OptionError(
-                    key,
-                    "unknown option for gomoku",
-                    text=T("err.base.option_unknown", option=key, game="Gomoku"),
-                )
-        if not isinstance(options["forbidden"], bool):
-            raise OptionError(
-                "forbidden",
-                "expected true or false",
-                text=T(
-                    "err.base.option_type",
-                    option="forbidden",
-                    type=T("err.base.type.bool"),
-                    value=repr(options["forbidden"]),
-                ),
-            )
-        try:
-            self.opening = Opening(options["opening"])
-        except ValueError:
-            raise OptionError(
-                "opening",
-                "expected one of standard, swap3, five2",
-                text=T("err.gomoku.option_opening", value=repr(options["opening"])),
-            ) from None
+        self.check_options(options)
+        self.opening = Opening(options["opening"])
         self.forbidden_rule: bool = options["forbidden"]
         self.rules = ai.Rules(self.forbidden_rule)
         black = setup.carry.get("black", 0)
@@ -126,6 +103,37 @@ class GomokuGame(Game):
         self.swapped = False
         self.offers: tuple[int, int] | None = None
         self.result: Result | None = None
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """``forbidden`` (禁手) true or false; ``opening`` one of ``Opening``; no other key.
+        Raises OptionError naming the option."""
+        for key in options:
+            if key not in DEFAULT_OPTIONS:
+                raise OptionError(
+                    key,
+                    "unknown option for gomoku",
+                    text=T("err.base.option_unknown", option=key, game="Gomoku"),
+                )
+        forbidden = options.get("forbidden", DEFAULT_OPTIONS["forbidden"])
+        if not isinstance(forbidden, bool):
+            raise OptionError(
+                "forbidden",
+                "expected true or false",
+                text=T(
+                    "err.base.option_type",
+                    option="forbidden",
+                    type=T("err.base.type.bool"),
+                    value=repr(forbidden),
+                ),
+            )
+        opening = options.get("opening", DEFAULT_OPTIONS["opening"])
+        if not isinstance(opening, str) or opening not in {o.value for o in Opening}:
+            raise OptionError(
+                "opening",
+                "expected one of standard, swap3, five2",
+                text=T("err.gomoku.option_opening", value=repr(opening)),
+            )
 
     # --- state ----------------------------------------------------------------------------
     def colour_to_move(self) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines.base import Choice, Game, Outcome, SeatView, Setup, T, Text, View
-from engines.cards import Card, format_cards, rank_char, shuffled
+from engines.cards import MAX_AMOUNT, Card, format_cards, rank_char, shuffled
 from engines.errors import IllegalActionError, OptionError
 from engines.hotpot.notation import parse_action
 from engines.hotpot.rules import (
@@ -75,8 +75,10 @@ def _ranks_text(ranks: list[int]) -> Text | str:
 
 
 class HotpotGame(Game):
-    """吃火锅 (001). Options: ``ante`` (底料), ``min_bet`` (最小添菜数), ``max_bet`` (每次添菜
-    上限, 100,000) and ``loss_cap`` (每次输最大上限, 200,000)."""
+    """吃火锅 (001). Options: ``ante`` (底料) and ``min_bet`` (最小添菜数) in points;
+    ``max_bet`` (每次添菜上限, 100,000) and ``loss_cap`` (每次输最大上限, 200,000) in coins,
+    i.e. beans: ``max_bet // N`` and ``loss_cap // N`` points with the room's coefficient N
+    (``Setup.coefficient``; points as coins in a score-only room)."""
 
     TURNS: ClassVar[int] = 20
 
@@ -87,22 +89,15 @@ class HotpotGame(Game):
         super().__init__(setup)
         self.seats = setup.seats
         opts = {**DEFAULTS, **dict(setup.options)}
-        for key in DEFAULTS:
-            v = opts[key]
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise OptionError(
-                    key,
-                    "must be a whole number ≥ 1",
-                    text=T("err.base.option_whole", option=key, min=1),
-                )
-        if opts["max_bet"] < opts["min_bet"]:
-            raise OptionError(
-                "max_bet", "must be at least min_bet", text=T("err.hotpot.option_max_bet")
-            )
+        self.check_options(opts)
         self.ante: int = opts["ante"]
         self.min_bet: int = opts["min_bet"]
-        self.max_bet: int = opts["max_bet"]
-        self.loss_cap: int = opts["loss_cap"]
+        n = max(setup.coefficient, 0)
+        # The seed's caps are coins (每次添菜数最大上限为100000, 每次输最大上限为200000): in a
+        # bean room they bind the beans, N per point; in a score-only room (N = 0) the points.
+        self.max_bet: int = opts["max_bet"] // n if n else opts["max_bet"]
+        self.loss_cap: int = opts["loss_cap"] // n if n else opts["loss_cap"]
+        self.pairs_dealt = [0] * self.seats
         rng = random.Random(setup.seed)
         self.first = rng.randrange(self.seats)
         rounds = -(-self.TURNS // self.seats)
@@ -128,6 +123,35 @@ class HotpotGame(Game):
             self.ended = "empty"
         else:
             self._next_decision()
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """``ante``, ``min_bet``, ``max_bet``, ``loss_cap``: whole numbers from 1 to
+        ``MAX_AMOUNT``, with ``min_bet`` ≤ ``max_bet`` ≤ ``loss_cap`` (a loss capped below
+        the bet would make every bet a winning one). Raises OptionError naming the option."""
+        opts = {**DEFAULTS, **dict(options)}
+        for key in DEFAULTS:
+            v = opts[key]
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise OptionError(
+                    key,
+                    "must be a whole number ≥ 1",
+                    text=T("err.base.option_whole", option=key, min=1),
+                )
+            if v > MAX_AMOUNT:
+                raise OptionError(
+                    key,
+                    f"must be a whole number from 1 to {MAX_AMOUNT:,}",
+                    text=T("err.hotpot.option_range", option=key, max=f"{MAX_AMOUNT:,}"),
+                )
+        if opts["max_bet"] < opts["min_bet"]:
+            raise OptionError(
+                "max_bet", "must be at least min_bet", text=T("err.hotpot.option_max_bet")
+            )
+        if opts["loss_cap"] < opts["max_bet"]:
+            raise OptionError(
+                "loss_cap", "must be at least max_bet", text=T("err.hotpot.option_loss_cap")
+            )
 
     # --- state -------------------------------------------------------------------------------
     @property
@@ -166,6 +190,11 @@ class HotpotGame(Game):
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.current,)
 
+    def private_epoch(self, seat: int) -> int:
+        """How many pairs the seat has been dealt to decide on: its private hand is the
+        pair in front of it, dealt when its turn comes round (after the others' turns)."""
+        return self.pairs_dealt[seat] if 0 <= seat < self.seats else 0
+
     def seen(self) -> list[Card]:
         """Cards dealt this round (all open), the current two included."""
         return self.decks[self.round][: self.pos] if not self.is_over() else []
@@ -192,6 +221,7 @@ class HotpotGame(Game):
             if self.bet_range(self.current) is None:
                 self._close(Turn(self.current, cards, "nobet"))
                 continue
+            self.pairs_dealt[self.current] += 1
             return
         self.open = None
         self._share_leftover()

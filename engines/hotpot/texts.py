@@ -34,6 +34,8 @@ ZH: dict[str, str] = {
     "err.hotpot.pair_min": "对子只能添最小数 {low}。",
     "err.hotpot.bet_range": "添菜数目要在 {low}～{high} 之间。",
     "err.hotpot.option_max_bet": "房间选项“max_bet”（添菜上限）不能小于 min_bet（最小添菜数）。",
+    "err.hotpot.option_loss_cap": "房间选项“loss_cap”（每次输的上限）不能小于 max_bet（添菜上限）。",
+    "err.hotpot.option_range": "房间选项“{option}”必须是 1～{max} 之间的整数。",
 }
 
 EN: dict[str, str] = {
@@ -73,6 +75,8 @@ EN: dict[str, str] = {
     "err.hotpot.pair_min": "With a pair you may only bet the minimum, {low}.",
     "err.hotpot.bet_range": "A bet must be {low} to {high}.",
     "err.hotpot.option_max_bet": "Option 'max_bet': must be at least min_bet.",
+    "err.hotpot.option_loss_cap": "Option 'loss_cap': must be at least max_bet.",
+    "err.hotpot.option_range": "Option '{option}': must be a whole number from 1 to {max}.",
 }
 
 ZH.update(CARD_TEXTS["zh-CN"])

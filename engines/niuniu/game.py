@@ -12,8 +12,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, View
-from engines.cards import Card, format_cards, shuffled, sort_cards
+from engines.base import (
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    View,
+    net_points,
+)
+from engines.cards import MAX_AMOUNT, Card, echo, format_cards, shuffled, sort_cards
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.niuniu.hands import Hand, Kind, Split, best_split, bull_splits, evaluate
 from engines.niuniu.notation import parse_bet, parse_grab, split_word
@@ -24,6 +35,13 @@ GRAB, BET, SPLIT, DONE = "grab", "bet", "split", "done"
 
 def _kind_text(kind: Kind) -> Text:
     return T(kind.text_key)
+
+
+def _whole(value: Any, low: int, high: int | None) -> bool:
+    """An int (not a bool) from ``low`` to ``high`` (None: no upper bound)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return low <= value and (high is None or value <= high)
 
 
 class BullGame(Game):
@@ -38,7 +56,7 @@ class BullGame(Game):
         super().__init__(setup)
         self.seats = setup.seats
         self.options: dict[str, Any] = dict(setup.options)
-        self._check_options()
+        self.check_options(self.options)
         rng = random.Random(setup.seed)
         deck = shuffled(rng)
         self.cards: list[tuple[Card, ...]] = [
@@ -57,9 +75,6 @@ class BullGame(Game):
         self._start(rng)
 
     # --- variant hooks --------------------------------------------------------------
-    def _check_options(self) -> None:
-        """Raise OptionError for a bad room option."""
-
     def _start(self, rng: random.Random) -> None:
         """Choose the banker (and units) for this hand."""
         raise NotImplementedError
@@ -92,6 +107,11 @@ class BullGame(Game):
     def cards_visible(self, seat: int) -> bool:
         """Whether ``seat`` may see its own cards yet."""
         return self.phase() in (SPLIT, DONE)
+
+    def private_epoch(self, seat: int) -> int:
+        """0 while the seat's cards are hidden, 1 once it may see them: in 牛牛 the cards
+        show after the stakes (the last stake, often another seat's, reveals them)."""
+        return int(self.cards_visible(seat))
 
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase()
@@ -167,10 +187,11 @@ class BullGame(Game):
         except IllegalActionError as exc:
             raise IllegalActionError(exc.reason, seat=seat, action=text, text=exc.text) from None
         except NotationError:
+            shown = echo(text)
             raise NotationError(
-                text,
+                shown,
                 "split with the three bull cards (split KQ5), best, or nobull",
-                text=T("err.niuniu.split", typed=text),
+                text=T("err.niuniu.split", typed=shown),
             ) from None
 
     @staticmethod
@@ -211,11 +232,15 @@ class BullGame(Game):
             return Outcome(points=zeros, scores=zeros, lines=(T("niuniu.line.regroup"),))
         results = self.versus()
         caps = self.setup.stakes if len(self.setup.stakes) == self.seats else ()
-        points = settle(self.seats, results, set(self.escaped), self._penalty, caps)
+        transfers = settle(self.seats, results, set(self.escaped), self._penalty, caps)
+        points = net_points(self.seats, transfers)
+        versus = {
+            t.payer if t.payee == self.banker else t.payee: t.points
+            for t in transfers
+            if t.reason is not None and t.reason.key == "niuniu.reason.versus"
+        }
         lines: list[Text] = []
         for v in results:
-            got = points[v.player] if v.player not in self.escaped else None
-            amount = abs(got) if got is not None else v.amount
             lines.append(
                 T(
                     "niuniu.line.versus",
@@ -223,17 +248,19 @@ class BullGame(Game):
                     hand=_kind_text(self.hand(v.player).kind),
                     banker_hand=_kind_text(self.hand(v.banker).kind),
                     result=T("niuniu.result." + ("player" if v.winner == v.player else "banker")),
-                    amount=amount,
+                    amount=versus.get(v.player, 0),
                 )
             )
         for seat in sorted(self.escaped):
-            lines.append(T("niuniu.line.escape", seat=seat + 1, points=-points[seat]))
+            paid = sum(t.points for t in transfers if t.payer == seat)
+            lines.append(T("niuniu.line.escape", seat=seat + 1, points=paid))
         lines.extend(self._carry_lines())
         return Outcome(
-            points=tuple(points),
-            scores=tuple(points),
+            points=points,
+            scores=points,
             lines=tuple(lines),
             winners=tuple(s for s in range(self.seats) if points[s] > 0),
+            transfers=tuple(transfers),
         )
 
     def _carry_lines(self) -> list[Text]:
@@ -334,15 +361,27 @@ class DouniuGame(BullGame):
 
     VARIANT = "douniu"
 
-    def _check_options(self) -> None:
-        base = self.options.get("base", 1)
-        if not isinstance(base, int) or isinstance(base, bool) or base < 1:
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """底分 ``base``: a whole number from 1 to ``MAX_AMOUNT``. Raises OptionError."""
+        base = options.get("base", 1)
+        if not _whole(base, 1, None):
             raise OptionError(
                 "base",
                 "must be a whole number ≥ 1",
                 text=T("err.base.option_whole", option="base", min=1),
             )
-        self.base = base
+        if base > MAX_AMOUNT:
+            raise OptionError(
+                "base",
+                f"must be a whole number from 1 to {MAX_AMOUNT:,}",
+                text=T("err.niuniu.option_range", option="base", min=1, max=f"{MAX_AMOUNT:,}"),
+            )
+
+    @property
+    def base(self) -> int:
+        """底分: each player's unit."""
+        return int(self.options.get("base", 1))
 
     def _start(self, rng: random.Random) -> None:
         drawn = rng.randrange(self.seats)
@@ -422,20 +461,25 @@ class NiuniuGame(BullGame):
     VARIANT = "niuniu"
     PHASES = (GRAB, BET, SPLIT)
 
-    def _check_options(self) -> None:
-        stakes = self.options.get("stakes", [1, 2, 5, 10])
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """下注 ``stakes``: 1 to 20 whole numbers from 1 to ``MAX_AMOUNT``. Raises OptionError."""
+        stakes = options.get("stakes", [1, 2, 5, 10])
         if (
             not isinstance(stakes, list)
-            or not stakes
-            or len(stakes) > 20
-            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in stakes)
+            or not 1 <= len(stakes) <= 20
+            or not all(_whole(s, 1, MAX_AMOUNT) for s in stakes)
         ):
             raise OptionError(
                 "stakes",
-                "must be a list of 1 to 20 whole numbers ≥ 1",
-                text=T("err.niuniu.option_stakes"),
+                f"must be a list of 1 to 20 whole numbers from 1 to {MAX_AMOUNT:,}",
+                text=T("err.niuniu.option_stakes", max=f"{MAX_AMOUNT:,}"),
             )
-        self.presets: list[int] = sorted(set(stakes))
+
+    @property
+    def presets(self) -> list[int]:
+        """The stakes on offer (option ``stakes``), smallest first."""
+        return sorted(set(self.options.get("stakes", [1, 2, 5, 10])))
 
     def _start(self, rng: random.Random) -> None:
         first = rng.randrange(self.seats)

@@ -14,6 +14,8 @@ split          ``nobull``                           没牛 无牛 no bull
 (True, False)
 >>> parse_bet("下注 20"), parse_bet("bet max")
 (20, 'max')
+
+Amounts above ``engines.cards.MAX_AMOUNT`` are refused as notation (``err.cards.amount``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import re
 
 from engines.base import T
+from engines.cards import echo, parse_amount
 from engines.errors import NotationError
 
 BANK_WORDS = frozenset(
@@ -45,24 +48,27 @@ def parse_grab(text: str) -> bool:
         return True
     if word in DECLINE_WORDS:
         return False
+    shown = echo(text)
     raise NotationError(
-        text, "answer bank (抢庄) or decline (不抢)", text=T("err.niuniu.grab", typed=text)
+        shown, "answer bank (抢庄) or decline (不抢)", text=T("err.niuniu.grab", typed=shown)
     )
 
 
 def parse_bet(text: str) -> int | str:
-    """A stake: an amount, or ``"min"``/``"max"`` of the presets. Raises NotationError."""
+    """A stake: an amount, or ``"min"``/``"max"`` of the presets. Raises NotationError
+    (also for an amount above ``MAX_AMOUNT``)."""
     m = _BET.match(_norm(text))
     if not m:
+        shown = echo(text)
         raise NotationError(
-            text, "pick a stake, e.g. bet 10 (下注 10)", text=T("err.niuniu.bet", typed=text)
+            shown, "pick a stake, e.g. bet 10 (下注 10)", text=T("err.niuniu.bet", typed=shown)
         )
     word = m.group(1)
     if word in ("min", "最小"):
         return "min"
     if word in ("max", "最大"):
         return "max"
-    return int(word.replace(",", "").replace("_", ""))
+    return parse_amount(word, text)
 
 
 def split_word(text: str) -> str | None:

@@ -87,7 +87,10 @@ ZH: dict[str, str] = {
     "err.niuniu.no_stakes": "这个玩法不用下注。",
     "err.niuniu.banker_chosen": "庄家已经定了。",
     "err.niuniu.stake_offer": "只能从这些注额里选：{stakes}",
-    "err.niuniu.option_stakes": "房间选项“stakes”必须是 1～20 个不小于 1 的整数组成的列表。",
+    "err.niuniu.option_stakes": "房间选项“stakes”必须是 1～20 个 1～{max} 之间的整数组成的列表。",
+    "err.niuniu.option_range": "房间选项“{option}”必须是 {min}～{max} 之间的整数。",
+    "niuniu.reason.versus": "比牌：{kind}",
+    "niuniu.reason.escape": "逃跑罚分",
 }
 
 EN: dict[str, str] = {
@@ -142,7 +145,11 @@ EN: dict[str, str] = {
     "err.niuniu.no_stakes": "This game has no stakes to pick.",
     "err.niuniu.banker_chosen": "The banker is already chosen.",
     "err.niuniu.stake_offer": "Stakes on offer are {stakes}.",
-    "err.niuniu.option_stakes": "Option 'stakes': must be a list of 1 to 20 whole numbers ≥ 1.",
+    "err.niuniu.option_stakes": "Option 'stakes': must be a list of 1 to 20 whole numbers "
+    "from 1 to {max}.",
+    "err.niuniu.option_range": "Option '{option}': must be a whole number from {min} to {max}.",
+    "niuniu.reason.versus": "showdown: {kind}",
+    "niuniu.reason.escape": "escape penalty",
 }
 
 for _key, _zh, _en in zip(_KIND_KEYS, _KIND_ZH, _KIND_EN, strict=True):

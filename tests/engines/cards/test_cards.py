@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 
 import engines.cards as cards_module
 from engines.cards import (
+    ECHO,
+    MAX_AMOUNT,
     RANKS,
     Card,
     Suit,
     deck,
     format_cards,
+    parse_amount,
     parse_cards,
     parse_ranks,
     shuffled,
@@ -155,3 +158,23 @@ def test_forgiving_spellings_parse_the_same(cards: list[Card], rnd: random.Rando
 @given(st.sampled_from(ALL))
 def test_single_card_round_trip(card: Card) -> None:
     assert Card.parse(str(card)) == card
+
+
+@pytest.mark.parametrize(
+    ("digits", "value"),
+    [("0", 0), ("1,000", 1000), ("2_500", 2500), ("007", 7), ("1" + "0" * 12, MAX_AMOUNT)],
+)
+def test_amounts_read_up_to_the_bound(digits: str, value: int) -> None:
+    assert parse_amount(digits, "bet " + digits) == value
+
+
+@pytest.mark.parametrize(
+    "digits", ["1" + "0" * 12 + "1", "9" * 13, "9" * 5000, "0" * 5000 + "1", "1," * 20 + "0"]
+)
+def test_amounts_past_the_bound_are_notation_errors_that_echo_little(digits: str) -> None:
+    # int() itself refuses more than 4,300 digits with a plain ValueError; the bound comes first.
+    with pytest.raises(NotationError) as info:
+        parse_amount(digits, "bet " + digits)
+    assert info.value.text is not None and info.value.text.key == "err.cards.amount"
+    assert len(info.value.typed) <= ECHO and len(str(info.value)) < 160
+    assert info.value.text.args["max"] == "1,000,000,000,000"

@@ -62,6 +62,36 @@ def test_spec() -> None:
         SPEC.new(Setup(seats=3, seed=1))
 
 
+@pytest.mark.parametrize(
+    ("options", "option", "en"),
+    [
+        ({"opening": "bogus"}, "opening", "standard, swap3, five2"),
+        ({"opening": ""}, "opening", "standard, swap3, five2"),
+        ({"forbidden": 1}, "forbidden", "got 1"),
+        ({"renju": True}, "renju", "unknown option"),
+    ],
+)
+def test_room_options_the_rules_cannot_play_are_refused_at_validation(
+    options: dict[str, Any], option: str, en: str
+) -> None:
+    # GameSpec.validate (run by the host before any table starts) calls check_options: an
+    # opening the referee does not know is refused there, naming the option.
+    with pytest.raises(OptionError) as info:
+        SPEC.validate(options)
+    assert info.value.key == option and en in str(info.value)
+    assert info.value.text is not None
+    for locale in ("zh-CN", "en-US"):
+        assert info.value.text.key in SPEC.texts[locale]
+    with pytest.raises(OptionError):
+        GomokuGame.check_options(options)
+    with pytest.raises(OptionError):
+        GomokuGame(Setup(seats=2, seed=1, options=options))
+    with pytest.raises(OptionError):
+        GomokuGame.check_options({"opening": ["swap3"]})
+    with pytest.raises(OptionError, match="true or false"):
+        GomokuGame.check_options({"forbidden": 1})
+
+
 def test_first_moves_and_turns() -> None:
     game = new()
     assert game.phase() == "move" and game.to_act() == (0,)

@@ -27,10 +27,14 @@ def R(ch: str) -> int:
 
 
 def game(
-    *decks: str, seed: int = 1, stakes: tuple[int | None, ...] = (), **options: Any
+    *decks: str,
+    seed: int = 1,
+    stakes: tuple[int | None, ...] = (),
+    coefficient: int = 0,
+    **options: Any,
 ) -> HotpotGame:
     options = {"ante": 100, "min_bet": 5, **options}
-    setup = Setup(seats=4, seed=seed, options=options, stakes=stakes)
+    setup = Setup(seats=4, seed=seed, options=options, stakes=stakes, coefficient=coefficient)
     return HotpotGame(setup, decks=[parse_cards(d) for d in decks])
 
 
@@ -60,9 +64,28 @@ def test_spec() -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{"ante": 0}, {"min_bet": 0}, {"min_bet": 10, "max_bet": 5}, {"loss_cap": -1}]
+    ("options", "option", "zh", "en"),
+    [
+        ({"ante": 0}, "ante", "房间选项“ante”必须是不小于 1 的整数", "Option 'ante': must be"),
+        ({"min_bet": 0}, "min_bet", "“min_bet”", "'min_bet'"),
+        ({"min_bet": 10, "max_bet": 5}, "max_bet", "不能小于 min_bet", "at least min_bet"),
+        ({"loss_cap": -1}, "loss_cap", "“loss_cap”", "'loss_cap'"),
+        ({"max_bet": 100, "loss_cap": 99}, "loss_cap", "不能小于 max_bet", "at least max_bet"),
+        ({"ante": 10**13}, "ante", "1,000,000,000,000", "1,000,000,000,000"),
+        ({"max_bet": 10**13, "loss_cap": 10**13}, "max_bet", "“max_bet”", "'max_bet'"),
+    ],
 )
-def test_bad_options(options: dict[str, Any]) -> None:
+def test_bad_options(options: dict[str, Any], option: str, zh: str, en: str) -> None:
+    # Refused when the room is validated, before any beans are held (GameSpec.validate calls
+    # check_options), and by a hand built without the spec.
+    with pytest.raises(OptionError) as info:
+        HOTPOT.validate(options)
+    assert info.value.key == option and info.value.text is not None
+    for locale, fragment in (("zh-CN", zh), ("en-US", en)):
+        template = HOTPOT.texts[locale][info.value.text.key]
+        assert fragment in template.format(**info.value.text.args)
+    with pytest.raises(OptionError):
+        HotpotGame.check_options(options)
     with pytest.raises(OptionError):
         HOTPOT.new(Setup(seats=4, seed=1, options=options))
 
@@ -280,6 +303,51 @@ def test_bet_at_most_max_bet_and_loss_capped() -> None:
     assert g.pot == 400_000
 
 
+# The seed's caps are coins: "每次添菜数最大上限为100000", "每次输最大上限为200000游戏币，超过
+# 200000游戏币一律以200000扣". With N beans per point they bind at 100,000 // N and
+# 200,000 // N points.
+def test_bet_and_loss_caps_bind_the_beans_of_a_bean_room() -> None:
+    g = game("As Kd Ac", ante=50_000, coefficient=1000)
+    seat = g.current
+    assert g.pot == 200_000 and g.bet_range(seat) == (5, 100)
+    assert g.legal_actions(seat)[-1] == "bet 100" and len(g.legal_actions(seat)) == 1 + 96
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError) as info:
+        g.apply(seat, "bet 101")
+    assert info.value.text is not None and info.value.text.args["high"] == 100
+    assert snapshot(g) == before
+    assert g.apply(seat, "bet max") == "bet 100"
+    # 牛角尖 with A, K: 4 × 100 = 400 points = 400,000 beans, taken as 200,000: 200 points.
+    assert g.history[-1].delta == -200
+    assert g.net[seat] == -50_000 - 200
+
+
+def test_caps_round_down_to_whole_points() -> None:
+    # N = 3,000: 100,000 beans are 33⅓ points, so the largest bet is 33 (99,000 beans).
+    g = game("2s Kd", ante=1000, coefficient=3000)
+    assert g.bet_range(g.current) == (5, 33)
+    assert (g.max_bet, g.loss_cap) == (33, 66)
+
+
+def test_caps_are_points_in_a_score_only_room() -> None:
+    g = game("As Kd Ac", ante=50_000, coefficient=0)
+    assert g.bet_range(g.current) == (5, 100_000)
+
+
+def test_no_bet_when_one_point_is_above_the_per_bet_cap() -> None:
+    # N = 150,000: a single point is more than 100,000 coins, so nobody can bet at all.
+    g = game("As Kd", ante=1000, min_bet=1, coefficient=150_000)
+    assert g.is_over() and {t.action for t in g.history} <= {"nobet", "consecutive"}
+    assert g.outcome().points == (0, 0, 0, 0)
+
+
+def test_room_caps_are_coins_too() -> None:
+    g = game("As Kd Ac", ante=1000, max_bet=5000, loss_cap=8000, coefficient=100)
+    assert g.bet_range(g.current) == (5, 50)
+    g.apply(g.current, "bet 50")
+    assert g.history[-1].delta == -80
+
+
 def test_loss_never_exceeds_what_the_player_carries() -> None:
     g = game("As Kd Ac", stakes=(300, 300, 300, 300), ante=100)
     seat = g.current
@@ -311,6 +379,47 @@ def test_bad_input_changes_nothing() -> None:
             g.apply(who, text)
         assert isinstance(info.value, GameError) and str(info.value)
         assert snapshot(g) == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bet " + "9" * 5000, "添菜 " + "9" * 4301, "bet 1" + "0" * 13, "bet " + "0" * 5000 + "7"],
+)
+def test_huge_bet_is_a_notation_error_with_a_short_text(text: str) -> None:
+    # A number of more than 4,300 digits used to escape as int()'s plain ValueError.
+    g = game("2s Kd")
+    before = snapshot(g)
+    with pytest.raises(NotationError) as info:
+        g.apply(g.current, text)
+    assert snapshot(g) == before
+    assert info.value.text is not None and info.value.text.key == "err.cards.amount"
+    for locale in ("zh-CN", "en-US"):
+        message = HOTPOT.texts[locale]["err.cards.amount"].format(**info.value.text.args)
+        assert "1,000,000,000,000" in message and len(message) < 120, message
+    assert len(str(info.value)) < 160
+
+
+def test_a_new_pair_is_a_new_private_epoch() -> None:
+    # The seat's private hand is the pair in front of it; it comes after the others' turns,
+    # so the host must refresh it then (and only then).
+    g = HOTPOT.new(Setup(seats=4, seed=3))
+    assert isinstance(g, HotpotGame)
+    seen: dict[int, tuple[int, str | None]] = {}
+    while not g.is_over():
+        seat = g.current
+        epochs = [g.private_epoch(s) for s in range(4)]
+        hand = g.view(seat).hand
+        assert hand is not None
+        if seat in seen:
+            assert epochs[seat] != seen[seat][0]
+        seen[seat] = (epochs[seat], hand)
+        g.apply(seat, "pass")
+        after = [g.private_epoch(s) for s in range(4)]
+        changed = [s for s in range(4) if after[s] != epochs[s]]
+        assert changed == ([] if g.is_over() else [g.current])
+    assert set(seen) == {0, 1, 2, 3}
+    again = HOTPOT.from_record(g.to_record())
+    assert [again.private_epoch(s) for s in range(4)] == [g.private_epoch(s) for s in range(4)]
 
 
 @pytest.mark.parametrize(
@@ -370,7 +479,8 @@ def _random_game(seed: int) -> HotpotGame:
     rng = random.Random(seed)
     stakes = tuple(rng.choice([None, 60, 500, 5000]) for _ in range(4))
     options = rng.choice([{}, {"ante": 10, "min_bet": 1}, {"ante": 1000, "min_bet": 50}])
-    g = HOTPOT.new(Setup(seats=4, seed=seed, stakes=stakes, options=options))
+    n = rng.choice([0, 0, 200, 6000])
+    g = HOTPOT.new(Setup(seats=4, seed=seed, stakes=stakes, options=options, coefficient=n))
     assert isinstance(g, HotpotGame)
     while not g.is_over():
         seat = g.current
@@ -398,9 +508,10 @@ def test_many_games_conserve_points_replay_and_respect_limits() -> None:
             assert out.points[seat] >= -bound
             if stake is not None:
                 assert out.points[seat] >= -stake
+        n = max(g.setup.coefficient, 1)  # the caps are coins: beans, or points as coins
         for turn in g.history:
-            assert turn.action != "bet" or turn.bet <= 100_000
-            assert turn.delta >= -200_000
+            assert turn.action != "bet" or turn.bet * n <= 100_000
+            assert turn.delta * n >= -200_000
         again = HOTPOT.from_record(g.to_record())
         assert snapshot(again) == snapshot(g) and again.outcome() == out
 
@@ -489,13 +600,12 @@ def test_max_loss_bound() -> None:
     # then every later loss may hit the 200,000 cap.
     assert HOTPOT.max_loss(HOTPOT.options, 4) == 10 + 20_000 + 4 * 200_000
     assert worst_loss(10, 4, 4, 100_000, 200_000) == 10 + 4 * (40 + 160 + 800 + 4000)
-    assert HOTPOT.max_loss({**HOTPOT.options, "ante": 1, "loss_cap": 50}, 4) == 1 + 5 * 50
+    options = {**HOTPOT.options, "ante": 1, "max_bet": 50, "loss_cap": 50}
+    assert HOTPOT.max_loss(options, 4) == 1 + 5 * 50
 
 
 def test_cards_module_card_type() -> None:
     assert isinstance(game("2s Kd").open[0], Card)
-
-
 
 
 def test_every_choice_applies() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import Choice, Game, Setup, Text, View
+from engines.base import Choice, Game, GameSpec, Setup, Text, View, net_points
 from engines.cards import parse_cards
 from engines.errors import GameError, IllegalActionError, NotationError, OptionError
 from engines.niuniu import SPECS, DouniuGame, HappyDouniuGame, Kind
@@ -47,6 +47,17 @@ def test_fixture_hands() -> None:
         Kind.FIVE_FLOWER,
     ]
     assert best_hand(H(BULL_9)).beats(best_hand(H(BULL_9B)))
+
+
+def shown(spec: GameSpec, error: GameError, locale: str) -> str:
+    """The error's text as a player reads it in ``locale``."""
+    assert error.text is not None
+    text = error.text
+    args = {
+        k: shown(spec, GameError("", text=v), locale) if isinstance(v, Text) else v
+        for k, v in text.args.items()
+    }
+    return spec.texts[locale][text.key].format(**args)
 
 
 def H(text: str) -> tuple[Any, ...]:
@@ -114,6 +125,42 @@ def test_catalogues_have_the_same_keys() -> None:
 def test_bad_options(key: str, options: dict[str, Any]) -> None:
     with pytest.raises(OptionError):
         SPEC[key].new(Setup(seats=3, seed=1, options=options))
+
+
+@pytest.mark.parametrize(
+    ("key", "options", "option", "zh", "en"),
+    [
+        (
+            "douniu",
+            {"base": 0},
+            "base",
+            "房间选项“base”必须是不小于 1 的整数",
+            "Option 'base': must be",
+        ),
+        ("douniu", {"base": 10**13}, "base", "1,000,000,000,000", "1,000,000,000,000"),
+        ("niuniu", {"stakes": []}, "stakes", "房间选项“stakes”", "Option 'stakes'"),
+        ("niuniu", {"stakes": [0, 5]}, "stakes", "1～20 个", "1 to 20 whole numbers"),
+        ("niuniu", {"stakes": [5, True]}, "stakes", "“stakes”", "'stakes'"),
+        ("niuniu", {"stakes": [1] * 21}, "stakes", "“stakes”", "'stakes'"),
+        ("niuniu", {"stakes": [10**13]}, "stakes", "1,000,000,000,000", "1,000,000,000,000"),
+        ("douniu", {"stakes": [1]}, "stakes", "没有“stakes”", "unknown option"),
+    ],
+)
+def test_room_options_the_rules_cannot_play_are_refused_at_validation(
+    key: str, options: dict[str, Any], option: str, zh: str, en: str
+) -> None:
+    # The host validates a room's options before it holds any beans (GameSpec.validate calls
+    # check_options): a 底分 of 0 or an empty list of stakes never reaches a deal.
+    with pytest.raises(OptionError) as info:
+        SPEC[key].validate(options)
+    assert info.value.key == option
+    assert zh in shown(SPEC[key], info.value, "zh-CN")
+    assert en in shown(SPEC[key], info.value, "en-US")
+    if option in SPEC[key].options:  # a hand built without the spec is refused the same way
+        with pytest.raises(OptionError):
+            SPEC[key].game.check_options(options)
+        with pytest.raises(OptionError):
+            SPEC[key].game(Setup(seats=3, seed=1, options=options))
 
 
 def test_validate_rejects_unknown_option() -> None:
@@ -276,6 +323,61 @@ def test_niuniu_bad_stake_changes_nothing() -> None:
         assert snapshot(game) == before
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["bet " + "9" * 5000, "下注 " + "9" * 4301, "bet 1" + "0" * 13, "bet " + "0" * 5000 + "5"],
+)
+def test_niuniu_huge_stake_is_a_notation_error_with_a_short_text(text: str) -> None:
+    # A number of more than 4,300 digits used to escape as int()'s plain ValueError.
+    game = make("niuniu", [BULL_8, BULL_BULL, NO_BULL])
+    while game.banker is None:
+        game.apply(game.to_act()[0], "bank")
+    seat = game.to_act()[0]
+    before = snapshot(game)
+    with pytest.raises(NotationError) as info:
+        game.apply(seat, text)
+    assert snapshot(game) == before
+    assert info.value.text is not None and info.value.text.key == "err.cards.amount"
+    for locale in ("zh-CN", "en-US"):
+        message = shown(SPEC["niuniu"], info.value, locale)
+        assert "1,000,000,000,000" in message and len(message) < 120, message
+    assert len(str(info.value)) < 160
+    assert game.apply(seat, "bet 1,0") == "bet 10"
+
+
+def test_niuniu_cards_show_after_the_stakes_as_a_new_private_epoch() -> None:
+    # The last stake (another seat's action) reveals every seat's cards: the host must then
+    # send each private hand (private_epoch changes), and the card picker opens.
+    game = make("niuniu", [BULL_8, BULL_BULL, NO_BULL])
+    epochs = [game.private_epoch(s) for s in range(3)]
+    while game.banker is None:
+        game.apply(game.to_act()[0], "bank")
+    assert [game.private_epoch(s) for s in range(3)] == epochs
+    first, last = game.to_act()
+    game.apply(first, "bet 1")
+    assert [game.private_epoch(s) for s in range(3)] == epochs
+    assert game.view(game.banker).hand is None and game.picker(game.banker) is None
+    game.apply(last, "bet 2")
+    for seat in range(3):
+        assert game.private_epoch(seat) != epochs[seat]
+        assert game.view(seat).hand is not None
+        picker = game.picker(seat)
+        assert picker is not None and picker.menus() == [(0, 5)]
+        assert set(picker.tokens) == set(game.view(seat).hand.split())
+    changed = [game.private_epoch(s) for s in range(3)]
+    game.apply(game.banker, "best")
+    assert [game.private_epoch(s) for s in range(3)] == changed
+
+
+def test_douniu_cards_are_dealt_visible_and_never_change() -> None:
+    game = make("douniu_happy", [BULL_8, BULL_BULL, NO_BULL])
+    epochs = [game.private_epoch(s) for s in range(3)]
+    assert all(game.view(s).hand for s in range(3))
+    for seat in range(2):
+        game.apply(seat, "best")
+        assert [game.private_epoch(s) for s in range(3)] == epochs
+
+
 def test_niuniu_presets_follow_what_the_seat_carries() -> None:
     game = make("niuniu", [BULL_8, BULL_BULL, NO_BULL], stakes=(None, 12, 3))
     while game.banker is None:
@@ -369,15 +471,28 @@ def test_happy_banker_random_every_hand() -> None:
 
 
 # --- escape --------------------------------------------------------------------------------------
+# 欢乐斗牛 (001): "闲家逃跑扣除25分，庄家逃跑扣除100分。有人逃跑后，将逃跑玩家的牌和对家比较，
+# 若对家赢则按照正常的输赢给对家加分，若对家输而逃跑玩家赢则不扣除对家分数。"
+VERSUS, ESCAPE = "niuniu.reason.versus", "niuniu.reason.escape"
+
+
+def moves(game: Game) -> list[tuple[int, int, int, str]]:
+    """The outcome's transfers as (payer, payee, points, reason key)."""
+    out = game.outcome()
+    assert out.points == net_points(game.setup.seats, out.transfers)
+    return [(t.payer, t.payee, t.points, t.reason.key if t.reason else "") for t in out.transfers]
+
+
 def test_happy_player_escape_banker_wins() -> None:
     seed = happy_seed(3, 0)
     game = make("douniu_happy", [BULL_8, NO_BULL, BULL_BULL], seed=seed)
     game.escape(1)
     assert 1 in game.escaped and 1 in game.to_act()
     play_out(game)
-    # 闲 escaper pays 25; the banker, who beats it, is paid its normal 10 from that.
-    # Seat 2 (牛牛) beats the banker normally: 15.
-    assert game.outcome().points == (-5, -25, 15)
+    # The 闲 escaper pays 25 in all: the banker, who beats it, is paid its normal 10 and
+    # gets the other 15 as the escape penalty; seat 2 (牛牛) beats the banker normally: 15.
+    assert moves(game) == [(1, 0, 10, VERSUS), (0, 2, 15, VERSUS), (1, 0, 15, ESCAPE)]
+    assert game.outcome().points == (10, -25, 15)
     assert Text("niuniu.line.escape", {"seat": 2, "points": 25}) in game.outcome().lines
 
 
@@ -386,7 +501,11 @@ def test_happy_player_escape_escaper_would_win() -> None:
     game = make("douniu_happy", [NO_BULL, FIVE_FLOWER], seed=seed)
     game.escape(1)
     play_out(game)
-    assert game.outcome().points == (0, -25)  # the banker is not charged
+    # The banker loses to the escaper's 五花牛 but is not charged; the escaper pays 25.
+    assert moves(game) == [(1, 0, 25, ESCAPE)]
+    assert game.outcome().points == (25, -25)
+    line = game.outcome().lines[0]
+    assert line.key == "niuniu.line.versus" and line.args["amount"] == 0
 
 
 def test_happy_banker_escape() -> None:
@@ -394,8 +513,11 @@ def test_happy_banker_escape() -> None:
     game = make("douniu_happy", [BULL_8, NO_BULL, FIVE_FLOWER], seed=seed)
     game.escape(0)
     play_out(game)
-    # 庄 pays 100: seat 2 (五花牛) is paid 25; seat 1 (lost) is not charged.
-    assert game.outcome().points == (-100, 0, 25)
+    # 庄 pays 100: seat 2 (五花牛) is paid its 25; seat 1 (lost) is not charged; the other 75
+    # go to the two players in equal shares, the odd point to seat 1 (the banker's left).
+    assert moves(game) == [(0, 2, 25, VERSUS), (0, 1, 38, ESCAPE), (0, 2, 37, ESCAPE)]
+    assert game.outcome().points == (-100, 38, 62)
+    assert Text("niuniu.line.escape", {"seat": 1, "points": 100}) in game.outcome().lines
 
 
 def test_happy_banker_escape_pays_more_when_owed_more() -> None:
@@ -413,8 +535,29 @@ def test_happy_banker_escape_pays_more_when_owed_more() -> None:
     game = make("douniu_happy", hands, seed=seed)
     game.escape(0)
     play_out(game)
-    # Owed 25 + 25 + 20 + 20 + 20 = 110 > the 100-point banker penalty: it pays 110.
+    # Owed 25 + 25 + 20 + 20 + 20 = 110 > the 100-point banker penalty: it pays 110, no more.
     assert game.outcome().points == (-110, 25, 25, 20, 20, 20)
+    assert {r for *_, r in moves(game)} == {VERSUS}
+
+
+def test_escape_penalty_never_pays_the_escaper_s_fellow_escaper() -> None:
+    seed = happy_seed(3, 0)
+    game = make("douniu_happy", [BULL_8, NO_BULL, BULL_BULL], seed=seed)
+    game.escape(0)
+    game.escape(1)
+    play_out(game)
+    # Both escaped: seat 1's 25 goes to seat 2, the only seat still at the table; the banker's
+    # 100 pays seat 2's 15 and the other 85 to seat 2 too. Neither escaper gains.
+    assert moves(game) == [(0, 2, 15, VERSUS), (1, 2, 25, ESCAPE), (0, 2, 85, ESCAPE)]
+    assert game.outcome().points == (-100, -25, 125)
+
+
+def test_escaper_pays_at_most_what_it_carries_owed_part_first() -> None:
+    seed = happy_seed(3, 0)
+    game = make("douniu_happy", [BULL_8, NO_BULL, BULL_BULL], seed=seed, stakes=(None, 12, None))
+    game.escape(1)
+    play_out(game)
+    assert moves(game) == [(1, 0, 10, VERSUS), (0, 2, 15, VERSUS), (1, 0, 2, ESCAPE)]
 
 
 def test_happy_escape_before_acting_then_trustee_splits_best() -> None:
@@ -437,10 +580,15 @@ def test_escape_penalty_is_the_seats_max_loss(key: str) -> None:
     unit = dict(game.units)
     game.escape(2)  # 没牛 against 牛八: owes 2 × unit, pays 5 × unit
     play_out(game)
+    assert moves(game) == [
+        (2, 0, 2 * unit[2], VERSUS),
+        (0, 1, 3 * unit[1], VERSUS),
+        (2, 0, 3 * unit[2], ESCAPE),
+    ]
     points = game.outcome().points
     assert points[2] == -5 * unit[2]
-    assert points[0] == 2 * unit[2] - 3 * unit[1]
-    assert sum(points) == -3 * unit[2]
+    assert points[0] == 5 * unit[2] - 3 * unit[1]
+    assert sum(points) == 0
 
 
 def test_niuniu_banker_escape_penalty() -> None:
@@ -452,7 +600,9 @@ def test_niuniu_banker_escape_penalty() -> None:
     game.apply(2, "bet 1")
     game.escape(0)
     play_out(game)
-    assert game.outcome().points == (-55, 0, 0)
+    # The banker's 牛牛 beats both: nobody is charged; it pays 5 × (10 + 1) = 55 to them.
+    assert moves(game) == [(0, 1, 28, ESCAPE), (0, 2, 27, ESCAPE)]
+    assert game.outcome().points == (-55, 28, 27)
 
 
 def test_escape_is_idempotent_and_logged() -> None:
@@ -489,6 +639,19 @@ def test_banker_short_pays_winners_pro_rata() -> None:
     points = game.outcome().points
     assert points[0] == -5 and sum(points) == 0
     assert points[1:] == (2, 1, 2)
+
+
+def test_banker_short_pays_odd_points_from_its_left() -> None:
+    game = make(
+        "douniu",
+        [BULL_1, BULL_BULL, NO_BULL, BULL_8],
+        carry={"banker": 2, "seats": 4},
+        stakes=(None, None, 2, None),
+    )
+    split_all(game)
+    # Owed 1 (牛丁) + 3 (牛牛) + 2 (牛八) = 6 but the banker carries 2: 1/3, rounded down,
+    # gives 0 + 1 + 0; the last point goes to seat 4, the first winner on the banker's left.
+    assert game.outcome().points == (0, 1, -2, 1)
 
 
 def test_banker_winnings_cover_its_losses() -> None:
@@ -633,10 +796,16 @@ def test_many_games_conserve_points_and_replay() -> None:
         out = game.outcome()
         spec = SPECS[seed % 3]
         assert len(out.points) == game.setup.seats
-        if game.escaped:
-            assert sum(out.points) <= 0
-        else:
-            assert sum(out.points) == 0
+        # The whole hand is pairwise transfers: zero-sum, escape penalties included, and a
+        # penalty only ever runs from an escaper to a seat still at the table.
+        assert sum(out.points) == 0
+        assert out.points == net_points(game.setup.seats, out.transfers)
+        for t in out.transfers:
+            assert t.reason is not None and t.reason.key in (VERSUS, ESCAPE)
+            if t.reason.key == ESCAPE:
+                assert t.payer in game.escaped and t.payee not in game.escaped
+            else:
+                assert game.banker in (t.payer, t.payee)
         assert min(out.points) >= -spec.max_loss(spec.options, game.setup.seats)
         for seat, limit in enumerate(game.setup.stakes):
             if limit is not None:
@@ -700,7 +869,11 @@ def test_every_text_key_exists_in_both_locales() -> None:
             game.apply(seat, action)
         for text in _texts(list(game.outcome().lines)):
             _check(text, seen)
+        for text in _texts([t.reason for t in game.outcome().transfers]):
+            _check(text, seen)
     assert {
+        "niuniu.reason.versus",
+        "niuniu.reason.escape",
         "niuniu.line.regroup",
         "niuniu.line.escape",
         "niuniu.phase.grab",
@@ -723,8 +896,6 @@ def test_max_loss() -> None:
     assert SPEC["douniu_happy"].max_loss({}, 3) == 100
     assert SPEC["douniu_happy"].max_loss({}, 6) == 125
     assert SPEC["niuniu"].max_loss({"stakes": [1, 2, 5, 10]}, 6) == 250
-
-
 
 
 def test_every_choice_applies() -> None:
