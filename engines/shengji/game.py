@@ -132,6 +132,24 @@ class ShengjiGame(Game):
         self._deal_packet(0)
 
     @classmethod
+    def position(cls, hands: Sequence[str], *, level: int = 10, trump: int | None = 1,
+                 dealer: int = 0, leader: int | None = None, decks: int = 2,
+                 fixed_two: bool = False) -> ShengjiGame:
+        """A hand set up at the start of a trick, for puzzles and tests: ``hands`` in
+        notation per seat, trump ``trump`` (None: 无主) at ``level``. Such a game does not
+        replay from its record."""
+        game = cls(Setup(seats=4, seed=0, options={"decks": decks, "fixed_two": fixed_two},
+                         carry={"levels": [level, level], "dealer": dealer}))
+        game.hands = [counts_of(parse_ids(h)) for h in hands]
+        game.kitty, game.buried = [], []
+        game.level = level
+        game.decl = None if trump is None else Declaration(dealer, 1, trump)
+        game._set_trump(game.decl)
+        game._phase = PLAY
+        game.leader = game.turn = dealer if leader is None else leader
+        return game
+
+    @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
         decks = options.get("decks", 2)
         if not isinstance(decks, int) or isinstance(decks, bool) or decks not in DEAL:
