@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from engines.shengji.cards import TRUMP, format_ids, ids_of, points
 from engines.shengji.patterns import (
+    Score,
     _cap,
     _score,
     _selections,
@@ -105,7 +106,8 @@ def _structured(cards: Sequence[int], game: ShengjiGame, n: int) -> list[int]:
     ctx = game.ctx
     assert game.lead is not None
     caps = game.lead.caps
-    best_s, best_sel = None, ()
+    best_s: tuple[Score, int] | None = None
+    best_sel: tuple[tuple[int, int], ...] = ()
     for sel in _selections(Counter(cards)):
         if sum(w for _, w in sel) > n:
             continue

@@ -292,7 +292,7 @@ class ShengjiGame(Game):
             if verb != "bury":
                 raise IllegalActionError("bury the kitty first: bury and the cards", seat=seat,
                                          action=text, text=T("err.shengji.bury_first",
-                                                             n=len(self._kitty_size())))
+                                                             n=DEAL[self.decks][1]))
             return self._apply_bury(seat, rest, text)
         if verb in ("play", "出"):
             text = rest
@@ -300,9 +300,6 @@ class ShengjiGame(Game):
             raise IllegalActionError("play cards now", seat=seat, action=text,
                                      text=T("err.shengji.play_now"))
         return self._apply_play(seat, text)
-
-    def _kitty_size(self) -> list[int]:
-        return [0] * DEAL[self.decks][1]
 
     def _parse(self, text: str) -> list[int]:
         ids = parse_ids(text)
@@ -523,9 +520,8 @@ class ShengjiGame(Game):
 
     # --- views ----------------------------------------------------------------------------------
     def _trump_text(self) -> Text:
-        if self._phase == DECLARE:
-            if self.decl is None:
-                return T("shengji.trump.none_yet", level=level_name(self.level))
+        if self._phase == DECLARE and self.decl is None:
+            return T("shengji.trump.none_yet", level=level_name(self.level))
         if self.decl is None or self.decl.suit is None:
             return T("shengji.trump.notrump", level=level_name(self.level))
         return T("shengji.trump.suit", suit=self._suit_text(self.decl.suit),

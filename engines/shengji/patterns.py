@@ -86,8 +86,7 @@ def structure(cards: Sequence[int], ctx: Context, caps: Score = UNCAPPED,
         if limit is not None and sum(w for _, w in sel) > limit:
             continue
         s = _cap(_score(sel, ctx), caps)
-        if s > best:
-            best = s
+        best = max(best, s)
     return best
 
 
@@ -144,13 +143,15 @@ def decompose(cards: Sequence[int], ctx: Context) -> list[Component]:
     """The components of a play in one effective suit, read with the most structure;
     the most demanding first, then by strength."""
     counts = Counter(cards)
-    best, chosen = None, ()
+    best: Score | None = None
+    chosen: tuple[tuple[int, int], ...] = ()
     for sel in _selections(counts):
         s = _score(sel, ctx)
         if best is None or s > best:
             best, chosen = s, sel
-    used = Counter()
-    triples, pairs = [], []
+    used: Counter[int] = Counter()
+    triples: list[tuple[int, int]] = []
+    pairs: list[tuple[int, int]] = []
     for cid, w in chosen:
         used[cid] += w
         (triples if w == 3 else pairs).append((ctx.order[cid], cid))

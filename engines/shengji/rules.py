@@ -50,8 +50,10 @@ class Declaration:
         大王对; three beat any two, ordered the same way."""
         if self.count == 1:
             return (1, 0)
-        sub = {3: 0, 2: 1, 1: 2, 0: 3}[self.suit] if self.joker is None else (
-            4 if self.joker == SMALL else 5)
+        if self.joker is not None:
+            sub = 4 if self.joker == SMALL else 5
+        else:
+            sub = {3: 0, 2: 1, 1: 2, 0: 3}[self.suit or 0]
         return (self.count, sub)
 
 

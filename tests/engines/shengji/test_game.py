@@ -7,7 +7,7 @@ import pytest
 from engines.base import Picker, Setup
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import SHENGJI, SHENGJI_HAPPY
-from engines.shengji.cards import NCARDS, card_id, ids_of, parse_ids
+from engines.shengji.cards import NCARDS, ids_of, parse_ids
 from engines.shengji.game import ShengjiGame, team
 from engines.shengji.patterns import beats
 
