@@ -105,14 +105,14 @@ def follow_case(draw: st.DrawFn) -> tuple[Context, list[int], list[int]]:
     other = [x for x in suits if x != suit]
     small = draw(st.lists(st.sampled_from(pool), min_size=3, max_size=6, unique=True))
     lead: list[int] = []
-    for cid in small[:3]:
+    for cid in small[: draw(st.integers(1, 4))]:
         lead += [cid] * draw(st.integers(1, 2))
     hand_pool = draw(st.lists(st.sampled_from(pool + cards_in(other[:1], ctx)), min_size=4,
                               max_size=8, unique=True))
     hand: list[int] = []
     for cid in hand_pool:
         hand += [cid] * draw(st.integers(1, 2))
-    hand = hand[:10]
+    hand = hand[:12]
     if len(hand) < len(lead):
         hand += [c for c in cards_in(other[-1:], ctx)][: len(lead) - len(hand)]
     return ctx, sorted(lead), sorted(hand)
@@ -175,3 +175,20 @@ def test_throw_checks_match_the_reference(
     else:
         assert forced is not None
         assert (forced.top, forced.size) == min((c.top, c.size) for c in beaten)
+
+
+def test_a_long_tractor_lead_against_two_short_tractors() -> None:
+    """A 3-pair tractor led; the follower holds two 2-pair tractors: it owes one tractor and a
+    pair (the best 6 cards can carry), not three tractor pairs."""
+    from engines.shengji.cards import parse_ids
+
+    ctx = CTXS[0]
+    lead = parse_ids("As As Ks Ks Qs Qs")
+    hand = parse_ids("Js Js 9s 9s 7s 7s 6s 6s")
+    info = Lead.of(lead, ctx)
+    ok = parse_ids("Js Js 9s 9s 7s 7s")
+    assert follow_problem(counts_of(hand), info, ok, ctx) is None
+    bad = parse_ids("Js Js 9s 7s 7s 6s")
+    assert follow_problem(counts_of(hand), info, bad, ctx) is not None
+    assert {p for p in submultisets(hand, 6) if follow_problem(counts_of(hand), info, p, ctx)
+            is None} == ref_legal_follows(hand, lead, ctx)
