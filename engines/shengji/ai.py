@@ -147,7 +147,7 @@ def _follow(game: ShengjiGame, seat: int) -> list[int]:
     need = n - len(held)
     if not held and lead.suit != TRUMP and not partner_wins:
         trumps = [c for c in others if ctx.is_trump(c)]
-        if len(trumps) >= n and structure(trumps, ctx, lead.caps, n) == lead.caps:
+        if len(trumps) >= n and structure(trumps, ctx, lead.own, n) == lead.own:
             ruff = _structured(trumps, game, n)
             if beats(ruff, best, lead, ctx):
                 return ruff

@@ -178,11 +178,18 @@ def suit_cards(hand: Sequence[int], ctx: Context, suit: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Lead:
-    """What a trick's lead demands: its effective ``suit``, size ``n``, structure ``caps`` and
-    ``shape`` (width, length) of its largest component, which decides the trick."""
+    """What a trick's lead demands: its effective ``suit``, size ``n``, its own structure
+    ``own`` (what a winning play must carry), the follow duty ``caps`` and the ``width`` and
+    ``length`` of its largest component, which decides the trick.
+
+    The duty lets a triple be answered by a pair and a 泰坦尼克 by a tractor (the text's
+    orders: 三同张 › 对子 + 单张; 泰坦尼克 › 拖拉机 + 任意两张), so ``caps`` adds the triples to
+    the pairs and the 泰坦尼克 triples to the tractor pairs.
+    """
 
     suit: int
     n: int
+    own: Score
     caps: Score
     width: int
     length: int
@@ -190,8 +197,9 @@ class Lead:
     @classmethod
     def of(cls, cards: Sequence[int], ctx: Context) -> Lead:
         comps = decompose(cards, ctx)
-        return cls(ctx.eff[cards[0]], len(cards), structure(cards, ctx), comps[0].width,
-                   comps[0].length)
+        own = structure(cards, ctx)
+        caps = (own[0], own[1] + own[0], own[2], own[3] + own[2])
+        return cls(ctx.eff[cards[0]], len(cards), own, caps, comps[0].width, comps[0].length)
 
     @property
     def kind(self) -> str:
@@ -238,7 +246,7 @@ def beats(play: Sequence[int], winner: Sequence[int], lead: Lead, ctx: Context) 
     suit = suits.pop()
     if suit not in (lead.suit, TRUMP):
         return False
-    if structure(play, ctx, lead.caps) != lead.caps:
+    if structure(play, ctx, lead.own) != lead.own:
         return False
     top = key_top(play, ctx, lead.width, lead.length)
     if top is None:

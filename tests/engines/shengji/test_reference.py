@@ -82,7 +82,9 @@ def ref_legal_follows(hand: Sequence[int], lead: Sequence[int], ctx: Context) ->
     the lead, play the most structure (capped by the lead's own)."""
     n = len(lead)
     suit = ctx.eff[lead[0]]
-    caps = ref_score(lead, ctx, (99, 99, 99, 99))
+    own = ref_score(lead, ctx, (99, 99, 99, 99))
+    # A triple may be answered by a pair, a 泰坦尼克 by a tractor (the text's orders).
+    caps = (own[0], own[1] + own[0], own[2], own[3] + own[2])
     held = [c for c in hand if ctx.eff[c] == suit]
     plays = set(submultisets(hand, n))
     if len(held) <= n:

@@ -172,3 +172,34 @@ def test_a_tractor_lead_asks_for_a_tractor_then_pairs() -> None:
     game.apply(2, "8s 8s 6s 6s")  # two pairs, no tractor (8 and 6 are not adjacent)
     game.apply(3, "7s 6d 5d 4d")  # the only spade, then anything
     assert game.last_winner == 0
+
+
+@pytest.mark.parametrize(("hand", "good", "bad"), [
+    # 三同张 led: triple › pair + single › three singles (three decks).
+    ("Ks Ks Ks Qs Qs 9s", "Ks Ks Ks", "Qs Qs 9s"),
+    ("Ks Ks Qs 9s 8s", "Ks Ks 9s", "Ks Qs 9s"),
+])
+def test_following_a_triple(hand: str, good: str, bad: str) -> None:
+    ctx = LEVEL10_HEARTS
+    lead = parse_ids("4s 4s 4s")
+    info = Lead.of(lead, ctx)
+    counts = cards.counts_of(parse_ids(hand))
+    assert patterns.follow_problem(counts, info, parse_ids(good), ctx) is None
+    assert patterns.follow_problem(counts, info, parse_ids(bad), ctx) is not None
+
+
+@pytest.mark.parametrize(("hand", "good", "bad"), [
+    # 泰坦尼克 led: 泰坦尼克 › tractor + 2 › two triples › triple + pair + single › …
+    ("Ks Ks Ks Qs Qs Qs 9s 9s", "Ks Ks Ks Qs Qs Qs", "Ks Ks Qs Qs 9s 9s"),
+    ("Ks Ks Qs Qs 9s 9s 9s 7s 7s 7s", "Ks Ks Qs Qs 9s 7s", "9s 9s 9s 7s 7s 7s"),
+    ("Ks Ks Ks 9s 9s 9s 7s 7s 6s", "Ks Ks Ks 9s 9s 9s", "Ks Ks Ks 7s 7s 6s"),
+    ("Ks Ks Ks 8s 8s 6s 3s 2s", "Ks Ks Ks 8s 8s 2s", "Ks Ks Ks 6s 3s 2s"),
+])
+def test_following_a_titanic(hand: str, good: str, bad: str) -> None:
+    ctx = LEVEL10_HEARTS
+    lead = parse_ids("4s 4s 4s 5s 5s 5s")
+    info = Lead.of(lead, ctx)
+    assert info.kind == "titanic"
+    counts = cards.counts_of(parse_ids(hand))
+    assert patterns.follow_problem(counts, info, parse_ids(good), ctx) is None
+    assert patterns.follow_problem(counts, info, parse_ids(bad), ctx) is not None
