@@ -134,12 +134,15 @@ class ShengjiGame(Game):
     @classmethod
     def position(cls, hands: Sequence[str], *, level: int = 10, trump: int | None = 1,
                  dealer: int = 0, leader: int | None = None, decks: int = 2,
-                 fixed_two: bool = False) -> ShengjiGame:
+                 fixed_two: bool = False, sweep: int = 0,
+                 ratings: Sequence[int] = ()) -> ShengjiGame:
         """A hand set up at the start of a trick, for puzzles and tests: ``hands`` in
         notation per seat, trump ``trump`` (None: 无主) at ``level``. Such a game does not
         replay from its record."""
-        game = cls(Setup(seats=4, seed=0, options={"decks": decks, "fixed_two": fixed_two},
-                         carry={"levels": [level, level], "dealer": dealer}))
+        game = cls(Setup(seats=4, seed=0,
+                         options={"decks": decks, "fixed_two": fixed_two, "sweep": sweep},
+                         carry={"levels": [level, level], "dealer": dealer},
+                         ratings=tuple(ratings)))
         game.hands = [counts_of(parse_ids(h)) for h in hands]
         game.kitty, game.buried = [], []
         game.level = level

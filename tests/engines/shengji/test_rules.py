@@ -203,3 +203,21 @@ def test_following_a_titanic(hand: str, good: str, bad: str) -> None:
     counts = cards.counts_of(parse_ids(hand))
     assert patterns.follow_problem(counts, info, parse_ids(good), ctx) is None
     assert patterns.follow_problem(counts, info, parse_ids(bad), ctx) is not None
+
+
+@pytest.mark.parametrize(("ratings", "sweep", "points"), [
+    ([90] * 4, 0, 8),    # SJ-E1
+    ([400] * 4, 0, 12),  # SJ-E2
+    ([400] * 4, 6, 18),  # SJ-E3: a 大光积分 room at +6 / −6
+    ([90, 400, 90, 90], 0, 4),
+])
+def test_sj_e1_to_e3_through_a_whole_hand(ratings: list[int], sweep: int, points: int) -> None:
+    # The 庄 side (seats 1 and 3) takes the last trick: the 闲 end with 0, 大光.
+    game = ShengjiGame.position(["3s", "As", "Ks", "4s"], level=10, trump=1, dealer=1,
+                                leader=0, sweep=sweep, ratings=ratings)
+    for seat, card in enumerate(["3s", "As", "Ks", "4s"]):
+        game.apply(seat, card)
+    outcome = game.outcome()
+    assert game.xian_points == 0
+    assert outcome.points == (-points, points, -points, points)
+    assert game.next_carry() == {"levels": [10, 13], "dealer": 3}  # 庄 +3; the partner deals
