@@ -249,9 +249,10 @@ class ShengjiGame(Game):
 
     # --- actions ------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[str]:
-        """Every legal action in the declaration windows; in the bury and play phases every
-        one-component lead, every follow when there are at most 5,000, and always the
-        trustee's choice (a bury or a throw has too many forms to list)."""
+        """Every legal action in the declaration windows. A bury or a throw has too many forms
+        to list: in the bury phase the trustee's choice; leading, every single and the
+        components of each suit as read by ``decompose``; following, every legal follow among
+        the first 5,000 candidate sets. The trustee's choice is always included."""
         if seat not in self.to_act():
             return []
         if self._phase in (DECLARE, COUNTER):
