@@ -1,0 +1,207 @@
+"""牌: cards of 升级 with 1–3 decks, their notation, and the trump order of one hand.
+
+A card is an id: ``suit * 13 + rank - 2`` for suited cards (suits ``s h c d`` = 0..3, ranks
+2..14 with A = 14), 52 for the small joker ``B`` (小王) and 53 for the big joker ``R`` (大王).
+With several decks a hand holds up to three copies of an id; hands are ``list[int]`` counts.
+
+Notation: suited cards as in ``engines.cards`` (``Ah``, ``Td``, ``10d``), jokers ``B``/``R``
+(also ``BJ``/``RJ``, 小王/大王). A play is written with single spaces, canonical order: trump
+first, strongest first, then suits ``s h c d``.
+
+>>> format_ids(parse_ids("ah ah 10d B"))
+'B Ah Ah Td'
+>>> parse_ids("2s#2 2s")
+[0, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engines.base import T
+from engines.errors import NotationError
+
+SUITS = "shcd"
+SMALL, BIG = 52, 53
+NCARDS = 54
+RANK_CHARS = "23456789TJQKA"
+TRUMP = 4
+"""The effective suit of every trump (主牌)."""
+
+_SUIT_WORDS = {
+    "♠": 0, "♤": 0, "黑桃": 0, "♥": 1, "♡": 1, "红桃": 1, "♣": 2, "♧": 2, "梅花": 2,
+    "草花": 2, "♦": 3, "♢": 3, "方片": 3, "方块": 3,
+}
+_JOKER_WORDS = {"小王": SMALL, "大王": BIG, "BJ": SMALL, "RJ": BIG, "B": SMALL, "R": BIG}
+_SEPARATORS = set(" \t\n,;|/+、，；")
+
+
+def card_id(rank: int, suit: int) -> int:
+    """The id of the suited card ``rank`` (2..14) of ``suit`` (0..3)."""
+    return suit * 13 + rank - 2
+
+
+def rank_of(cid: int) -> int:
+    """2..14 for a suited card, 0 for a joker."""
+    return cid % 13 + 2 if cid < SMALL else 0
+
+
+def suit_of(cid: int) -> int:
+    """0..3 for a suited card, 4 for a joker."""
+    return cid // 13 if cid < SMALL else 4
+
+
+def card_text(cid: int) -> str:
+    """Notation of one card: ``Ah``, ``Td``, ``B``, ``R``."""
+    if cid == SMALL:
+        return "B"
+    if cid == BIG:
+        return "R"
+    return RANK_CHARS[rank_of(cid) - 2] + SUITS[suit_of(cid)]
+
+
+def points(cid: int) -> int:
+    """分: 5 → 5, 10 and K → 10."""
+    return {5: 5, 10: 10, 13: 10}.get(rank_of(cid), 0)
+
+
+def _read_rank(text: str, i: int) -> tuple[int, int] | None:
+    ch = text[i].upper()
+    if ch == "1" and i + 1 < len(text) and text[i + 1] == "0":
+        return 10, i + 2
+    if ch in RANK_CHARS:
+        return RANK_CHARS.index(ch) + 2, i + 1
+    if ch == "1":
+        return 14, i + 1
+    if ch == "0":
+        return 10, i + 1
+    return None
+
+
+def parse_ids(text: str) -> list[int]:
+    """Card ids in the order typed; forgives spaces, case, ``10``, suit symbols before the
+    rank, and a copy marker ``#2`` (picker tokens of identical cards).
+
+    Raises NotationError naming the part that cannot be read.
+    """
+    out: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        if text[i] == "#":
+            i += 1
+            while i < n and text[i].isdigit():
+                i += 1
+            continue
+        word = next((w for w in _JOKER_WORDS if text.upper().startswith(w, i)), None)
+        if word is not None:
+            out.append(_JOKER_WORDS[word])
+            i += len(word)
+            continue
+        suit = None
+        for w, s in _SUIT_WORDS.items():
+            if text.startswith(w, i):
+                suit, i = s, i + len(w)
+                break
+        if i >= n:
+            raise NotationError(text, "a suit needs a rank",
+                                text=T("err.shengji.card", typed=text, part=text[-1:]))
+        got = _read_rank(text, i)
+        if got is None:
+            raise NotationError(text, f"{text[i]!r} is not a card",
+                                text=T("err.shengji.card", typed=text, part=text[i]))
+        rank, i = got
+        if suit is None:
+            if i < n and text[i].lower() in SUITS:
+                suit, i = SUITS.index(text[i].lower()), i + 1
+            else:
+                for w, s in _SUIT_WORDS.items():
+                    if text.startswith(w, i):
+                        suit, i = s, i + len(w)
+                        break
+        if suit is None:
+            raise NotationError(text, f"{RANK_CHARS[rank - 2]} needs a suit (s h c d)",
+                                text=T("err.shengji.card", typed=text, part=RANK_CHARS[rank - 2]))
+        out.append(card_id(rank, suit))
+    return out
+
+
+def counts_of(ids: Iterable[int]) -> list[int]:
+    """The count vector (54 entries) of a list of ids."""
+    c = [0] * NCARDS
+    for cid in ids:
+        c[cid] += 1
+    return c
+
+
+def ids_of(counts: Sequence[int]) -> list[int]:
+    """Every id of a count vector, each repeated by its count."""
+    return [cid for cid, k in enumerate(counts) if k for _ in range(k)]
+
+
+def format_ids(ids: Iterable[int], ctx: Context | None = None) -> str:
+    """Canonical text: with a trump context, trumps first and strongest first; without one,
+    jokers then suits ``s h c d``, high rank first."""
+    if ctx is None:
+        key = sorted(ids, key=lambda c: (0, -c) if c >= SMALL else (1, suit_of(c), -rank_of(c)))
+        return " ".join(card_text(c) for c in key)
+    return " ".join(card_text(c) for c in ctx.sort(ids))
+
+
+@dataclass(frozen=True)
+class Context:
+    """The trump picture of one hand: level rank (级牌, 2..14), trump suit (None: 无主) and
+    whether 2 is a permanent trump (常主). ``eff[id]`` is the card's effective suit (4 for
+    trump) and ``order[id]`` its strength within that suit; equal orders are equal cards
+    (e.g. 副10 of two suits), adjacent orders can form tractors.
+
+    >>> c = Context(10, 1, False)
+    >>> [c.order[i] for i in parse_ids("Ah Th Ts R B")]
+    [11, 13, 12, 15, 14]
+    >>> c.eff[card_id(10, 0)] == TRUMP and c.eff[card_id(9, 0)] == 0
+    True
+    """
+
+    level: int
+    trump: int | None
+    fixed_two: bool
+
+    def __post_init__(self) -> None:
+        eff = [0] * NCARDS
+        order = [0] * NCARDS
+        two = self.fixed_two and self.level != 2
+        plain = [r for r in range(2, 15) if r != self.level and not (two and r == 2)]
+        for s in range(4):
+            for o, r in enumerate(plain):
+                cid = card_id(r, s)
+                eff[cid] = TRUMP if s == self.trump else s
+                order[cid] = o
+        top = len(plain)
+        for layer in ((2,) if two else ()) + (self.level,):
+            for s in range(4):
+                cid = card_id(layer, s)
+                eff[cid] = TRUMP
+                order[cid] = top if self.trump is None or s != self.trump else top + 1
+            top += 1 if self.trump is None else 2
+        eff[SMALL] = eff[BIG] = TRUMP
+        order[SMALL], order[BIG] = top, top + 1
+        object.__setattr__(self, "eff", tuple(eff))
+        object.__setattr__(self, "order", tuple(order))
+
+    eff: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    order: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def is_trump(self, cid: int) -> bool:
+        return self.eff[cid] == TRUMP
+
+    def sort(self, ids: Iterable[int]) -> list[int]:
+        """Trumps first, then suits ``s h c d``; strongest first, ties by suit."""
+        return sorted(ids, key=lambda c: (0 if self.eff[c] == TRUMP else 1 + self.eff[c],
+                                          -self.order[c], suit_of(c)))
+
+    def sort_key(self, cid: int) -> tuple[int, int, int]:
+        """Weakest first: side suits before trumps, then order."""
+        return (1 if self.eff[cid] == TRUMP else 0, self.order[cid], -suit_of(cid))

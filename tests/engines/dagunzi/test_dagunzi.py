@@ -1,0 +1,257 @@
+"""打滚子: the text's rules (001 《打滚子》, GAMES.md §6) and the decisions of
+docs/games/dagunzi.md as tests; seeded self-play, replays and private views."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from engines.base import Picker, Setup
+from engines.dagunzi import DAGUNZI, rules
+from engines.dagunzi.game import DagunziGame, team
+from engines.dagunzi.rules import beats, follow_problem, level_points, level_result
+from engines.errors import IllegalActionError, OptionError
+from engines.shengji.cards import BIG, NCARDS, SMALL, Context, counts_of, ids_of, parse_ids
+
+CTX = Context(5, 1, True)  # 打5, trump ♥; jokers and 2s are 常主
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(rules).failed == 0
+
+
+def test_trump_order() -> None:
+    # 大王 > 小王 > 主花色级牌 > 其它花色级牌 > 主2 > 副2 > 主花色 A…3 > 其他花色 A…3
+    order = [CTX.order[c] for c in parse_ids("R B 5h 5s 2h 2s Ah 3h")]
+    assert order == sorted(order, reverse=True) and len(set(order)) == 8
+    assert CTX.order[parse_ids("5s")[0]] == CTX.order[parse_ids("5c")[0]]
+    assert not CTX.is_trump(parse_ids("As")[0]) and CTX.is_trump(parse_ids("2d")[0])
+
+
+def _p(text: str) -> list[int]:
+    return parse_ids(text)
+
+
+def test_a_different_pattern_is_always_smaller_and_equals_go_to_the_first() -> None:
+    lead = _p("9s 9s")
+    assert not beats(_p("As Ks"), lead, lead, CTX)  # not a 棒子
+    assert beats(_p("Js Js"), lead, lead, CTX)
+    assert not beats(_p("9s 9s"), lead, lead, CTX)  # the first played stands
+    assert beats(_p("3h 3h"), lead, lead, CTX)  # a trump 棒子 ruffs
+    assert not beats(_p("Ac Ac"), lead, lead, CTX)  # another side suit never wins
+    assert beats(_p("4h"), _p("As"), _p("3s"), CTX)
+
+
+@pytest.mark.parametrize(("hand", "lead", "play", "dead", "problem"), [
+    ("Ks Ks 4s 3h", "9s", "3h", True, "suit"),          # follow suit first
+    ("Ks Ks 4s 3h", "9s 9s", "Ks 4s", True, "bang"),    # 死棒: 打棒必须出棒
+    ("Ks Ks 4s 3h", "9s 9s", "Ks 4s", False, None),     # 活棒: 打棒时可以不跟棒
+    ("Ks Ks Ks 4s", "9s 9s", "Ks 4s", True, None),      # 没棒有滚子时可以不出滚子
+    ("Ks Ks Ks 4s 3s", "9s 9s 9s", "Ks Ks 4s", True, "gun"),  # 打滚子必须出滚子
+    ("Ks Ks 4s 3s", "9s 9s 9s", "Ks 4s 3s", True, "bang"),    # …else 棒 + 单张
+    ("Ks Ks 4s 3s", "9s 9s 9s", "Ks Ks 3s", True, None),
+    ("Ks Qs 4s 3s", "9s 9s 9s", "Ks 4s 3s", True, None),      # …else three singles
+    ("Ks Ks Ks 4s 3s", "9s 9s 9s", "Ks 4s 3s", False, None),  # 活棒: need not follow 滚子
+    ("Ks 4d 3d", "9s 9s", "Ks 4d", True, None),         # short of the suit: all of it
+    ("Ks 4d 3d", "9s 9s", "4d 3d", True, "suit"),
+])
+def test_follow_duties(hand: str, lead: str, play: str, dead: bool, problem: str | None) -> None:
+    assert follow_problem(counts_of(_p(hand)), _p(lead), _p(play), CTX, dead) == problem
+
+
+def test_levels_and_score_table() -> None:
+    assert level_result(120, True, 0) == ("xian", 1)
+    assert level_result(150, True, 2 * 1 + 1) == ("xian", 4)  # a 大王 +2, a 小王 +1
+    assert level_result(125, False, 3) == ("xian", 0)  # 上台 without levelling
+    assert level_result(60, False, 0) == ("zhuang", 1)  # 保底
+    assert level_result(60, True, 2) == ("none", 0)
+    assert level_points("zhuang", 2) == 6 and level_points("xian", 0) == 1
+    assert level_points("xian", 2) == 7 and level_points("none", 0) == 0
+
+
+def play_out(game: DagunziGame) -> DagunziGame:
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, game.trustee(seat))
+    return game
+
+
+def test_first_hand_the_first_big_joker_dealt_makes_the_dealer() -> None:
+    for seed in range(5):
+        game = DAGUNZI.new(Setup(seats=4, seed=seed))
+        firsts = [(i, s) for s in range(4) for i, c in enumerate(game.dealt[s]) if c == BIG]
+        i, seat = min(firsts)
+        assert game.dealer == seat and game.phase() == "bury" and game.to_act() == (seat,)
+        after = next(c for c in game.dealt[seat][i + 1:] if c < SMALL)
+        assert game.trump == after // 13
+
+
+def test_self_play_is_legal_replays_and_carries_the_match() -> None:
+    carry: dict = {}
+    for seed in range(6):
+        mode = "dead" if seed % 2 else "live"
+        game = DAGUNZI.new(Setup(seats=4, seed=seed, options=DAGUNZI.validate({"mode": mode}),
+                                 carry=carry))
+        while not game.is_over():
+            seat = game.to_act()[0]
+            action = game.trustee(seat)
+            if game.phase() not in ("bury", "return"):
+                assert action in game.legal_actions(seat)
+            game.apply(seat, action)
+        outcome = game.outcome()
+        assert sum(outcome.points) == 0
+        again = DAGUNZI.from_record(game.to_record())
+        assert again.outcome() == outcome and again.view(None) == game.view(None)
+        nxt = game.next_carry()
+        assert game.dealer is not None
+        if nxt.get("dealer") is not None:
+            expect = (game.dealer + 2) % 4 if game.xian_points < 120 else (game.dealer + 1) % 4
+            assert nxt["dealer"] == expect and nxt["score"] == game.xian_points
+        carry = nxt
+    assert carry != {}
+
+
+def test_no_view_shows_another_seat_s_hand_and_pickers_fit_45_cards() -> None:
+    game = DAGUNZI.new(Setup(seats=4, seed=3))
+    dealer = game.to_act()[0]
+    picker = game.picker(dealer)
+    assert picker is not None and len(picker.tokens) == 45 and picker.max_values == 6
+    assert all(0 < b - a <= Picker.MENU_SIZE for a, b in picker.menus())
+    for viewer in (None, 0, 1, 2, 3):
+        view = game.view(viewer)
+        assert all(v.cards is None or s == viewer for s, v in enumerate(view.seats))
+
+
+def _later(seed: int, **carry: object) -> DagunziGame:
+    full = {"levels": [5, 5], "dealer": 0, "score": 100, "jokers": 0, **carry}
+    return DAGUNZI.new(Setup(seats=4, seed=seed, carry=full))
+
+
+def test_declaring_three_jokers_names_any_suit_and_beats_level_cards() -> None:
+    game = _later(1)
+    game.hands = [[0] * NCARDS for _ in range(4)]
+    for s, cards in enumerate(["5h 5h 5h", "B B B", "5s", "R R R"]):
+        for c in parse_ids(cards):
+            game.hands[s][c] += 1
+    game.packet = 3
+    game._phase = "declare"
+    assert game.to_act() == (0, 1, 2, 3)
+    game.apply(2, "declare 5s")
+    game.apply(0, "declare 5h 5h 5h")  # three beat one
+    with pytest.raises(IllegalActionError):
+        game.apply(2, "declare 5s")
+    game.apply(1, "declare B B B c")  # three 小王 name ♣
+    assert game.decl is not None and game.decl.suit == 2
+    game.apply(3, "亮 R R R d")  # 大王 outranks 小王
+    assert game.trump == 3 and game.dealer == 0  # the 庄 stays; the suit is ♦
+
+
+def test_tribute_from_the_last_score_and_the_return() -> None:
+    for seed in range(30):
+        game = _later(seed, score=55)  # 25 short of 80: three cards
+        if game.phase() == "declare":
+            while game.phase() == "declare":
+                game.apply(game.to_act()[0], "pass")
+        if game.phase() == "return":
+            break
+    else:
+        pytest.fail("no tribute")
+    assert game.tribute is not None
+    payer, receiver, cards = game.tribute
+    assert (payer, receiver) == (3, 0) and len(cards) == 3  # the 庄's 上家 pays the 庄
+    top = sorted(ids_of(game.hands[receiver]), key=game.ctx.sort_key, reverse=True)
+    assert game.ctx.sort_key(cards[0]) >= game.ctx.sort_key(top[3])
+    points_card = next(c for c in ids_of(game.hands[0]) if c < SMALL and c % 13 + 2 in (5, 10, 13)
+                       and not game.ctx.is_trump(c))
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "return " + " ".join([_name(points_card)] + _low_side(game, 2)))
+    game.apply(0, "return " + " ".join(_low_side(game, 3)))
+    assert game.phase() == "bury" and sum(game.hands[0]) == 45 and sum(game.hands[3]) == 39
+    play_out(game)
+    assert any(line.key == "dagunzi.line.tribute" for line in game.outcome().lines)
+
+
+def _name(cid: int) -> str:
+    from engines.shengji.cards import card_text
+
+    return card_text(cid)
+
+
+def _low_side(game: DagunziGame, n: int) -> list[str]:
+    cards = [c for c in ids_of(game.hands[0]) if not game.ctx.is_trump(c)
+             and c % 13 + 2 not in (5, 10, 13)]
+    return [_name(c) for c in sorted(cards, key=game.ctx.sort_key)[:n]]
+
+
+def test_big_jokers_are_buried_before_small_ones_and_others_may_bury_jokers() -> None:
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    dealer = game.to_act()[0]
+    game.hands[dealer][BIG] = 1
+    game.hands[dealer][SMALL] = 1
+    low = [c for c in sorted(ids_of(game.hands[dealer]), key=game.ctx.sort_key)
+           if c < SMALL and not game.ctx.is_trump(c)][:4]
+    low.append(next(c for c in ids_of(game.hands[dealer]) if game.ctx.is_trump(c) and c < SMALL))
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(dealer, "bury B " + " ".join(_name(c) for c in low))
+    assert info.value.text is not None and info.value.text.key == "err.dagunzi.big_first"
+    game.apply(dealer, "bury R " + " ".join(_name(c) for c in low))
+    assert game.kitty_shown and not game.dry  # R + five side cards: no 干锅 (decision)
+    other = (dealer + 1) % 4
+    game.hands[other][BIG] = 0
+    game.hands[other][SMALL] = 1
+    game.passed = set()
+    game._phase = "jokers"
+    assert other in game.to_act()
+    before = sum(game.hands[other])
+    game.apply(other, "bury B")
+    assert SMALL in game.kitty and sum(game.hands[other]) == before
+    assert len(game.kitty) == 6
+
+
+def test_option_and_carry_errors() -> None:
+    with pytest.raises(OptionError):
+        DAGUNZI.validate({"mode": "both"})
+    with pytest.raises(OptionError):
+        DagunziGame(Setup(seats=4, seed=1, carry={"levels": [2, 2], "dealer": 0, "score": "x"}))
+
+
+def test_dealer_team_and_scores_are_zero_sum_with_specials() -> None:
+    game = play_out(DAGUNZI.new(Setup(seats=4, seed=8)))
+    game.xian_points = 0
+    game._finish()
+    assert game.dealer is not None
+    pts = game.outcome().points
+    assert sum(pts) == 0
+    assert all(p == (50 if team(s) == team(game.dealer) else -50) for s, p in enumerate(pts))
+    assert game.next_carry() == {"levels": [2, 2], "dealer": None}  # 该轮结束: a new round
+
+
+def test_gan_guo_and_an_all_points_bury_stop_joker_burying() -> None:
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    dealer = game.to_act()[0]
+    game.hands[dealer][BIG] = max(1, game.hands[dealer][BIG])
+    big = game.hands[dealer][BIG]
+    side = [c for c in sorted(ids_of(game.hands[dealer]), key=game.ctx.sort_key)
+            if c < SMALL and not game.ctx.is_trump(c)][: 6 - big]
+    for s in range(4):
+        if s != dealer:
+            game.hands[s][SMALL] = max(1, game.hands[s][SMALL])
+    game.apply(dealer, "bury " + " ".join(["R"] * big + [_name(c) for c in side]))
+    assert game.dry and game.phase() == "play"  # 干锅: jokers plus side cards only
+    play_out(game)
+    assert game.next_carry().get("jokers", 0) == 0  # kitty jokers count for nothing
+    assert any(line.key == "dagunzi.line.dry" for line in game.outcome().lines)
+
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    dealer = game.to_act()[0]
+    for s in range(4):
+        game.hands[s][SMALL] = max(1, game.hands[s][SMALL])
+    counts = [0] * NCARDS
+    pts = []
+    for c in ids_of(game.hands[dealer]):
+        if c < SMALL and c % 13 + 2 in (5, 10, 13) and counts[c] < game.hands[dealer][c]:
+            pts.append(c)
+            counts[c] += 1
+    game.apply(dealer, "bury " + " ".join(_name(c) for c in pts[:6]))
+    assert game.phase() == "play"  # 庄 buried only point cards: nobody may bury jokers
