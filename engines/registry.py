@@ -7,7 +7,9 @@ import importlib
 from engines.base import GameSpec
 
 # Each module exposes SPECS: a tuple of GameSpec. Adding a game = adding its module here.
-_MODULES: tuple[str, ...] = ("engines.doudizhu", "engines.niuniu", "engines.hotpot", "engines.gomoku")
+_MODULES: tuple[str, ...] = (
+    "engines.doudizhu", "engines.niuniu", "engines.hotpot", "engines.gomoku", "engines.mahjong",
+)
 
 
 def specs() -> dict[str, GameSpec]:
