@@ -50,7 +50,8 @@ def flows(transfers: Sequence[Transfer]) -> list[tuple[int, int, int]]:
 
 def selfplay(key: str, seed: int, options: Mapping[str, Any] | None = None) -> Iterator[
         tuple[MahjongGame, int, str]]:
-    """Seeded trustee self-play: yields (game, seat, action) before each action is applied."""
+    """Seeded trustee self-play: yields (game, seat, action) before each action; the action is
+    applied after the yield unless the consumer applied something itself."""
     from engines.mahjong import SPECS
 
     spec = {s.key: s for s in SPECS}[key]
@@ -61,6 +62,8 @@ def selfplay(key: str, seed: int, options: Mapping[str, Any] | None = None) -> I
             return
         seat = game.to_act()[0]
         action = game.trustee(seat)
+        length = len(game.log)
         yield game, seat, action
-        game.apply(seat, action)
+        if len(game.log) == length:
+            game.apply(seat, action)
     raise AssertionError("the hand did not end")
