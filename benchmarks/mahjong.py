@@ -21,9 +21,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engines.base import Setup  # noqa: E402
-from engines.mahjong import SPECS  # noqa: E402
-from engines.mahjong.shape import is_win  # noqa: E402
+from engines.base import Setup
+from engines.mahjong import SPECS
+from engines.mahjong.shape import is_win
 
 
 def hands(count: int, seed: int = 1) -> list[list[int]]:
@@ -123,8 +123,10 @@ def main() -> None:
     if judge is not None:
         theirs = max(rate(judge, sample) for _ in range(args.rounds))
         agree = sum(judge(h) == is_win(c) for h, c in zip(sample, counted, strict=True))
-        print(f"win check, PyMahjongGB (shanten judge):  {theirs:>12,.0f} checks/s   "
-              f"agreement {agree}/{len(sample)}")
+        print(
+            f"win check, PyMahjongGB (shanten judge):  {theirs:>12,.0f} checks/s   "
+            f"agreement {agree}/{len(sample)}"
+        )
     else:
         print("win check, PyMahjongGB: not installed (pip install PyMahjongGB)")
     for key in ("sichuan", "xuezhan"):

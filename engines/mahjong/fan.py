@@ -87,8 +87,18 @@ class FanResult:
 
 
 _CLASSIC_BASIC = {
-    "pinghu": 1, "duidui": 2, "qingyise": 3, "daiyaojiu": 3, "qidui": 3, "qingdui": 4,
-    "jiangdui": 4, "longqidui": 5, "qingqidui": 5, "qingyaojiu": 5, "tianhu": 6, "dihu": 6,
+    "pinghu": 1,
+    "duidui": 2,
+    "qingyise": 3,
+    "daiyaojiu": 3,
+    "qidui": 3,
+    "qingdui": 4,
+    "jiangdui": 4,
+    "longqidui": 5,
+    "qingqidui": 5,
+    "qingyaojiu": 5,
+    "tianhu": 6,
+    "dihu": 6,
     "qinglongqidui": 6,
 }
 """000's basic patterns and their 番 (only the largest counts)."""
@@ -147,8 +157,15 @@ def evaluate(
 
 
 def _classic(
-    counts: Sequence[int], melds: Sequence[Meld], sit: Situation, cap: int, pairs: bool,
-    shapes: list[tuple[bool, bool]], flush: bool, all258: bool, quads: int,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    sit: Situation,
+    cap: int,
+    pairs: bool,
+    shapes: list[tuple[bool, bool]],
+    flush: bool,
+    all258: bool,
+    quads: int,
 ) -> FanResult:
     cands: list[tuple[str, int]] = []
     for trip, yao in shapes:
@@ -196,8 +213,14 @@ def _classic(
 
 
 def _blood(
-    counts: Sequence[int], melds: Sequence[Meld], sit: Situation, cap: int, pairs: bool,
-    shapes: list[tuple[bool, bool]], flush: bool, quads: int,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    sit: Situation,
+    cap: int,
+    pairs: bool,
+    shapes: list[tuple[bool, bool]],
+    flush: bool,
+    quads: int,
 ) -> FanResult:
     options: list[list[tuple[str, int]]] = []
     for trip, yao in shapes:
@@ -228,8 +251,11 @@ def _blood(
     if gen > 0:
         items.append(("gen", gen))
     for flag, key, fan in (
-        (sit.robbed, "qianggang", 1), (sit.kong_discard, "gangshangpao", 1),
-        (sit.kong_draw, "gangshanghua", 1), (sit.heaven, "tianhu", 4), (sit.earth, "dihu", 4),
+        (sit.robbed, "qianggang", 1),
+        (sit.kong_discard, "gangshangpao", 1),
+        (sit.kong_draw, "gangshanghua", 1),
+        (sit.heaven, "tianhu", 4),
+        (sit.earth, "dihu", 4),
     ):
         if flag:
             items.append((key, fan))

@@ -31,8 +31,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Timeout, View
-from engines.base import Transfer, net_points
+from engines.base import (
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    Timeout,
+    Transfer,
+    View,
+    net_points,
+)
 from engines.errors import IllegalActionError, OptionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, best_ready, evaluate
@@ -97,7 +109,8 @@ class MahjongGame(Game):
         self.rules: Rules = make_rules(self.KEY, setup.options)
         if setup.seats != SEATS:
             raise OptionError(
-                "seats", "四川麻将 is for 4 players",
+                "seats",
+                "四川麻将 is for 4 players",
                 text=T("err.mj.seats", seats=setup.seats),
             )
         rng = random.Random(setup.seed)
@@ -239,8 +252,11 @@ class MahjongGame(Game):
         if self._phase == CLAIM:
             assert self.claim is not None
             return list(self.claim.options[seat])
-        acts = ["hu"] if self.drawn is not None and self.can_win_with(seat, None,
-                                                                       discard=False) else []
+        acts = (
+            ["hu"]
+            if self.drawn is not None and self.can_win_with(seat, None, discard=False)
+            else []
+        )
         acts += self.kong_options(seat)
         acts += [tile_name(t) for t in range(34) if self.hands[seat][t]]
         return acts
@@ -251,7 +267,9 @@ class MahjongGame(Game):
             if kind != "que":
                 raise IllegalActionError(
                     "choose the suit to be void in first (que m, que p or que s)",
-                    seat=seat, action=text, text=T("err.mj.que_first"),
+                    seat=seat,
+                    action=text,
+                    text=T("err.mj.que_first"),
                 )
             assert value is not None
             self.que[seat] = value
@@ -291,7 +309,9 @@ class MahjongGame(Game):
                 action = f"gang {tile_name(value)}"
             else:
                 raise IllegalActionError(
-                    "no such kong", seat=seat, action=text,
+                    "no such kong",
+                    seat=seat,
+                    action=text,
                     text=T("err.mj.no_gang", options=", ".join(options) or "-"),
                 )
             tile = int(SUITS.index(action[-1]) * 9 + int(action[-2]) - 1)
@@ -302,13 +322,17 @@ class MahjongGame(Game):
             return action
         if kind in ("peng", "pass"):
             raise IllegalActionError(
-                "it is your turn: discard a tile", seat=seat, action=text,
+                "it is your turn: discard a tile",
+                seat=seat,
+                action=text,
                 text=T("err.mj.your_turn"),
             )
         assert kind == "discard" and value is not None
         if not self.hands[seat][value]:
             raise IllegalActionError(
-                f"you have no {tile_name(value)}", seat=seat, action=text,
+                f"you have no {tile_name(value)}",
+                seat=seat,
+                action=text,
                 text=T("err.mj.not_held", tile=tile_name(value)),
             )
         self._discard(seat, value)
@@ -390,7 +414,9 @@ class MahjongGame(Game):
                 action = "?"
         if action not in options:
             raise IllegalActionError(
-                f"you may now: {', '.join(options)}", seat=seat, action=text,
+                f"you may now: {', '.join(options)}",
+                seat=seat,
+                action=text,
                 text=T("err.mj.claim_options", options=", ".join(options)),
             )
         claim.answers[seat] = action
@@ -471,7 +497,8 @@ class MahjongGame(Game):
         self.drawn = None
         self.status[seat] = T("mj.status.bugang", tile=tile_name(tile))
         robbers = [
-            (seat + k) % SEATS for k in range(1, SEATS)
+            (seat + k) % SEATS
+            for k in range(1, SEATS)
             if self.can_win_with((seat + k) % SEATS, tile, discard=True)
         ]
         if robbers and self.last_four():
@@ -528,7 +555,12 @@ class MahjongGame(Game):
         self._after_win(seat)
 
     def _ron(
-        self, winners: list[int], tile: int, source: int, *, robbed: bool,
+        self,
+        winners: list[int],
+        tile: int,
+        source: int,
+        *,
+        robbed: bool,
         after_kong: int | None,
     ) -> None:
         if robbed:
@@ -573,8 +605,9 @@ class MahjongGame(Game):
         if self.holds_que(seat) or self.que[seat] is None:
             return None
         suits = [s for s in range(3) if s != self.que[seat]]
-        return best_ready(self.rules.table, self.hands[seat], self.melds[seat], suits,
-                          self.rules.cap)
+        return best_ready(
+            self.rules.table, self.hands[seat], self.melds[seat], suits, self.rules.cap
+        )
 
     def _end_wall(self) -> None:
         """流局: 查花猪, then 查大叫 with refunds of kong money (000 §7, 002)."""
@@ -586,8 +619,9 @@ class MahjongGame(Game):
             for pig in pigs:
                 for other in range(SEATS):
                     if other not in pigs:
-                        self.events.append(Event("huazhu", pig, other, r.huazhu * r.base,
-                                                 T("mj.pay.huazhu")))
+                        self.events.append(
+                            Event("huazhu", pig, other, r.huazhu * r.base, T("mj.pay.huazhu"))
+                        )
             for s in standing:
                 if s in pigs or ready[s] is not None:
                     continue
@@ -669,8 +703,16 @@ class MahjongGame(Game):
         lines: list[Text] = []
         for w in self.wins:
             how = "zimo" if w.source is None else "dianpao"
-            lines.append(T(f"mj.out.{how}", seat=w.seat + 1, source=(w.source or 0) + 1,
-                           tile=tile_name(w.tile), fan=w.fan.fan, x=w.fan.multiple))
+            lines.append(
+                T(
+                    f"mj.out.{how}",
+                    seat=w.seat + 1,
+                    source=(w.source or 0) + 1,
+                    tile=tile_name(w.tile),
+                    fan=w.fan.fan,
+                    x=w.fan.multiple,
+                )
+            )
             for key, fan in w.fan.items:
                 lines.append(T("mj.out.item", name=T(f"mj.fan.{key}"), fan=fan))
         if self.ended == "wall":
@@ -732,14 +774,16 @@ class MahjongGame(Game):
             status = self.status[s]
             if s in self.escaped:
                 status = T("mj.status.escaped")
-            seats.append(SeatView(
-                role=self._role(s, seat),
-                count=sum(self.hands[s]),
-                cards=self.hand_text(s) if open_hand else None,
-                status=status,
-                melds=self.melds_text(s),
-                discards=format_run(self.rivers[s]),
-            ))
+            seats.append(
+                SeatView(
+                    role=self._role(s, seat),
+                    count=sum(self.hands[s]),
+                    cards=self.hand_text(s) if open_hand else None,
+                    status=status,
+                    melds=self.melds_text(s),
+                    discards=format_run(self.rivers[s]),
+                )
+            )
         lines = [
             T("mj.line.wall", n=self.wall_left()),
             T("mj.line.dice", a=self.dice[0], b=self.dice[1], dealer=self.dealer + 1),
@@ -747,13 +791,20 @@ class MahjongGame(Game):
         if self.last_discard is not None and self._phase == CLAIM:
             ls, lt = self.last_discard
             if self.claim is not None and self.claim.kind == "rob":
-                lines.append(T("mj.line.bugang", seat=self.claim.source + 1,
-                               tile=tile_name(self.claim.tile)))
+                lines.append(
+                    T("mj.line.bugang", seat=self.claim.source + 1, tile=tile_name(self.claim.tile))
+                )
             else:
                 lines.append(T("mj.line.discard", seat=ls + 1, tile=tile_name(lt)))
         for w in self.wins:
-            lines.append(T("mj.line.won", seat=w.seat + 1, fan=w.fan.fan,
-                           how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao")))
+            lines.append(
+                T(
+                    "mj.line.won",
+                    seat=w.seat + 1,
+                    fan=w.fan.fan,
+                    how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao"),
+                )
+            )
         net = net_points(SEATS, self.settle())
         if any(net):
             lines.append(T("mj.line.points", points=" / ".join(f"{p:+d}" for p in net)))
@@ -787,8 +838,9 @@ class MahjongGame(Game):
                 out.append(Choice(a, T("mj.choice.gang", tile=a[5:]), "primary"))
             elif a == "peng":
                 assert self.claim is not None
-                out.append(Choice(a, T("mj.choice.peng", tile=tile_name(self.claim.tile)),
-                                  "primary"))
+                out.append(
+                    Choice(a, T("mj.choice.peng", tile=tile_name(self.claim.tile)), "primary")
+                )
             elif a == "pass":
                 out.append(Choice(a, T("mj.choice.pass")))
         return out

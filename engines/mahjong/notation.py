@@ -52,7 +52,8 @@ def parse_action(text: str) -> tuple[str, int | None]:
             if rest in _SUIT_NAMES:
                 return "que", _SUIT_NAMES[rest]
             raise NotationError(
-                text, "name the suit to be void in: m (万), p (筒) or s (条)",
+                text,
+                "name the suit to be void in: m (万), p (筒) or s (条)",
                 text=T("err.mj.que_suit", typed=text),
             )
     for word in _DISCARD:
@@ -67,7 +68,8 @@ def parse_action(text: str) -> tuple[str, int | None]:
         if any(ch.isdigit() or ch in "一二三四五六七八九" for ch in low):
             raise
         raise NotationError(
-            text, "not an action: a tile to discard (5m), peng, gang, hu, pass or que m/p/s",
+            text,
+            "not an action: a tile to discard (5m), peng, gang, hu, pass or que m/p/s",
             text=T("err.mj.action", typed=text),
         ) from exc
 

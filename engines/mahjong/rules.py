@@ -51,16 +51,15 @@ class Rules:
 
     def multiple(self, fan: int) -> int:
         """倍数 of ``fan`` counted 番."""
-        if self.table is Table.CLASSIC:
-            return 2 ** (fan - 1)
-        return 2**fan
+        return 1 << (fan - 1 if self.table is Table.CLASSIC else fan)
 
 
 def _whole(options: Mapping[str, Any], key: str, low: int) -> int:
     value = options[key]
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise OptionError(
-            key, f"must be a whole number ≥ {low}",
+            key,
+            f"must be a whole number ≥ {low}",
             text=T("err.base.option_whole", option=key, min=low),
         )
     return value
@@ -74,20 +73,44 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
         blood = opts["blood"]
         if not isinstance(blood, bool):
             raise OptionError(
-                "blood", "expected true or false",
-                text=T("err.base.option_type", option="blood", type=T("err.base.type.bool"),
-                       value=repr(blood)),
+                "blood",
+                "expected true or false",
+                text=T(
+                    "err.base.option_type",
+                    option="blood",
+                    type=T("err.base.type.bool"),
+                    value=repr(blood),
+                ),
             )
         base = _whole(opts, "base", 1)
         return Rules(
-            key, Table.CLASSIC, base, _whole(opts, "cap", 0), blood, 0,
-            huazhu=16, zhigang=1, bugang=1, angang=2, guoshou=False, escape_penalty=True,
+            key,
+            Table.CLASSIC,
+            base,
+            _whole(opts, "cap", 0),
+            blood,
+            0,
+            huazhu=16,
+            zhigang=1,
+            bugang=1,
+            angang=2,
+            guoshou=False,
+            escape_penalty=True,
         )
     opts = {**XUEZHAN_OPTIONS, **dict(options)}
     _known(opts, XUEZHAN_OPTIONS)
     return Rules(
-        key, Table.BLOOD, _whole(opts, "base", 1), _whole(opts, "cap", 0), True,
-        _whole(opts, "pair_cap", 0), huazhu=8, zhigang=2, bugang=1, angang=2, guoshou=True,
+        key,
+        Table.BLOOD,
+        _whole(opts, "base", 1),
+        _whole(opts, "cap", 0),
+        True,
+        _whole(opts, "pair_cap", 0),
+        huazhu=8,
+        zhigang=2,
+        bugang=1,
+        angang=2,
+        guoshou=True,
         escape_penalty=False,
     )
 

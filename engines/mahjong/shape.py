@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from engines.mahjong.tiles import NUM_KINDS, SUITED, tile_name
 
@@ -42,7 +42,7 @@ def _minus(c: tuple[int, ...], *idx: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decomp(c: tuple[int, ...], pair: bool) -> int:
     """Bitmask over the properties (TRIP|YAO values 0–3) of the decompositions of one suit's
     counts into sets (and one pair if ``pair``); 0 when there is none."""
@@ -60,7 +60,7 @@ def _decomp(c: tuple[int, ...], pair: bool) -> int:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _and(mask: int, props: int) -> int:
     """The property mask after adding one set whose own properties are ``props``."""
     out = 0
@@ -97,9 +97,8 @@ def standard_mask(counts: Sequence[int]) -> int:
     if pairs != 1:
         return 0
     total = 1 << (TRIP | YAO)
-    if any(honours):
-        if not _honours(honours, hr == 2):
-            return 0
+    if any(honours) and not _honours(honours, hr == 2):
+        return 0
     for part, pair in masks:
         if any(part):
             m = _decomp(part, pair)
@@ -109,7 +108,7 @@ def standard_mask(counts: Sequence[int]) -> int:
     return total
 
 
-@lru_cache(maxsize=None)
+@cache
 def _combine(a: int, b: int) -> int:
     out = 0
     for p in range(4):
@@ -134,7 +133,7 @@ def is_win(counts: Sequence[int], melds: int = 0) -> bool:
 
 
 # --- shanten ---------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _front(c: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     """Pareto-best (sets, partial sets, pair) counts reachable in one suit."""
     i = next((k for k, n in enumerate(c) if n), -1)
@@ -160,7 +159,8 @@ def _front(c: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     if i <= 6 and c[i + 2]:
         add(_minus(c, i, i + 2), 0, 1, 0)
     best = [
-        f for f in found
+        f
+        for f in found
         if not any(g != f and g[0] >= f[0] and g[1] >= f[1] and g[2] >= f[2] for g in found)
     ]
     return tuple(sorted(best))
@@ -174,7 +174,7 @@ def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
         if not any(part):
             continue
         front = _front(tuple(part))
-        merged = {}
+        merged: dict[tuple[int, int], int] = {}
         for m, t, p in combos:
             for m2, t2, p2 in front:
                 if p + p2 <= 1:

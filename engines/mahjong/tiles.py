@@ -33,10 +33,22 @@ SUITED = 27
 """Tiles 0–26 are the three suits 四川麻将 plays with."""
 
 _SUIT_WORDS = {
-    "m": 0, "万": 0, "萬": 0, "w": 0,
-    "p": 1, "筒": 1, "饼": 1, "餅": 1, "b": 1,
-    "s": 2, "条": 2, "條": 2, "索": 2, "t": 2,
-    "z": 3, "字": 3,
+    "m": 0,
+    "万": 0,
+    "萬": 0,
+    "w": 0,
+    "p": 1,
+    "筒": 1,
+    "饼": 1,
+    "餅": 1,
+    "b": 1,
+    "s": 2,
+    "条": 2,
+    "條": 2,
+    "索": 2,
+    "t": 2,
+    "z": 3,
+    "字": 3,
 }
 _NUMERALS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}
 _SEPARATORS = set(" \t\n,;|/+、，；")
@@ -75,26 +87,30 @@ def parse_tiles(text: str) -> list[int]:
             suit = _SUIT_WORDS[low]
             if not pending:
                 raise NotationError(
-                    text, f"{ch!r} has no ranks before it",
+                    text,
+                    f"{ch!r} has no ranks before it",
                     text=T("err.mj.tile_suit", typed=text, char=ch),
                 )
             for rank in pending:
                 if not 1 <= rank <= (7 if suit == 3 else 9):
                     name = f"{rank}{SUITS[suit]}"
                     raise NotationError(
-                        text, f"there is no tile {name}",
+                        text,
+                        f"there is no tile {name}",
                         text=T("err.mj.tile_rank", typed=text, tile=name),
                     )
                 out.append(suit * 9 + rank - 1)
             pending = []
         else:
             raise NotationError(
-                text, f"{ch!r} is not part of a tile; write tiles like 123m 456p 789s",
+                text,
+                f"{ch!r} is not part of a tile; write tiles like 123m 456p 789s",
                 text=T("err.mj.tile_char", typed=text, char=ch),
             )
     if pending:
         raise NotationError(
-            text, "the last ranks have no suit (m 万, p 筒, s 条)",
+            text,
+            "the last ranks have no suit (m 万, p 筒, s 条)",
             text=T("err.mj.tile_nosuit", typed=text),
         )
     if not out:
@@ -124,7 +140,8 @@ def parse_hand(text: str) -> list[int]:
         counts[t] += 1
         if counts[t] > 4:
             raise NotationError(
-                text, f"{tile_name(t)} appears more than four times",
+                text,
+                f"{tile_name(t)} appears more than four times",
                 text=T("err.mj.tile_many", typed=text, tile=tile_name(t)),
             )
     return counts

@@ -48,8 +48,9 @@ def flows(transfers: Sequence[Transfer]) -> list[tuple[int, int, int]]:
     return [(t.payer, t.payee, t.points) for t in transfers]
 
 
-def selfplay(key: str, seed: int, options: Mapping[str, Any] | None = None) -> Iterator[
-        tuple[MahjongGame, int, str]]:
+def selfplay(
+    key: str, seed: int, options: Mapping[str, Any] | None = None
+) -> Iterator[tuple[MahjongGame, int, str]]:
     """Seeded trustee self-play: yields (game, seat, action) before each action; the action is
     applied after the yield unless the consumer applied something itself."""
     from engines.mahjong import SPECS

@@ -27,8 +27,9 @@ CLASSIC_EXAMPLES = [
 
 
 @pytest.mark.parametrize(("hand", "pattern", "fan"), CLASSIC_EXAMPLES)
-def test_every_000_example_scores_its_largest_pattern_only(hand: str, pattern: str,
-                                                           fan: int) -> None:
+def test_every_000_example_scores_its_largest_pattern_only(
+    hand: str, pattern: str, fan: int
+) -> None:
     result = evaluate(Table.CLASSIC, parse_hand(hand), ())
     assert result is not None
     assert result.items == ((pattern, fan),)
@@ -92,8 +93,13 @@ def test_blood_items_add_up(hand: str, melds: str, items: tuple[tuple[str, int],
 
 def test_blood_counts_konged_fours_as_roots_and_robbing_adds_one() -> None:
     kong = Meld(MeldKind.ZHIGANG, parse_tile("9p"))
-    result = evaluate(Table.BLOOD, parse_hand("123m456m55m"), (kong, Meld(MeldKind.PENG, 13)),
-                      Situation(robbed=True), cap=0)
+    result = evaluate(
+        Table.BLOOD,
+        parse_hand("123m456m55m"),
+        (kong, Meld(MeldKind.PENG, 13)),
+        Situation(robbed=True),
+        cap=0,
+    )
     assert result is not None
     assert result.items == (("sufan", 0), ("gen", 1), ("qianggang", 1))
 

@@ -29,8 +29,10 @@ def test_dingque_is_a_simultaneous_private_choice() -> None:
     for s in (0, 1, 3):
         g.apply(s, "que m")
     assert g.phase() == "discard" and g.to_act() == (g.dealer,)
-    assert g.view(None).seats[2].role in (T("mj.role.que", suit=T("mj.suit.s")),
-                                          T("mj.role.dealer_que", suit=T("mj.suit.s")))
+    assert g.view(None).seats[2].role in (
+        T("mj.role.que", suit=T("mj.suit.s")),
+        T("mj.role.dealer_que", suit=T("mj.suit.s")),
+    )
 
 
 def raises(kind: type[Exception], g: MahjongGame, seat: int, action: str) -> str:
@@ -88,8 +90,9 @@ def test_the_private_hand_picker_and_buttons_on_a_turn() -> None:
     assert picker.menus() == [(0, 5), (5, 8), (8, 13)]  # one menu per suit
     assert g.picker(1) is None
     play(g, "0:9s")
-    assert [(c.action, c.label) for c in g.choices(1)] == [("gang 1p", T("mj.choice.gang",
-                                                                          tile="1p"))]
+    assert [(c.action, c.label) for c in g.choices(1)] == [
+        ("gang 1p", T("mj.choice.gang", tile="1p"))
+    ]
     assert g.view(None).seats[0].discards == "9s"
     play(g, "1:gang 1p")
     assert g.view(2).seats[1].melds == "[1111p]"

@@ -69,8 +69,14 @@ def test_xz_e4_no_payer_pays_one_payee_more_than_the_cap() -> None:
         fan = g.wins[0].fan
         assert fan.items == (("zimo", 0), ("qingdui", 3), ("gen", 1), ("gangshanghua", 1))
         assert fan.raw == 5 and fan.fan == 3
-        assert flows(g.settle()) == [(0, 1, 2), (2, 1, 2), (3, 1, 2),
-                                     (0, 1, win), (2, 1, win), (3, 1, win)]
+        assert flows(g.settle()) == [
+            (0, 1, 2),
+            (2, 1, 2),
+            (3, 1, 2),
+            (0, 1, win),
+            (2, 1, win),
+            (3, 1, win),
+        ]
     assert max_loss_xuezhan({"pair_cap": 0}, 4) is None
 
 
@@ -196,10 +202,17 @@ def test_the_draw_checks_pigs_and_calls_and_refunds_kong_money_classic() -> None
     assert g.ended == "wall" and g.wall_left() == 0
     out = g.outcome()
     assert flows(out.transfers) == [
-        (0, 2, 12), (1, 2, 12), (3, 2, 12),            # 暗杠 2万: 下雨 2×6 from each
-        (0, 1, 96), (0, 2, 96), (0, 3, 96),            # 查花猪 16×6
-        (2, 1, 6), (3, 1, 6),                          # 查大叫: seat 1 is ready, 平胡
-        (2, 0, 12), (2, 1, 12), (2, 3, 12),            # seat 2 unready: refunds its kong
+        (0, 2, 12),
+        (1, 2, 12),
+        (3, 2, 12),  # 暗杠 2万: 下雨 2×6 from each
+        (0, 1, 96),
+        (0, 2, 96),
+        (0, 3, 96),  # 查花猪 16×6
+        (2, 1, 6),
+        (3, 1, 6),  # 查大叫: seat 1 is ready, 平胡
+        (2, 0, 12),
+        (2, 1, 12),
+        (2, 3, 12),  # seat 2 unready: refunds its kong
     ]
     assert out.points == (-288, 108, 90, 90) and sum(out.points) == 0
     assert T("mj.out.draw") in out.lines
@@ -246,9 +259,13 @@ def test_blood_escape_is_trustee_play_and_an_escaped_winner_forfeits_its_winning
     while not g.is_over():
         seat = g.to_act()[0]
         g.apply(seat, g.trustee(seat))
-    assert all(t.payee not in (1,) or t.reason is not None and t.reason.key.startswith(
-        "mj.pay.") and t.reason.key in ("mj.pay.angang", "mj.pay.bugang", "mj.pay.zhigang")
-        for t in g.outcome().transfers)
+    assert all(
+        t.payee not in (1,)
+        or t.reason is not None
+        and t.reason.key.startswith("mj.pay.")
+        and t.reason.key in ("mj.pay.angang", "mj.pay.bugang", "mj.pay.zhigang")
+        for t in g.outcome().transfers
+    )
 
 
 # --- dealers ---------------------------------------------------------------------------------
@@ -282,8 +299,12 @@ def test_classic_dealer_is_the_discarder_or_the_self_drawer_and_stays_on_a_draw(
     g = stacked("", "", hands=DRAW_HANDS, key="sichuan", ques="pmpp", dealer=0)
     run_out(g)
     assert g.next_carry() == {"dealer": 0}
-    assert stacked("", "", hands=DRAW_HANDS, key="sichuan", options={"blood": True},
-                   ques="pmpp").next_carry() == {}
+    assert (
+        stacked(
+            "", "", hands=DRAW_HANDS, key="sichuan", options={"blood": True}, ques="pmpp"
+        ).next_carry()
+        == {}
+    )
 
 
 def test_a_carried_dealer_deals_and_bad_carry_falls_back_to_the_dice() -> None:

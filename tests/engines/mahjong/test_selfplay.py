@@ -49,8 +49,14 @@ def check_window_privacy(game: MahjongGame) -> None:
     # Counterfactual: the same window with other claimants shows the public the same table.
     other = copy.deepcopy(game)
     seats = [s for s in game.standing() if s != claim.source and s not in claim.options]
-    other.claim = Claim(claim.kind, claim.tile, claim.source, {s: ["peng", "pass"] for s in seats}
-                        or {claim.source: ["pass"]}, {}, claim.after_kong)
+    other.claim = Claim(
+        claim.kind,
+        claim.tile,
+        claim.source,
+        {s: ["peng", "pass"] for s in seats} or {claim.source: ["pass"]},
+        {},
+        claim.after_kong,
+    )
     assert other.view(None) == game.view(None)
 
 
@@ -77,11 +83,21 @@ def test_trustee_self_play_keeps_every_invariant(key: str, seed: int) -> None:
         window = game.window()
         game.apply(seat, action)
         for s in range(4):
-            drew = sum(game.hands[s]) > before[s][0] and s != seat or (
-                s == seat and game.drawn is not None and game.turn == s and action.startswith(
-                    "gang"))
-            asked = game.claim is not None and game.claim is not claim_before \
+            drew = (
+                sum(game.hands[s]) > before[s][0]
+                and s != seat
+                or (
+                    s == seat
+                    and game.drawn is not None
+                    and game.turn == s
+                    and action.startswith("gang")
+                )
+            )
+            asked = (
+                game.claim is not None
+                and game.claim is not claim_before
                 and s in game.claim.options
+            )
             if drew or asked:
                 assert game.private_epoch(s) != before[s][1], (s, action)
         if game.claim is not None and game.claim is claim_before:

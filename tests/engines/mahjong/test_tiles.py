@@ -46,7 +46,13 @@ def test_counts_and_names() -> None:
     counts = parse_hand("1112m 9s")
     assert format_counts(counts) == "1112m9s"
     assert [tile_name(parse_tile(t)) for t in ("5万", "五筒", "7条", "9索", "3饼", "1z")] == [
-        "5m", "5p", "7s", "9s", "3p", "1z"]
+        "5m",
+        "5p",
+        "7s",
+        "9s",
+        "3p",
+        "1z",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -77,22 +83,38 @@ def test_too_many_and_not_one() -> None:
 @pytest.mark.parametrize(
     ("typed", "parsed"),
     [
-        ("que m", ("que", 0)), ("缺筒", ("que", 1)), ("dingque 条", ("que", 2)),
-        ("5m", ("discard", 4)), ("打 5万", ("discard", 4)), ("discard 9s", ("discard", 26)),
-        ("peng", ("peng", None)), ("碰", ("peng", None)), ("PONG", ("peng", None)),
-        ("gang", ("gang", None)), ("杠 7s", ("gang", 24)), ("kong 1p", ("gang", 9)),
-        ("hu", ("hu", None)), ("胡", ("hu", None)), ("自摸", ("hu", None)),
-        ("pass", ("pass", None)), ("过", ("pass", None)),
+        ("que m", ("que", 0)),
+        ("缺筒", ("que", 1)),
+        ("dingque 条", ("que", 2)),
+        ("5m", ("discard", 4)),
+        ("打 5万", ("discard", 4)),
+        ("discard 9s", ("discard", 26)),
+        ("peng", ("peng", None)),
+        ("碰", ("peng", None)),
+        ("PONG", ("peng", None)),
+        ("gang", ("gang", None)),
+        ("杠 7s", ("gang", 24)),
+        ("kong 1p", ("gang", 9)),
+        ("hu", ("hu", None)),
+        ("胡", ("hu", None)),
+        ("自摸", ("hu", None)),
+        ("pass", ("pass", None)),
+        ("过", ("pass", None)),
     ],
 )
 def test_actions_and_their_aliases(typed: str, parsed: tuple[str, int | None]) -> None:
     assert parse_action(typed) == parsed
 
 
-@pytest.mark.parametrize(("typed", "key"), [
-    ("que x", "err.mj.que_suit"), ("hello", "err.mj.action"), ("打", "err.mj.action"),
-    ("5q", "err.mj.tile_char"),
-])
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("que x", "err.mj.que_suit"),
+        ("hello", "err.mj.action"),
+        ("打", "err.mj.action"),
+        ("5q", "err.mj.tile_char"),
+    ],
+)
 def test_unreadable_actions(typed: str, key: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_action(typed)
