@@ -313,3 +313,40 @@ def test_a_carried_dealer_deals_and_bad_carry_falls_back_to_the_dice() -> None:
     assert XuezhanGame(Setup(seats=4, seed=3, carry={"dealer": 2})).dealer == 2
     g = XuezhanGame(Setup(seats=4, seed=3, carry={"dealer": 9}))
     assert g.dealer == (sum(g.dice) - 1) % 4
+
+
+LATE_HANDS = ["13579m13579s789p", "1111222233557p", "2222m5668m2468s7p", "1356789m13479s7p"]
+
+
+@pytest.mark.parametrize(
+    ("escaper", "expected"),
+    [
+        # Seat 1 is ready on a dead 7筒 with 青龙七对 + 根 (7番 → 6×64 = 384): more than 3 × 96.
+        (3, [(3, 1, 384)]),
+        # Nobody else is ready: the 16倍 penalty to each other seat still playing.
+        (1, [(1, 0, 96), (1, 2, 96), (1, 3, 96)]),
+    ],
+)
+def test_classic_escape_in_the_last_four_tiles_pays_the_higher_of_the_two(
+    escaper: int, expected: list[tuple[int, int, int]]
+) -> None:
+    g = stacked("", "", hands=LATE_HANDS, key="sichuan", ques="pmpp")
+    while g.wall_left() > 3:
+        seat = g.to_act()[0]
+        if g.phase() == "claim":
+            g.apply(seat, "pass")
+        elif seat == 2 and "gang 2m" in g.legal_actions(2):
+            g.apply(2, "gang 2m")
+        else:
+            assert g.drawn is not None
+            g.apply(seat, tile_name(g.drawn))
+    g.escape(escaper)
+    assert g.ended == "escape"
+    assert flows(g.outcome().transfers) == [(0, 2, 12), (1, 2, 12), (3, 2, 12), *expected]
+
+
+def test_classic_blood_mode_goes_on_after_a_win() -> None:
+    g = stacked("111p222p444s666s5p", "9s8m8s6m7s5p", key="sichuan", options={"blood": True})
+    play(g, *ROUND, "1:hu")
+    assert not g.is_over() and g.to_act() == (2,)
+    assert flows(g.settle()) == [(0, 1, 12), (2, 1, 12), (3, 1, 12)]
