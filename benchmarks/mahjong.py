@@ -1,5 +1,6 @@
-"""麻将 engine speed: win checks per second against PyMahjongGB on the same hands, and trustee
-self-play hands per second (四川麻将 and 血战到底).
+"""麻将 engine speed: win checks per second against PyMahjongGB on the same hands, trustee
+self-play hands per second (四川麻将 and 血战到底), and the trustee's points against seats that
+discard at random.
 
 PyMahjongGB (the Chinese Official rules' C++ library, ``pip install PyMahjongGB``) has no
 14-tile win check; it is judged the way the tests judge with it: a hand is complete if some
@@ -105,6 +106,28 @@ def selfplay(key: str, games: int) -> tuple[float, float]:
     return games / elapsed, actions / games
 
 
+def against_random(key: str, games: int) -> tuple[float, float]:
+    """Trustee seats (1 and 3) against seats that discard at random and never claim (they do
+    win when they can): mean points per hand of a trustee seat and of a random seat."""
+    spec = next(s for s in SPECS if s.key == key)
+    rng = random.Random(7)
+    totals = [0, 0, 0, 0]
+    for seed in range(games):
+        game = spec.new(Setup(seats=4, seed=seed, options=spec.validate({})))
+        while not game.is_over():
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if seat % 2 == 0 and "hu" not in legal and game.phase() != "dingque":
+                moves = [a for a in legal if a not in ("peng",) and not a.startswith("gang")]
+                action = "pass" if "pass" in moves else rng.choice(moves)
+            else:
+                action = game.trustee(seat)
+            game.apply(seat, action)
+        for s, p in enumerate(game.outcome().points):
+            totals[s] += p
+    return (totals[1] + totals[3]) / (2 * games), (totals[0] + totals[2]) / (2 * games)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20000)
@@ -132,6 +155,12 @@ def main() -> None:
     for key in ("sichuan", "xuezhan"):
         per_s, acts = selfplay(key, args.games)
         print(f"trustee self-play {key:<8} {per_s:>8.1f} hands/s ({acts:.0f} actions per hand)")
+    for key in ("sichuan", "xuezhan"):
+        ours_pts, random_pts = against_random(key, args.games)
+        print(
+            f"{key:<8} trustee vs random discards: {ours_pts:+.1f} vs {random_pts:+.1f} "
+            f"points per seat per hand ({args.games} hands)"
+        )
     if theirs:
         print(f"mahjong_win_check: {ours:.0f} checks/s ({ours / theirs:.1f}x PyMahjongGB)")
     else:
