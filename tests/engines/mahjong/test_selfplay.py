@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from mj_support import selfplay
 
-from engines.base import T, View
+from engines.base import Setup, T, View
 from engines.mahjong import SPECS, MahjongGame
 from engines.mahjong.game import Claim
 
@@ -129,3 +129,35 @@ def test_the_sample_really_has_claims_kongs_and_several_wins() -> None:
         kinds["wins"] += len(game.wins)
     assert kinds["peng"] and kinds["gang"] and kinds["hu"] and kinds["end:wall"]
     assert kinds["wins"] > len(CASES)
+
+
+@pytest.mark.parametrize(
+    ("key", "seed"), [(k, s) for k in ("xuezhan", "sichuan") for s in range(8)]
+)
+def test_random_legal_play_keeps_the_invariants(key: str, seed: int) -> None:
+    """Two players choosing at random among the legal actions (keeping their 缺 suit, passing
+    wins, 碰 and 杠 at will) against two trustees reach the odd corners: 花猪, 查大叫,
+    refunds, 过手."""
+    rng = random.Random(seed)
+    spec = SPEC[key]
+    game = spec.new(Setup(seats=4, seed=100 + seed, options=spec.validate({})))
+    assert isinstance(game, MahjongGame)
+    for _ in range(3000):
+        if game.is_over():
+            break
+        seat = rng.choice(game.to_act())
+        legal = game.legal_actions(seat)
+        assert legal and len(set(legal)) == len(legal)
+        trustee = game.trustee(seat)
+        assert trustee in legal
+        game.apply(seat, trustee if seat % 2 else rng.choice(legal))
+        census = game.census()
+        assert sum(census.values()) == 108 and set(census.values()) == {4}
+        check_views(game)
+        if game.phase() == "claim":
+            check_window_privacy(game)
+    assert game.is_over()
+    out = game.outcome()
+    assert sum(out.points) == 0
+    replay = spec.from_record(game.to_record())
+    assert replay.outcome() == out and replay.to_text() == game.to_text()
