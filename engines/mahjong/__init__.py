@@ -1,0 +1,87 @@
+"""麻将: the shared mahjong core and 四川麻将 / 血战到底 as two presets of one engine.
+
+Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), the 番 calculator
+(``fan``), the presets (``rules``), the hand state machine (``game``) and the trustee
+(``ai``). Rules: GAMES.md §9.1; decisions: docs/games/mahjong.md.
+
+- ``sichuan``: 000 "QQ classic" 四川麻将 (2^(番−1), no cap, 花猪 16×, escape penalty);
+- ``xuezhan``: 002 血战到底 (2^番 capped at 3番, the hand goes on after each win, 呼叫转移,
+  24 points at most per payer and payee, 托管 on escape).
+
+>>> from engines.mahjong.tiles import parse_hand
+>>> is_win(parse_hand("11123777888999p"))
+True
+"""
+
+from __future__ import annotations
+
+from engines.base import GameSpec
+from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, Table, best_ready, evaluate
+from engines.mahjong.game import CLAIM, DINGQUE, DISCARD, MahjongGame, XuezhanGame, stacked_wall
+from engines.mahjong.rules import (
+    SICHUAN_OPTIONS,
+    XUEZHAN_OPTIONS,
+    Rules,
+    make_rules,
+    max_loss_sichuan,
+    max_loss_xuezhan,
+)
+from engines.mahjong.shape import is_win, shanten, waits
+from engines.mahjong.texts import TEXTS
+from engines.mahjong.tiles import format_tiles, parse_hand, parse_tile, parse_tiles
+
+PHASES = (DINGQUE, DISCARD, CLAIM)
+
+SPECS: tuple[GameSpec, ...] = (
+    GameSpec(
+        key="sichuan",
+        name_zh="四川麻将",
+        name_en="Sichuan Mahjong",
+        min_seats=4,
+        max_seats=4,
+        level_table="sichuan",
+        game=MahjongGame,
+        options=dict(SICHUAN_OPTIONS),
+        phases=PHASES,
+        texts=TEXTS,
+        max_loss=max_loss_sichuan,
+        seats_default=4,
+    ),
+    GameSpec(
+        key="xuezhan",
+        name_zh="血战到底",
+        name_en="Blood Battle (Sichuan Mahjong)",
+        min_seats=4,
+        max_seats=4,
+        level_table="sichuan",
+        game=XuezhanGame,
+        options=dict(XUEZHAN_OPTIONS),
+        phases=PHASES,
+        texts=TEXTS,
+        max_loss=max_loss_xuezhan,
+        seats_default=4,
+    ),
+)
+
+__all__ = [
+    "SPECS",
+    "FanResult",
+    "MahjongGame",
+    "Meld",
+    "MeldKind",
+    "Rules",
+    "Situation",
+    "Table",
+    "XuezhanGame",
+    "best_ready",
+    "evaluate",
+    "format_tiles",
+    "is_win",
+    "make_rules",
+    "parse_hand",
+    "parse_tile",
+    "parse_tiles",
+    "shanten",
+    "stacked_wall",
+    "waits",
+]

@@ -1,0 +1,903 @@
+"""一局四川麻将: one hand of 四川麻将 / 血战到底 as a pure state machine.
+
+Seats play in order ``s`` → ``s + 1`` (counter-clockwise, 逆时针). Phases (``phase()``, also the
+timer keys):
+
+- ``dingque``: 定缺 — every seat privately picks the suit it will be void in, all at once;
+  the choices are shown when all four have chosen.
+- ``discard``: the seat to act has drawn (or claimed) and discards, konges (暗杠/补杠) or wins
+  (自摸).
+- ``claim``: a claim window after a discard (碰/杠/胡) or a 补杠 (抢杠胡). Only the seats that
+  can claim act; each sees its own options privately; the table shows "waiting for claims".
+  The window closes when every claimant has answered; 胡 beats 杠/碰 and every 胡 wins
+  (一炮多响).
+
+Actions are in ``engines.mahjong.notation``. Payments are kept as events in the order they
+happen (kong money "paid at once") and settled into ``Outcome.transfers`` at the end, with the
+per-pair cap and forfeits applied in that one pass. Rules and decisions:
+docs/games/mahjong.md.
+
+>>> from engines.base import Setup
+>>> g = XuezhanGame(Setup(seats=4, seed=1))
+>>> g.phase(), g.to_act()
+('dingque', (0, 1, 2, 3))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engines.base import (
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    Timeout,
+    Transfer,
+    View,
+    net_points,
+)
+from engines.errors import IllegalActionError, OptionError
+from engines.mahjong import ai
+from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, best_ready, evaluate
+from engines.mahjong.notation import parse_action, que_action
+from engines.mahjong.rules import Rules, make_rules
+from engines.mahjong.shape import is_win
+from engines.mahjong.tiles import SUITS, format_counts, format_run, full_set, tile_name
+
+DINGQUE, DISCARD, CLAIM, OVER = "dingque", "discard", "claim", "over"
+SEATS = 4
+LAST_FOUR = 3
+"""The last four tiles: a draw that leaves at most this many in the wall is one of them."""
+
+
+@dataclass
+class Claim:
+    """An open claim window: the ``tile`` offered by ``source``, ``kind`` "discard" or "rob"
+    (a 补杠 that may be robbed), each claimant's ``options`` and the ``answers`` so far."""
+
+    kind: str
+    tile: int
+    source: int
+    options: dict[int, list[str]]
+    answers: dict[int, str] = field(default_factory=dict)
+    after_kong: int | None = None
+
+
+@dataclass(frozen=True)
+class Win:
+    """One 胡: the winner, the tile, who fed it (None: 自摸), the 番 and the event number
+    (wins on one discard share it)."""
+
+    seat: int
+    tile: int
+    source: int | None
+    fan: FanResult
+    event: int
+
+
+@dataclass
+class Event:
+    """A payment as it happens: ``kind`` win / kong / transfer (呼叫转移) / huazhu / dajiao /
+    refund / escape; ``refs``: the kong events a transfer or refund is about."""
+
+    kind: str
+    payer: int
+    payee: int
+    points: int
+    reason: Text
+    refs: tuple[int, ...] = ()
+
+
+class MahjongGame(Game):
+    """四川麻将 (000 "QQ classic"); ``XuezhanGame`` is the 血战到底 preset (002)."""
+
+    KEY: ClassVar[str] = "sichuan"
+
+    def __init__(self, setup: Setup, wall: Sequence[int] | None = None) -> None:
+        """A new hand; ``wall`` stacks the whole 108-tile wall in draw order (tests and
+        puzzles; a stacked hand does not replay from its record)."""
+        super().__init__(setup)
+        self.rules: Rules = make_rules(self.KEY, setup.options)
+        if setup.seats != SEATS:
+            raise OptionError(
+                "seats",
+                "四川麻将 is for 4 players",
+                text=T("err.mj.seats", seats=setup.seats),
+            )
+        rng = random.Random(setup.seed)
+        self.dice = (rng.randint(1, 6), rng.randint(1, 6))
+        tiles = full_set()
+        rng.shuffle(tiles)
+        if wall is not None:
+            if sorted(wall) != full_set():
+                raise OptionError("wall", "not the 108 tiles", text=T("err.mj.wall"))
+            tiles = list(wall)
+        self.wall: list[int] = tiles
+        dealer = setup.carry.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
+            dealer = (sum(self.dice) - 1) % SEATS
+        self.dealer: int = dealer
+        self.hands: list[list[int]] = [[0] * 34 for _ in range(SEATS)]
+        for k in range(SEATS):
+            for t in tiles[13 * k : 13 * k + 13]:
+                self.hands[(dealer + k) % SEATS][t] += 1
+        self.hands[dealer][tiles[52]] += 1
+        self.pos = 53
+        self.melds: list[list[Meld]] = [[] for _ in range(SEATS)]
+        self.rivers: list[list[int]] = [[] for _ in range(SEATS)]
+        self.que: list[int | None] = [None] * SEATS
+        self._phase = DINGQUE
+        self.turn = dealer
+        self.drawn: int | None = tiles[52]
+        self.turn_kong: int | None = None  # the kong whose replacement this turn drew
+        self.claim: Claim | None = None
+        self.wins: list[Win] = []
+        self.won_tiles: list[int] = []  # discarded or robbed tiles won on, once per event
+        self.blocked: set[int] = set()  # 过手: passed a 胡, may not 胡 on a discard until drawing
+        self.events: list[Event] = []
+        self.kongs: list[tuple[int, int]] = []  # (seat, first event index of its payments)
+        self.kong_events: list[list[int]] = []
+        self.transferred: set[int] = set()  # kongs whose income went to a winner (呼叫转移)
+        self.status: list[Text | None] = [None] * SEATS
+        self.claimed = False  # any 碰/杠 yet (ends 天胡/地胡)
+        self.discarded = [False] * SEATS
+        self.ended: str | None = None
+        self.last_discard: tuple[int, int] | None = None
+        self._window = 0
+        self.epochs = [0] * SEATS
+
+    # --- queries -------------------------------------------------------------------------
+    def wall_left(self) -> int:
+        return len(self.wall) - self.pos
+
+    def standing(self) -> list[int]:
+        """Seats still playing (not yet won), in seat order."""
+        return [s for s in range(SEATS) if s not in self.winners()]
+
+    def winners(self) -> list[int]:
+        """Seats that have won, in the order they won."""
+        seen: list[int] = []
+        for w in self.wins:
+            if w.seat not in seen:
+                seen.append(w.seat)
+        return seen
+
+    def last_four(self) -> bool:
+        """最后四张: the wall is down to its last four tiles (one of them has appeared)."""
+        return self.wall_left() <= LAST_FOUR
+
+    def holds_que(self, seat: int) -> bool:
+        q = self.que[seat]
+        return q is not None and any(self.hands[seat][q * 9 : q * 9 + 9])
+
+    def can_win_with(self, seat: int, tile: int | None, *, discard: bool) -> bool:
+        """Could ``seat`` 胡 with ``tile`` added (None: its hand as it is, 自摸)? 缺一门 is
+        required; on a discard 过手 blocks unless it is the last four tiles."""
+        if seat in self.winners() or self.que[seat] is None or self.holds_que(seat):
+            return False
+        if tile is not None and tile // 9 == self.que[seat]:
+            return False
+        if discard and seat in self.blocked and not self.last_four():
+            return False
+        hand = self.hands[seat]
+        if tile is None:
+            return is_win(hand, len(self.melds[seat]))
+        hand[tile] += 1
+        try:
+            return is_win(hand, len(self.melds[seat]))
+        finally:
+            hand[tile] -= 1
+
+    def kong_options(self, seat: int) -> list[str]:
+        """暗杠 and 补杠 open to the seat on its turn (never of its 缺 suit; a kong needs a
+        replacement tile in the wall)."""
+        if self.wall_left() == 0:
+            return []
+        hand = self.hands[seat]
+        tiles = {t for t in range(27) if hand[t] == 4}
+        tiles |= {m.tile for m in self.melds[seat] if m.kind is MeldKind.PENG and hand[m.tile]}
+        return [f"gang {tile_name(t)}" for t in sorted(tiles) if t // 9 != self.que[seat]]
+
+    # --- the Game interface ---------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.ended is not None
+
+    def phase(self) -> str:
+        return OVER if self.ended else self._phase
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.ended:
+            return ()
+        if self._phase == DINGQUE:
+            return tuple(s for s in range(SEATS) if self.que[s] is None)
+        if self._phase == CLAIM:
+            assert self.claim is not None
+            return tuple(s for s in sorted(self.claim.options) if s not in self.claim.answers)
+        return (self.turn,)
+
+    def public_to_act(self) -> tuple[int, ...]:
+        """Claims are private: the table names nobody while a claim window is open."""
+        return () if self._phase == CLAIM and not self.ended else self.to_act()
+
+    def window(self) -> int:
+        return self._window
+
+    def timeout_action(self, seat: int) -> Timeout:
+        """An ignored claim is passed (过) and is no miss; otherwise the trustee acts."""
+        if self._phase == CLAIM:
+            return Timeout("pass", miss=False)
+        return Timeout(self.trustee(seat))
+
+    def private_epoch(self, seat: int) -> int:
+        return self.epochs[seat]
+
+    @classmethod
+    def check_options(cls, options: Any) -> None:
+        make_rules(cls.KEY, options)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_act():
+            return []
+        if self._phase == DINGQUE:
+            return [que_action(s) for s in range(3)]
+        if self._phase == CLAIM:
+            assert self.claim is not None
+            return list(self.claim.options[seat])
+        acts = (
+            ["hu"]
+            if self.drawn is not None and self.can_win_with(seat, None, discard=False)
+            else []
+        )
+        acts += self.kong_options(seat)
+        acts += [tile_name(t) for t in range(34) if self.hands[seat][t]]
+        return acts
+
+    def _apply(self, seat: int, text: str) -> str:
+        kind, value = parse_action(text)
+        if self._phase == DINGQUE:
+            if kind != "que":
+                raise IllegalActionError(
+                    "choose the suit to be void in first (que m, que p or que s)",
+                    seat=seat,
+                    action=text,
+                    text=T("err.mj.que_first"),
+                )
+            assert value is not None
+            self.que[seat] = value
+            self.status[seat] = T("mj.status.que_chosen")
+            if all(q is not None for q in self.que):
+                self._phase = DISCARD
+                self.status = [None] * SEATS
+                self._new_window()
+            return que_action(value)
+        if kind == "que":
+            raise IllegalActionError(
+                "定缺 is over", seat=seat, action=text, text=T("err.mj.que_done")
+            )
+        if self._phase == CLAIM:
+            return self._answer(seat, kind, value, text)
+        action = self._turn_action(seat, kind, value, text)
+        self._new_window()
+        return action
+
+    def _new_window(self) -> None:
+        self._window = len(self.log) + 1
+
+    # --- a seat's own turn -------------------------------------------------------------
+    def _turn_action(self, seat: int, kind: str, value: int | None, text: str) -> str:
+        if kind == "hu":
+            if self.drawn is None or not self.can_win_with(seat, None, discard=False):
+                raise IllegalActionError(
+                    "your hand is not complete", seat=seat, action=text, text=T("err.mj.no_hu")
+                )
+            self._tsumo(seat)
+            return "hu"
+        if kind == "gang":
+            options = self.kong_options(seat)
+            if value is None and len(options) == 1:
+                action = options[0]
+            elif value is not None and f"gang {tile_name(value)}" in options:
+                action = f"gang {tile_name(value)}"
+            else:
+                raise IllegalActionError(
+                    "no such kong",
+                    seat=seat,
+                    action=text,
+                    text=T("err.mj.no_gang", options=", ".join(options) or "-"),
+                )
+            tile = int(SUITS.index(action[-1]) * 9 + int(action[-2]) - 1)
+            if self.hands[seat][tile] == 4:
+                self._angang(seat, tile)
+            else:
+                self._bugang(seat, tile)
+            return action
+        if kind in ("peng", "pass"):
+            raise IllegalActionError(
+                "it is your turn: discard a tile",
+                seat=seat,
+                action=text,
+                text=T("err.mj.your_turn"),
+            )
+        assert kind == "discard" and value is not None
+        if not self.hands[seat][value]:
+            raise IllegalActionError(
+                f"you have no {tile_name(value)}",
+                seat=seat,
+                action=text,
+                text=T("err.mj.not_held", tile=tile_name(value)),
+            )
+        self._discard(seat, value)
+        return tile_name(value)
+
+    def _draw(self, seat: int, kong: int | None = None) -> None:
+        tile = self.wall[self.pos]
+        self.pos += 1
+        self.hands[seat][tile] += 1
+        self.drawn = tile
+        self.turn = seat
+        self.turn_kong = kong
+        self._phase = DISCARD
+        self.blocked.discard(seat)  # 过手: drawing lifts the block
+        self.epochs[seat] += 1
+        if self.last_four() and self.can_win_with(seat, None, discard=False):
+            self._tsumo(seat)  # 最后四张自动胡: the seat may not decline
+
+    def _next_draw(self, after: int) -> None:
+        """The next seat still playing after ``after`` draws; an empty wall ends the hand."""
+        if self.wall_left() == 0:
+            self._end_wall()
+            return
+        seat = (after + 1) % SEATS
+        while seat in self.winners():
+            seat = (seat + 1) % SEATS
+        self._draw(seat)
+
+    def _discard(self, seat: int, tile: int) -> None:
+        self.hands[seat][tile] -= 1
+        self.rivers[seat].append(tile)
+        self.discarded[seat] = True
+        self.status[seat] = T("mj.status.discard", tile=tile_name(tile))
+        self.last_discard = (seat, tile)
+        after_kong = self.turn_kong
+        self.drawn = None
+        self.turn_kong = None
+        options: dict[int, list[str]] = {}
+        forced: list[int] = []
+        for k in range(1, SEATS):
+            s = (seat + k) % SEATS
+            if s in self.winners():
+                continue
+            opts = []
+            if self.can_win_with(s, tile, discard=True):
+                if self.last_four():
+                    forced.append(s)
+                    continue
+                opts.append("hu")
+            if tile // 9 != self.que[s]:
+                if self.hands[s][tile] == 3 and self.wall_left() > 0:
+                    opts.append(f"gang {tile_name(tile)}")
+                if self.hands[s][tile] >= 2:
+                    opts.append("peng")
+            if opts:
+                options[s] = [*opts, "pass"]
+        if forced:
+            self._ron(forced, tile, seat, robbed=False, after_kong=after_kong)
+        elif options:
+            self._open_claim(Claim("discard", tile, seat, options, after_kong=after_kong))
+        else:
+            self._next_draw(seat)
+
+    def _open_claim(self, claim: Claim) -> None:
+        self.claim = claim
+        self._phase = CLAIM
+        for s in claim.options:
+            self.epochs[s] += 1
+
+    # --- claims ---------------------------------------------------------------------------
+    def _answer(self, seat: int, kind: str, value: int | None, text: str) -> str:
+        claim = self.claim
+        assert claim is not None
+        options = claim.options[seat]
+        action = kind
+        if kind == "gang":
+            action = f"gang {tile_name(claim.tile)}"
+            if value is not None and value != claim.tile:
+                action = "?"
+        if action not in options:
+            raise IllegalActionError(
+                f"you may now: {', '.join(options)}",
+                seat=seat,
+                action=text,
+                text=T("err.mj.claim_options", options=", ".join(options)),
+            )
+        claim.answers[seat] = action
+        if len(claim.answers) == len(claim.options):
+            self._resolve(claim)
+            self._new_window()
+        return action
+
+    def _resolve(self, claim: Claim) -> None:
+        self.claim = None
+        order = sorted(claim.options, key=lambda s: (s - claim.source) % SEATS)
+        hus = [s for s in order if claim.answers[s] == "hu"]
+        for s in order:
+            if "hu" in claim.options[s] and claim.answers[s] != "hu":
+                self.status[s] = T("mj.status.pass")
+                if self.rules.guoshou:
+                    self.blocked.add(s)
+        if claim.kind == "rob":
+            if hus:
+                self._ron(hus, claim.tile, claim.source, robbed=True, after_kong=None)
+            else:
+                self._complete_bugang(claim.source, claim.tile)
+            return
+        if hus:
+            self._ron(hus, claim.tile, claim.source, robbed=False, after_kong=claim.after_kong)
+            return
+        for s in order:
+            answer = claim.answers[s]
+            if answer.startswith("gang"):
+                self._zhigang(s, claim.tile, claim.source)
+                return
+            if answer == "peng":
+                self._peng(s, claim.tile, claim.source)
+                return
+        self._next_draw(claim.source)
+
+    def _take_discard(self, source: int, tile: int) -> None:
+        taken = self.rivers[source].pop()
+        assert taken == tile
+
+    def _peng(self, seat: int, tile: int, source: int) -> None:
+        self._take_discard(source, tile)
+        self.hands[seat][tile] -= 2
+        self.melds[seat].append(Meld(MeldKind.PENG, tile, source))
+        self.claimed = True
+        self.turn, self.drawn, self.turn_kong = seat, None, None
+        self._phase = DISCARD
+        self.status[seat] = T("mj.status.peng", tile=tile_name(tile))
+
+    # --- kongs (刮风下雨) -------------------------------------------------------------------
+    def _kong_money(self, seat: int, kind: MeldKind, tile: int, source: int | None) -> None:
+        r = self.rules
+        start = len(self.events)
+        reason = T(f"mj.pay.{kind.value}", tile=tile_name(tile))
+        if kind is MeldKind.ZHIGANG:
+            assert source is not None
+            payers = [(source, r.zhigang)]
+        else:
+            each = r.angang if kind is MeldKind.ANGANG else r.bugang
+            payers = [(s, each) for s in self.standing() if s != seat]
+        refs = []
+        for payer, times in payers:
+            refs.append(len(self.events))
+            self.events.append(Event("kong", payer, seat, times * r.base, reason))
+        self.kongs.append((seat, start))
+        self.kong_events.append(refs)
+        self.claimed = True
+
+    def _angang(self, seat: int, tile: int) -> None:
+        self.hands[seat][tile] -= 4
+        self.melds[seat].append(Meld(MeldKind.ANGANG, tile))
+        self.status[seat] = T("mj.status.angang", tile=tile_name(tile))
+        self._kong_money(seat, MeldKind.ANGANG, tile, None)
+        self._draw(seat, kong=len(self.kongs) - 1)
+
+    def _bugang(self, seat: int, tile: int) -> None:
+        """面下杠: others may rob it (抢杠胡) first; the tile stays in hand until it stands."""
+        self.drawn = None
+        self.status[seat] = T("mj.status.bugang", tile=tile_name(tile))
+        robbers = [
+            (seat + k) % SEATS
+            for k in range(1, SEATS)
+            if self.can_win_with((seat + k) % SEATS, tile, discard=True)
+        ]
+        if robbers and self.last_four():
+            self._ron(robbers, tile, seat, robbed=True, after_kong=None)
+        elif robbers:
+            self._open_claim(Claim("rob", tile, seat, {s: ["hu", "pass"] for s in robbers}))
+        else:
+            self._complete_bugang(seat, tile)
+
+    def _complete_bugang(self, seat: int, tile: int) -> None:
+        self.hands[seat][tile] -= 1
+        melds = self.melds[seat]
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
+        melds[i] = Meld(MeldKind.BUGANG, tile, melds[i].source)
+        self._kong_money(seat, MeldKind.BUGANG, tile, None)
+        self._draw(seat, kong=len(self.kongs) - 1)
+
+    def _zhigang(self, seat: int, tile: int, source: int) -> None:
+        self._take_discard(source, tile)
+        self.hands[seat][tile] -= 3
+        self.melds[seat].append(Meld(MeldKind.ZHIGANG, tile, source))
+        self.status[seat] = T("mj.status.zhigang", tile=tile_name(tile))
+        self._kong_money(seat, MeldKind.ZHIGANG, tile, source)
+        self._draw(seat, kong=len(self.kongs) - 1)
+
+    # --- wins -----------------------------------------------------------------------------
+    def _situation(self, seat: int, **flags: bool) -> Situation:
+        untouched = not self.claimed
+        heaven = seat == self.dealer and untouched and not any(self.discarded)
+        earth = seat != self.dealer and untouched and not self.discarded[seat]
+        return Situation(heaven=heaven and flags.get("self_draw", False), earth=earth, **flags)
+
+    def _score(self, seat: int, counts: list[int], situation: Situation) -> FanResult:
+        result = evaluate(self.rules.table, counts, self.melds[seat], situation, self.rules.cap)
+        assert result is not None
+        return result
+
+    def _tsumo(self, seat: int) -> None:
+        tile = self.drawn
+        assert tile is not None
+        sit = self._situation(seat, self_draw=True, kong_draw=self.turn_kong is not None)
+        fan = self._score(seat, self.hands[seat], sit)
+        event = len(self.wins) and self.wins[-1].event + 1
+        self.hands[seat][tile] -= 1  # the winning tile is kept apart, in the Win
+        self.wins.append(Win(seat, tile, None, fan, event))
+        points = self.rules.base * self.rules.multiple(fan.fan)
+        reason = T("mj.pay.zimo", fan=fan.fan)
+        for s in self.standing():
+            if s != seat:
+                self.events.append(Event("win", s, seat, points, reason))
+        self.status[seat] = T("mj.status.zimo", fan=fan.fan)
+        self.drawn = None
+        self.turn_kong = None
+        self._after_win(seat)
+
+    def _ron(
+        self,
+        winners: list[int],
+        tile: int,
+        source: int,
+        *,
+        robbed: bool,
+        after_kong: int | None,
+    ) -> None:
+        if robbed:
+            self.hands[source][tile] -= 1
+        else:
+            self._take_discard(source, tile)
+        self.won_tiles.append(tile)
+        event = len(self.wins) and self.wins[-1].event + 1
+        for w in winners:
+            hand = list(self.hands[w])
+            hand[tile] += 1
+            sit = self._situation(w, robbed=robbed, kong_discard=after_kong is not None)
+            fan = self._score(w, hand, sit)
+            self.wins.append(Win(w, tile, source, fan, event))
+            points = self.rules.base * self.rules.multiple(fan.fan)
+            key = "mj.pay.qianggang" if robbed else "mj.pay.dianpao"
+            self.events.append(Event("win", source, w, points, T(key, fan=fan.fan)))
+            if after_kong is not None:
+                # 呼叫转移 / 杠上炮: the kong's income goes to each winner, a full copy each.
+                refs = tuple(self.kong_events[after_kong])
+                self.transferred.add(after_kong)
+                self.events.append(Event("transfer", source, w, 0, T("mj.pay.transfer"), refs))
+            self.status[w] = T("mj.status.hu", fan=fan.fan)
+        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        last = max(winners, key=lambda s: (s - source) % SEATS)
+        self._after_win(last)
+
+    def _after_win(self, last: int) -> None:
+        if not self.rules.blood or len(self.winners()) >= SEATS - 1:
+            self._end("win")
+            return
+        self._next_draw(last)
+
+    # --- the end -------------------------------------------------------------------------
+    def _end(self, how: str) -> None:
+        self.ended = how
+        self.claim = None
+        self._phase = OVER
+
+    def ready_fan(self, seat: int) -> FanResult | None:
+        """查大叫: the most 番 ``seat``'s hand could win with now, or None if not ready."""
+        if self.holds_que(seat) or self.que[seat] is None:
+            return None
+        suits = [s for s in range(3) if s != self.que[seat]]
+        return best_ready(
+            self.rules.table, self.hands[seat], self.melds[seat], suits, self.rules.cap
+        )
+
+    def _end_wall(self) -> None:
+        """流局: 查花猪, then 查大叫 with refunds of kong money (000 §7, 002)."""
+        r = self.rules
+        standing = self.standing()
+        if len(standing) >= 2:
+            pigs = [s for s in standing if self.holds_que(s)]
+            ready = {s: self.ready_fan(s) for s in standing if s not in pigs}
+            for pig in pigs:
+                for other in range(SEATS):
+                    if other not in pigs:
+                        self.events.append(
+                            Event("huazhu", pig, other, r.huazhu * r.base, T("mj.pay.huazhu"))
+                        )
+            for s in standing:
+                if s in pigs or ready[s] is not None:
+                    continue
+                for w, fan in ready.items():
+                    if fan is not None:
+                        points = r.base * r.multiple(fan.fan)
+                        self.events.append(
+                            Event("dajiao", s, w, points, T("mj.pay.dajiao", fan=fan.fan))
+                        )
+            for s in standing:
+                if s in pigs or ready[s] is None:
+                    self.events.append(Event("refund", s, s, 0, T("mj.pay.refund")))
+        self._end("wall")
+
+    def _on_escape(self, seat: int) -> None:
+        """000: a seat still playing who escapes ends the hand and pays 16 倍 to each other
+        seat still playing (in the last four tiles, their 查大叫 instead if higher); 002: the
+        trustee plays on. Either way an escaped seat collects no 番 money (see ``settle``)."""
+        if not self.rules.escape_penalty or seat in self.winners():
+            return
+        r = self.rules
+        others = [s for s in self.standing() if s != seat]
+        penalty = [(s, 16 * r.base) for s in others]
+        reason = T("mj.pay.escape")
+        if self.last_four():
+            dajiao = []
+            for s in others:
+                fan = self.ready_fan(s)
+                if fan is not None:
+                    dajiao.append((s, r.base * r.multiple(fan.fan)))
+            if sum(p for _, p in dajiao) > sum(p for _, p in penalty):
+                penalty, reason = dajiao, T("mj.pay.escape_dajiao")
+        for s, points in penalty:
+            self.events.append(Event("escape", seat, s, points, reason))
+        self._end("escape")
+
+    def settle(self) -> list[Transfer]:
+        """The payments so far as transfers, in order: a seat that escaped collects no 番,
+        呼叫转移, 花猪 or 查大叫 money (it keeps its kong money) and gets no refunds; no
+        payer pays one payee more than the pair cap (refunds undo payments and are outside
+        it)."""
+        cap = self.rules.pair_cap * self.rules.base
+        paid: Counter[tuple[int, int]] = Counter()
+        actual: dict[int, int] = {}
+        out: list[Transfer] = []
+        forfeit = self.escaped
+
+        def pay(payer: int, payee: int, points: int, reason: Text, capped: bool = True) -> int:
+            if capped and cap:
+                points = min(points, cap - paid[(payer, payee)])
+            if points <= 0:
+                return 0
+            paid[(payer, payee)] += points
+            out.append(Transfer(payer, payee, points, reason))
+            return points
+
+        for i, e in enumerate(self.events):
+            if e.kind == "refund":
+                for k, refs in enumerate(self.kong_events):
+                    if self.kongs[k][0] != e.payer or k in self.transferred:
+                        continue
+                    for j in refs:
+                        back = self.events[j]
+                        if actual.get(j) and back.payer not in forfeit:
+                            pay(e.payer, back.payer, actual[j], e.reason, capped=False)
+            elif e.kind == "transfer":
+                if e.payee not in forfeit:
+                    amount = sum(actual.get(j, 0) for j in e.refs)
+                    actual[i] = pay(e.payer, e.payee, amount, e.reason)
+            elif e.kind == "kong" or e.payee not in forfeit:
+                actual[i] = pay(e.payer, e.payee, e.points, e.reason)
+        return out
+
+    def outcome(self) -> Outcome:
+        if not self.ended:
+            raise IllegalActionError("the hand is not over yet", text=T("err.base.not_over"))
+        transfers = self.settle()
+        points = net_points(SEATS, transfers)
+        lines: list[Text] = []
+        for w in self.wins:
+            how = "zimo" if w.source is None else "dianpao"
+            lines.append(
+                T(
+                    f"mj.out.{how}",
+                    seat=w.seat + 1,
+                    source=(w.source or 0) + 1,
+                    tile=tile_name(w.tile),
+                    fan=w.fan.fan,
+                    x=w.fan.multiple,
+                )
+            )
+            for key, fan in w.fan.items:
+                lines.append(T("mj.out.item", name=T(f"mj.fan.{key}"), fan=fan))
+        if self.ended == "wall":
+            lines.append(T("mj.out.draw"))
+        for s in sorted(self.escaped):
+            lines.append(T("mj.out.escaped", seat=s + 1))
+        return Outcome(points, points, tuple(lines), tuple(self.winners()), tuple(transfers))
+
+    def next_carry(self) -> dict[str, Any]:
+        """Who deals next (docs/games/mahjong.md): 002 the first winner (the discarder when
+        the first win was 一炮多响), a hand nobody won keeps its dealer; 000 the 点炮 seat (the
+        winner on 自摸), a draw keeps the dealer; 000's 血战 mode throws dice every hand."""
+        if self.rules.key == "sichuan" and self.rules.blood:
+            return {}
+        if not self.wins:
+            return {"dealer": self.dealer}
+        first = self.wins[0]
+        multi = sum(1 for w in self.wins if w.event == first.event) > 1
+        if self.rules.key == "xuezhan":
+            return {"dealer": first.source if multi and first.source is not None else first.seat}
+        return {"dealer": first.seat if first.source is None else first.source}
+
+    # --- views ----------------------------------------------------------------------------
+    def hand_text(self, seat: int) -> str:
+        """The seat's concealed tiles sorted, the tile just drawn apart: ``123m45p 6p``; a
+        winner's hand shows its winning tile apart."""
+        hand = list(self.hands[seat])
+        apart = None
+        won = next((w for w in self.wins if w.seat == seat), None)
+        if won is not None:
+            apart = won.tile
+        elif self.drawn is not None and seat == self.turn and self._phase == DISCARD:
+            apart = self.drawn
+            hand[apart] -= 1
+        text = format_counts(hand)
+        return f"{text} {tile_name(apart)}".strip() if apart is not None else text
+
+    def melds_text(self, seat: int) -> str:
+        """副露: ``555p`` 碰, ``5555p`` 明杠/补杠, ``[5555p]`` 暗杠 (its tile is shown)."""
+        out = []
+        for m in self.melds[seat]:
+            group = format_run([m.tile] * m.size)
+            out.append(f"[{group}]" if m.kind is MeldKind.ANGANG else group)
+        return " ".join(out)
+
+    def _role(self, seat: int, viewer: int | None) -> Text | None:
+        que = self.que[seat]
+        shown = que is not None and (self._phase != DINGQUE or seat == viewer or self.ended)
+        if seat == self.dealer:
+            if shown:
+                return T("mj.role.dealer_que", suit=T(f"mj.suit.{SUITS[que or 0]}"))
+            return T("mj.role.dealer")
+        return T("mj.role.que", suit=T(f"mj.suit.{SUITS[que or 0]}")) if shown else None
+
+    def view(self, seat: int | None) -> View:
+        seats = []
+        for s in range(SEATS):
+            open_hand = s == seat or s in self.winners() or self.ended is not None
+            status = self.status[s]
+            if s in self.escaped:
+                status = T("mj.status.escaped")
+            seats.append(
+                SeatView(
+                    role=self._role(s, seat),
+                    count=sum(self.hands[s]),
+                    cards=self.hand_text(s) if open_hand else None,
+                    status=status,
+                    melds=self.melds_text(s),
+                    discards=format_run(self.rivers[s]),
+                )
+            )
+        lines = [
+            T("mj.line.wall", n=self.wall_left()),
+            T("mj.line.dice", a=self.dice[0], b=self.dice[1], dealer=self.dealer + 1),
+        ]
+        if self.last_discard is not None and self._phase == CLAIM:
+            ls, lt = self.last_discard
+            if self.claim is not None and self.claim.kind == "rob":
+                lines.append(
+                    T("mj.line.bugang", seat=self.claim.source + 1, tile=tile_name(self.claim.tile))
+                )
+            else:
+                lines.append(T("mj.line.discard", seat=ls + 1, tile=tile_name(lt)))
+        for w in self.wins:
+            lines.append(
+                T(
+                    "mj.line.won",
+                    seat=w.seat + 1,
+                    fan=w.fan.fan,
+                    how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao"),
+                )
+            )
+        net = net_points(SEATS, self.settle())
+        if any(net):
+            lines.append(T("mj.line.points", points=" / ".join(f"{p:+d}" for p in net)))
+        if seat is not None and self.claim is not None and seat in self.to_act():
+            lines.append(T("mj.line.claim_you", tile=tile_name(self.claim.tile)))
+        return View(
+            phase=self._phase_text(),
+            seats=tuple(seats),
+            lines=tuple(lines),
+            hand=self.hand_text(seat) if seat is not None else None,
+        )
+
+    def _phase_text(self) -> Text:
+        if self.ended:
+            return T(f"mj.phase.over_{self.ended}")
+        if self._phase == DINGQUE:
+            return T("mj.phase.dingque")
+        if self._phase == CLAIM:
+            return T("mj.phase.claims")
+        return T("mj.phase.turn", seat=self.turn + 1)
+
+    def choices(self, seat: int) -> list[Choice]:
+        out: list[Choice] = []
+        for a in self.legal_actions(seat):
+            if a.startswith("que"):
+                out.append(Choice(a, T("mj.choice.que", suit=T(f"mj.suit.{a[-1]}")), "primary"))
+            elif a == "hu":
+                key = "mj.choice.hu" if self._phase == CLAIM else "mj.choice.zimo"
+                out.append(Choice(a, T(key), "success"))
+            elif a.startswith("gang"):
+                out.append(Choice(a, T("mj.choice.gang", tile=a[5:]), "primary"))
+            elif a == "peng":
+                assert self.claim is not None
+                out.append(
+                    Choice(a, T("mj.choice.peng", tile=tile_name(self.claim.tile)), "primary")
+                )
+            elif a == "pass":
+                out.append(Choice(a, T("mj.choice.pass")))
+        return out
+
+    def picker(self, seat: int) -> Picker | None:
+        """The tiles to discard on the seat's own turn, one menu per suit."""
+        if self.ended or self._phase != DISCARD or seat != self.turn:
+            return None
+        tokens = [tile_name(t) for t in range(34) if self.hands[seat][t]]
+        groups = Counter(t[-1] for t in tokens)
+        sizes = tuple(groups[s] for s in SUITS if groups[s])
+        return Picker(tuple(tokens), tuple(tokens), 1, 1, "{}", "", sizes)
+
+    def trustee(self, seat: int) -> str:
+        """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
+        if self.ended or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        return ai.choose(self, seat)
+
+    # --- tests and debugging -----------------------------------------------------------------
+    def census(self) -> Counter[int]:
+        """Every physical tile once: wall, hands, melds, discards and the tiles won on."""
+        c: Counter[int] = Counter(self.wall[self.pos :])
+        for s in range(SEATS):
+            for t, n in enumerate(self.hands[s]):
+                c[t] += n
+            for m in self.melds[s]:
+                c[m.tile] += m.size
+            c.update(self.rivers[s])
+        c.update(w.tile for w in self.wins if w.source is None)
+        c.update(self.won_tiles)
+        return +c
+
+
+class XuezhanGame(MahjongGame):
+    """血战到底 (002): the hand goes on after each win until three have won or the wall is
+    empty; 2^番 capped at 3番, 过手胡, 呼叫转移, 24 points at most per payer and payee."""
+
+    KEY: ClassVar[str] = "xuezhan"
+
+
+def stacked_wall(hands: Sequence[str], draws: str = "", dealer: int = 0) -> list[int]:
+    """A wall that deals ``hands[s]`` (13 tiles each, notation) to seat ``s`` when ``dealer``
+    deals, then yields ``draws`` in order (the dealer's 14th tile first); the remaining tiles
+    follow sorted. For tests and puzzles: pass it as ``MahjongGame(setup, wall=...)``."""
+    from engines.mahjong.tiles import parse_tiles
+
+    order: list[int] = []
+    for k in range(SEATS):
+        dealt = parse_tiles(hands[(dealer + k) % SEATS])
+        assert len(dealt) == 13, hands[(dealer + k) % SEATS]
+        order += dealt
+    order += parse_tiles(draws) if draws else []
+    rest = Counter(full_set())
+    rest.subtract(order)
+    if any(n < 0 for n in rest.values()):
+        raise ValueError("more than four of a tile")
+    return order + sorted(rest.elements())

@@ -1,0 +1,136 @@
+"""规则: the two presets of the one Sichuan engine, built from a room's options.
+
+- ``sichuan`` — 000 "QQ classic" 四川麻将: 番 table ``CLASSIC`` (2^(番−1), no cap), 基本分 6,
+  直杠 1 from the discarder, 花猪 16×, the escape penalty; option ``blood`` turns on 000's 血战
+  mode (the hand goes on after a win).
+- ``xuezhan`` — 002 血战到底: 番 table ``BLOOD`` (2^番, capped at 3番), room score 1, 直杠 2
+  from the discarder, 花猪 3番, 过手胡, 24 points at most from one payer to one payee, 托管 on
+  escape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.base import T
+from engines.errors import OptionError
+from engines.mahjong.fan import Table
+
+SICHUAN_OPTIONS: dict[str, Any] = {"base": 6, "blood": False, "cap": 0}
+"""000: ``base`` 基本分 (points per 倍), ``blood`` 血战模式, ``cap`` most 番 counted (0 none)."""
+
+XUEZHAN_OPTIONS: dict[str, Any] = {"base": 1, "cap": 3, "pair_cap": 24}
+"""002: ``base`` points per 倍 (the room score is the room coefficient), ``cap`` most 番
+counted ("根据不同房间封顶番数不同", 3 by default), ``pair_cap`` most points one payer pays
+one payee in a hand (24; 0 = none)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything in which the presets differ.
+
+    ``huazhu``: 花猪's payment in 倍 to each non-花猪 seat; ``zhigang``, ``bugang``,
+    ``angang``: kong money in 倍 (from the discarder / each other seat still in play);
+    ``guoshou``: 过手胡 applies; ``escape_penalty``: 000's escape rule (else 托管 only).
+    """
+
+    key: str
+    table: Table
+    base: int
+    cap: int
+    blood: bool
+    pair_cap: int
+    huazhu: int
+    zhigang: int
+    bugang: int
+    angang: int
+    guoshou: bool
+    escape_penalty: bool
+
+    def multiple(self, fan: int) -> int:
+        """倍数 of ``fan`` counted 番."""
+        return 1 << (fan - 1 if self.table is Table.CLASSIC else fan)
+
+
+def _whole(options: Mapping[str, Any], key: str, low: int) -> int:
+    value = options[key]
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise OptionError(
+            key,
+            f"must be a whole number ≥ {low}",
+            text=T("err.base.option_whole", option=key, min=low),
+        )
+    return value
+
+
+def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
+    """The rules of preset ``key`` with a room's ``options``; OptionError names a bad one."""
+    if key == "sichuan":
+        opts = {**SICHUAN_OPTIONS, **dict(options)}
+        _known(opts, SICHUAN_OPTIONS)
+        blood = opts["blood"]
+        if not isinstance(blood, bool):
+            raise OptionError(
+                "blood",
+                "expected true or false",
+                text=T(
+                    "err.base.option_type",
+                    option="blood",
+                    type=T("err.base.type.bool"),
+                    value=repr(blood),
+                ),
+            )
+        base = _whole(opts, "base", 1)
+        return Rules(
+            key,
+            Table.CLASSIC,
+            base,
+            _whole(opts, "cap", 0),
+            blood,
+            0,
+            huazhu=16,
+            zhigang=1,
+            bugang=1,
+            angang=2,
+            guoshou=False,
+            escape_penalty=True,
+        )
+    opts = {**XUEZHAN_OPTIONS, **dict(options)}
+    _known(opts, XUEZHAN_OPTIONS)
+    return Rules(
+        key,
+        Table.BLOOD,
+        _whole(opts, "base", 1),
+        _whole(opts, "cap", 0),
+        True,
+        _whole(opts, "pair_cap", 0),
+        huazhu=8,
+        zhigang=2,
+        bugang=1,
+        angang=2,
+        guoshou=True,
+        escape_penalty=False,
+    )
+
+
+def _known(opts: Mapping[str, Any], defaults: Mapping[str, Any]) -> None:
+    for k in opts:
+        if k not in defaults:
+            raise OptionError(
+                k, "unknown option", text=T("err.base.option_unknown", option=k, game="mahjong")
+            )
+
+
+def max_loss_sichuan(options: Mapping[str, Any], seats: int) -> int | None:
+    """000 sets no bound (番 and 根 have no cap; 花猪 16×)."""
+    return None
+
+
+def max_loss_xuezhan(options: Mapping[str, Any], seats: int) -> int | None:
+    """002: at most ``pair_cap`` × base to each other seat."""
+    rules = make_rules("xuezhan", options)
+    if not rules.pair_cap:
+        return None
+    return rules.pair_cap * rules.base * (seats - 1)
