@@ -446,9 +446,12 @@ class PaohuziGame(Game):
                 hand[tile] = 0
                 kind = Kind.CHOU_WEI if tile in self.renpeng[seat] else Kind.WEI
                 self.groups[seat].append(Group(kind, (tile,) * 3))
-                key = "phz.event.chouwei" if kind is Kind.CHOU_WEI else "phz.event.wei"
-                self.last_event = T(key, seat=seat + 1, tile=tile_zh(tile))
-                self.status[seat] = T(key.replace("event", "status"), tile=tile_zh(tile))
+                if kind is Kind.CHOU_WEI:  # 臭啸 is shown (两张暗一张明)
+                    self.last_event = T("phz.event.chouwei", seat=seat + 1, tile=tile_zh(tile))
+                    self.status[seat] = T("phz.status.chouwei", tile=tile_zh(tile))
+                else:  # 啸 stays face down: the table learns nothing of the tile
+                    self.last_event = T("phz.event.wei", seat=seat + 1)
+                    self.status[seat] = T("phz.status.wei")
                 self._turn_start(seat, discard=True, self_draw=True)
                 return
             wei = self._group_of(seat, tile, Kind.WEI, Kind.CHOU_WEI)

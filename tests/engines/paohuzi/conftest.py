@@ -1,0 +1,8 @@
+"""--import-mode=importlib: make the 跑胡子 test helpers (phz_support) importable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
