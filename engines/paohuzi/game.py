@@ -665,8 +665,8 @@ class PaohuziGame(Game):
         return zi(self.win.huxi, self.shen(), self.di)
 
     def settle(self) -> list[Transfer]:
-        """The hand's payments: on a win each other seat pays 子 × 番 (an escaped winner
-        collects nothing); at 荒庄 each 王霸 holder pays each seat holding none 5 per 王霸."""
+        """The hand's payments: on a win each other seat pays 子 × 番; at 荒庄 each 王霸 holder
+        pays each seat holding none 5 per 王霸. A seat that escaped collects nothing."""
         out: list[Transfer] = []
         if self.win is not None:
             w = self.win
@@ -683,7 +683,7 @@ class PaohuziGame(Game):
                 if not n:
                     continue
                 for s in range(SEATS):
-                    if not self.hands[s][WILD]:
+                    if not self.hands[s][WILD] and s not in self.escaped:
                         out.append(Transfer(h, s, WANGBA_PAY * n, T("phz.pay.wangba", n=n)))
         return out
 
