@@ -85,11 +85,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     checks, wins = bench_checks(args.hands, args.rounds)
-    print(f"win checks: {args.hands} hands of 21 tiles, {wins} wins (15 胡息 or more), "
-          f"best of {args.rounds} cold rounds: {checks:,.0f} checks/s")
+    print(
+        f"win checks: {args.hands} hands of 21 tiles, {wins} wins (15 胡息 or more), "
+        f"best of {args.rounds} cold rounds: {checks:,.0f} checks/s"
+    )
     rate, won = bench_games(args.games)
-    print(f"trustee self-play: {args.games} hands ({won} won, {args.games - won} 荒庄): "
-          f"{rate:,.1f} hands/s")
+    print(
+        f"trustee self-play: {args.games} hands ({won} won, {args.games - won} 荒庄): "
+        f"{rate:,.1f} hands/s"
+    )
     print(f"paohuzi win checks: {checks:.0f} checks/s")
 
 

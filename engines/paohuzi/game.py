@@ -71,8 +71,11 @@ WANGBA_PAY = 5
 
 
 def _bad_option(key: str, value: Any) -> OptionError:
-    return OptionError(key, f"must be a whole number 0-{MAX_DI}, not {value!r}",
-                       text=T("err.phz.option_di", option=key, max=MAX_DI, value=repr(value)))
+    return OptionError(
+        key,
+        f"must be a whole number 0-{MAX_DI}, not {value!r}",
+        text=T("err.phz.option_di", option=key, max=MAX_DI, value=repr(value)),
+    )
 
 
 def check_options(options: Any) -> int:
@@ -124,8 +127,9 @@ class PaohuziGame(Game):
         stacked hand does not replay from its record."""
         super().__init__(setup)
         if setup.seats != SEATS:
-            raise OptionError("seats", "王炸跑胡子 is for 3 players",
-                              text=T("err.phz.seats", seats=setup.seats))
+            raise OptionError(
+                "seats", "王炸跑胡子 is for 3 players", text=T("err.phz.seats", seats=setup.seats)
+            )
         self.di = check_options(setup.options)
         rng = random.Random(setup.seed)
         tiles = full_set()
@@ -289,8 +293,8 @@ class PaohuziGame(Game):
                         left[u] -= 1
                 left[tile] += 1  # the claimed tile is not from the hand
                 if self._keeps_a_discard(left):
-                    rest = sorted(format_group(g) for g in done)
-                    found.add(" ".join(["chi", format_group(first), *rest]))
+                    names = sorted(format_group(g) for g in done)
+                    found.add(" ".join(["chi", format_group(first), *names]))
                 return
             for combo in _RUNS[tile]:
                 if done and combo < done[-1]:
@@ -383,23 +387,37 @@ class PaohuziGame(Game):
         if kind == "discard" and self.must_discard:
             tile = value[0]
             if tile == WILD:
-                raise IllegalActionError("a 王霸 is never discarded", seat=seat, action=text,
-                                         text=T("err.phz.wild_discard"))
+                raise IllegalActionError(
+                    "a 王霸 is never discarded",
+                    seat=seat,
+                    action=text,
+                    text=T("err.phz.wild_discard"),
+                )
             if not self.hands[seat][tile]:
-                raise IllegalActionError(f"you have no {tile_name(tile)}", seat=seat,
-                                         action=text, text=T("err.phz.not_held",
-                                                             tile=tile_zh(tile)))
+                raise IllegalActionError(
+                    f"you have no {tile_name(tile)}",
+                    seat=seat,
+                    action=text,
+                    text=T("err.phz.not_held", tile=tile_zh(tile)),
+                )
             if tile not in self.discardable(seat):
-                raise IllegalActionError("a 坎 is never split", seat=seat, action=text,
-                                         text=T("err.phz.kan", tile=tile_zh(tile)))
+                raise IllegalActionError(
+                    "a 坎 is never split",
+                    seat=seat,
+                    action=text,
+                    text=T("err.phz.kan", tile=tile_zh(tile)),
+                )
             self._discard(seat, tile)
             self._new_window()
             return tile_name(tile)
         if kind == "hu":
-            raise IllegalActionError("your hand is not complete", seat=seat, action=text,
-                                     text=T("err.phz.no_hu"))
+            raise IllegalActionError(
+                "your hand is not complete", seat=seat, action=text, text=T("err.phz.no_hu")
+            )
         raise IllegalActionError(
-            f"you may now: {', '.join(legal)}", seat=seat, action=text,
+            f"you may now: {', '.join(legal)}",
+            seat=seat,
+            action=text,
             text=T("err.phz.options", options=", ".join(legal)),
         )
 
@@ -492,8 +510,9 @@ class PaohuziGame(Game):
             how = "own" if own else kind
             if self.win_check(s, tile, how) is not None:
                 opts.append("hu")
-            if not own and (hand[tile] == 3
-                            or self._group_of(s, tile, Kind.WEI, Kind.CHOU_WEI) is not None):
+            if not own and (
+                hand[tile] == 3 or self._group_of(s, tile, Kind.WEI, Kind.CHOU_WEI) is not None
+            ):
                 opts.append("pao")
             elif kind == "draw" and self._group_of(s, tile, Kind.PENG) is not None:
                 opts.append("pao")  # 别人(或自己)从墩上摸得的牌是自己已经碰的牌
@@ -550,7 +569,9 @@ class PaohuziGame(Game):
             action = "?"
         if action not in options:
             raise IllegalActionError(
-                f"you may now: {', '.join(options)}", seat=seat, action=text,
+                f"you may now: {', '.join(options)}",
+                seat=seat,
+                action=text,
                 text=T("err.phz.options", options=", ".join(options)),
             )
         return action
@@ -672,8 +693,9 @@ class PaohuziGame(Game):
             w = self.win
             points = self.zi() * w.fan.total
             if w.seat not in self.escaped:
-                reason = T("phz.pay.zimo" if w.self_drawn else "phz.pay.hu", zi=self.zi(),
-                           fan=w.fan.total)
+                reason = T(
+                    "phz.pay.zimo" if w.self_drawn else "phz.pay.hu", zi=self.zi(), fan=w.fan.total
+                )
                 for s in range(SEATS):
                     if s != w.seat:
                         out.append(Transfer(s, w.seat, points, reason))
@@ -698,15 +720,29 @@ class PaohuziGame(Game):
             w = self.win
             winners = (w.seat,)
             how = "zimo" if w.self_drawn else "hu"
-            lines.append(T(f"phz.out.{how}", seat=w.seat + 1, source=(w.source or 0) + 1,
-                           huxi=w.huxi))
+            lines.append(
+                T(f"phz.out.{how}", seat=w.seat + 1, source=(w.source or 0) + 1, huxi=w.huxi)
+            )
             shen_tile = "-" if self.shen_tile is None else tile_zh(self.shen_tile)
-            lines.append(T("phz.out.shen", tile=shen_tile, n=self.shen(),
-                           flipped=format_zh(self.shen_flip) or "-"))
+            lines.append(
+                T(
+                    "phz.out.shen",
+                    tile=shen_tile,
+                    n=self.shen(),
+                    flipped=format_zh(self.shen_flip) or "-",
+                )
+            )
             for key, x in w.fan.items:
                 lines.append(T("phz.out.fan", name=T(f"phz.fan.{key}"), x=x))
-            lines.append(T("phz.out.points", zi=self.zi(), fan=w.fan.total,
-                           points=self.zi() * w.fan.total, di=self.di))
+            lines.append(
+                T(
+                    "phz.out.points",
+                    zi=self.zi(),
+                    fan=w.fan.total,
+                    points=self.zi() * w.fan.total,
+                    di=self.di,
+                )
+            )
         else:
             lines.append(T("phz.out.wall"))
         for s in sorted(self.escaped):
@@ -730,26 +766,46 @@ class PaohuziGame(Game):
         for s in range(SEATS):
             open_hand = s == seat or self.ended is not None
             status = T("phz.status.escaped") if s in self.escaped else self.status[s]
-            seats.append(SeatView(
-                role=T("phz.role.dealer") if s == self.dealer else None,
-                count=sum(self.hands[s]),
-                cards=self.hand_text(s) if open_hand else None,
-                status=status,
-                melds=self.melds_text(s, seat),
-                discards=format_zh(self.rivers[s]) if self.rivers[s] else "",
-            ))
+            seats.append(
+                SeatView(
+                    role=T("phz.role.dealer") if s == self.dealer else None,
+                    count=sum(self.hands[s]),
+                    cards=self.hand_text(s) if open_hand else None,
+                    status=status,
+                    melds=self.melds_text(s, seat),
+                    discards=format_zh(self.rivers[s]) if self.rivers[s] else "",
+                )
+            )
         lines = [T("phz.line.stock", n=self.stock_left(), dealer=self.dealer + 1)]
         for s in range(SEATS):
-            lines.append(T("phz.line.huxi", seat=s + 1, huxi=self.open_huxi(s, seat),
-                           wilds=self.shown_wilds[s]))
+            lines.append(
+                T(
+                    "phz.line.huxi",
+                    seat=s + 1,
+                    huxi=self.open_huxi(s, seat),
+                    wilds=self.shown_wilds[s],
+                )
+            )
         if self.last_event is not None:
             lines.append(self.last_event)
         if self.win is not None:
-            lines.append(T("phz.line.won", seat=self.win.seat + 1, huxi=self.win.huxi,
-                           zi=self.zi(), fan=self.win.fan.total))
+            lines.append(
+                T(
+                    "phz.line.won",
+                    seat=self.win.seat + 1,
+                    huxi=self.win.huxi,
+                    zi=self.zi(),
+                    fan=self.win.fan.total,
+                )
+            )
         if seat is not None and self.claim is not None and seat in self.to_act():
-            lines.append(T("phz.line.claim_you", tile=tile_zh(self.claim.tile),
-                           options=", ".join(self.claim.options[seat])))
+            lines.append(
+                T(
+                    "phz.line.claim_you",
+                    tile=tile_zh(self.claim.tile),
+                    options=", ".join(self.claim.options[seat]),
+                )
+            )
         return View(
             phase=self._phase_text(),
             seats=tuple(seats),
@@ -772,8 +828,9 @@ class PaohuziGame(Game):
                 out.append(Choice(a, T(key), "success"))
             elif a in ("peng", "pao"):
                 assert self.claim is not None
-                out.append(Choice(a, T(f"phz.choice.{a}", tile=tile_zh(self.claim.tile)),
-                                  "primary"))
+                out.append(
+                    Choice(a, T(f"phz.choice.{a}", tile=tile_zh(self.claim.tile)), "primary")
+                )
             elif a.startswith("chi"):
                 groups = " ".join(format_zh(_tiles(w)) for w in a.split()[1:])
                 out.append(Choice(a, T("phz.choice.chi", groups=groups), "primary"))
@@ -795,8 +852,9 @@ class PaohuziGame(Game):
     def trustee(self, seat: int) -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
         if self.ended or seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat,
-                                     text=T("err.base.not_seat_turn"))
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
         return ai.choose(self, seat)
 
     # --- tests and debugging -----------------------------------------------------------------

@@ -47,11 +47,11 @@ def parse_action(text: str) -> tuple[str, list[Any]]:
             return kind, []
     for word in _CHI:
         if low.startswith(word):
-            groups = [parse_tiles(g) for g in low[len(word):].split()]
+            groups = [parse_tiles(g) for g in low[len(word) :].split()]
             return "chi", [g for g in groups if g]
     for word in _DISCARD:
         if low.startswith(word):
-            low = low[len(word):].strip()
+            low = low[len(word) :].strip()
             break
     try:
         tiles = parse_tiles(low)

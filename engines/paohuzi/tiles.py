@@ -115,7 +115,7 @@ def parse_tiles(text: str) -> list[int]:
             out.append(_CHAR[ch])
             i += 1
             continue
-        raise _bad(text, f"{rest[i:i + 4]!r} is no tile (x1…x10 small, d1…d10 big, W 王霸)")
+        raise _bad(text, f"{rest[i : i + 4]!r} is no tile (x1…x10 small, d1…d10 big, W 王霸)")
     return out
 
 

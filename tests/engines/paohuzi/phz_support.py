@@ -54,8 +54,11 @@ def play(game: PaohuziGame, *moves: str) -> None:
 def pass_claims(game: PaohuziGame, *keep: int) -> None:
     """Every seat of the open claim window except ``keep`` answers 过 (this window only)."""
     window = game.window()
-    while (game.phase() == CLAIM and game.window() == window
-           and any(s not in keep for s in game.to_act())):
+    while (
+        game.phase() == CLAIM
+        and game.window() == window
+        and any(s not in keep for s in game.to_act())
+    ):
         seat = next(s for s in game.to_act() if s not in keep)
         game.apply(seat, "pass")
 

@@ -23,8 +23,9 @@ def kinds(game: PaohuziGame, seat: int) -> list[tuple[str, str]]:
 
 def test_the_deal_21_20_20_and_21_in_the_stock() -> None:
     game = PaohuziGame(Setup(seats=3, seed=7))
-    sizes = sorted(sum(h) + sum(len(g.tiles) for g in game.groups[s])
-                   for s, h in enumerate(game.hands))
+    sizes = sorted(
+        sum(h) + sum(len(g.tiles) for g in game.groups[s]) for s, h in enumerate(game.hands)
+    )
     assert sizes == [20, 20, 21] and game.stock_left() == 21
     assert sum(game.hands[game.dealer]) + sum(len(g.tiles) for g in game.groups[game.dealer]) == 21
     assert game.to_act() == (game.dealer,) and game.phase() == DISCARD
@@ -204,9 +205,7 @@ def test_ph_e1_21_huxi_and_3_shen_make_6_zi_and_7_with_a_di() -> None:
         assert game.shen() == 3 and game.zi() == zi
         assert game.win.fan.total == 1  # 8 red tiles: no 红胡/一点朱/黑胡; not 自摸
         outcome = game.outcome()
-        assert [(t.payer, t.payee, t.points) for t in outcome.transfers] == [
-            (0, 1, zi), (2, 1, zi)
-        ]
+        assert [(t.payer, t.payee, t.points) for t in outcome.transfers] == [(0, 1, zi), (2, 1, zi)]
         assert outcome.points == (-zi, 2 * zi, -zi) and outcome.winners == (1,)
 
 
@@ -242,10 +241,12 @@ def test_a_drawn_wangba_is_shown() -> None:
     assert any(t["k"] == "phz.event.wild" for t in lines)
 
 
-@pytest.mark.parametrize(("h1", "h2", "pay"), [("W W", "", {(1, 0): 10, (1, 2): 10}),
-                                                ("W", "W", {(1, 0): 5, (2, 0): 5})])
-def test_huangzhuang_and_the_wangba_payments(h1: str, h2: str, pay: dict[tuple[int, int], int]
-                                             ) -> None:
+@pytest.mark.parametrize(
+    ("h1", "h2", "pay"), [("W W", "", {(1, 0): 10, (1, 2): 10}), ("W", "W", {(1, 0): 5, (2, 0): 5})]
+)
+def test_huangzhuang_and_the_wangba_payments(
+    h1: str, h2: str, pay: dict[tuple[int, int], int]
+) -> None:
     # 如果黄牌了，则手中有王霸的玩家需要赔付给没有王霸的玩家。一张王霸赔付赌注5倍，两张则是10倍
     game = deal("", h1, h2)
     while not game.is_over():
@@ -261,9 +262,11 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     game = deal("三三三 十", "", "")
     before = game.to_text()
     cases = [
-        (NotationError, 0, "x11"), (NotationError, 0, "fly"),
+        (NotationError, 0, "x11"),
+        (NotationError, 0, "fly"),
         (IllegalActionError, 1, "x1"),  # not your turn
-        (IllegalActionError, 0, "peng"), (IllegalActionError, 0, "hu"),
+        (IllegalActionError, 0, "peng"),
+        (IllegalActionError, 0, "hu"),
         (IllegalActionError, 0, "x3"),  # a 坎 is never split
     ]
     for kind, seat, action in cases:

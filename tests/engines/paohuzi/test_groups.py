@@ -16,7 +16,10 @@ from engines.paohuzi.tiles import WILD, counts_of, parse_tile, parse_tiles
 def _kind_value(kind: Kind, tile: int) -> int:
     # Written out from 003 四、积分规则, independently of the engine's table.
     small, big = {
-        Kind.PENG: (1, 3), Kind.KAN: (3, 6), Kind.PAO: (6, 9), Kind.QING: (9, 12),
+        Kind.PENG: (1, 3),
+        Kind.KAN: (3, 6),
+        Kind.PAO: (6, 9),
+        Kind.QING: (9, 12),
     }[kind]
     return big if tile >= 10 else small
 
@@ -37,7 +40,8 @@ def _value(g: tuple[int, ...], peng_tile: int | None) -> int:
     if a == b == c:
         return _kind_value(Kind.PENG if a == peng_tile else Kind.KAN, a)
     if {a // 10, b // 10, c // 10} == {a // 10} and [t % 10 for t in (a, b, c)] in (
-        [0, 1, 2], [1, 6, 9]
+        [0, 1, 2],
+        [1, 6, 9],
     ):
         return 6 if a >= 10 else 3
     return 0
@@ -57,8 +61,11 @@ def _groupings(tiles: list[int]) -> list[list[tuple[int, ...]]]:
     for i in range(len(rest)):
         if rest[i] == first:
             left = rest[:i] + rest[i + 1 :]
-            out += [[(first, first), *more] for more in _groupings(left)
-                    if all(len(m) == 3 for m in more)]
+            out += [
+                [(first, first), *more]
+                for more in _groupings(left)
+                if all(len(m) == 3 for m in more)
+            ]
     return out
 
 
@@ -96,10 +103,18 @@ def brute_huxi(tiles: list[int], peng_tile: int | None = None) -> int | None:
 
 def test_the_values_of_the_seed_table() -> None:
     assert [same_value(k, 0) for k in (Kind.PENG, Kind.KAN, Kind.WEI, Kind.PAO, Kind.QING)] == [
-        1, 3, 3, 6, 9
+        1,
+        3,
+        3,
+        6,
+        9,
     ]
     assert [same_value(k, 10) for k in (Kind.PENG, Kind.KAN, Kind.WEI, Kind.PAO, Kind.QING)] == [
-        3, 6, 6, 9, 12
+        3,
+        6,
+        6,
+        9,
+        12,
     ]
     assert run_value(tuple(parse_tiles("一二三"))) == 3
     assert run_value(tuple(parse_tiles("壹贰叁"))) == 6
@@ -112,9 +127,18 @@ def test_the_values_of_the_seed_table() -> None:
 @pytest.mark.parametrize(
     ("text", "ok"),
     [
-        ("四五六", True), ("二七十", True), ("贰柒拾", True), ("九九玖", True), ("九玖玖", True),
-        ("八九十", True), ("九十一", False), ("一二叁", False), ("一七十", False),
-        ("九玖九", True), ("一一一", False), ("二七拾", False),
+        ("四五六", True),
+        ("二七十", True),
+        ("贰柒拾", True),
+        ("九九玖", True),
+        ("九玖玖", True),
+        ("八九十", True),
+        ("九十一", False),
+        ("一二叁", False),
+        ("一七十", False),
+        ("九玖九", True),
+        ("一一一", False),
+        ("二七拾", False),
     ],
 )
 def test_runs(text: str, ok: bool) -> None:

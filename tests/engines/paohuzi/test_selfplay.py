@@ -46,8 +46,11 @@ def check_views(game: PaohuziGame) -> None:
         assert (view.hand is None) == (viewer is None)
 
 
-def self_play(seed: int, chooser: Callable[[PaohuziGame, int, random.Random], str],
-              options: dict[str, int] | None = None) -> PaohuziGame:
+def self_play(
+    seed: int,
+    chooser: Callable[[PaohuziGame, int, random.Random], str],
+    options: dict[str, int] | None = None,
+) -> PaohuziGame:
     rng = random.Random(seed)
     game = SPEC.new(Setup(seats=3, seed=seed, options=SPEC.validate(options or {})))
     assert isinstance(game, PaohuziGame)
