@@ -839,15 +839,14 @@ class PaohuziGame(Game):
         return out
 
     def picker(self, seat: int) -> Picker | None:
-        """The tiles the seat may discard on its turn (small ones, then big ones)."""
+        """The tiles the seat may discard on its turn (small, then big): at most 20 kinds, so
+        one menu, and a pick discards at once."""
         if self.ended or self._phase != DISCARD or seat != self.turn or not self.must_discard:
             return None
         tiles = self.discardable(seat)
         tokens = tuple(tile_name(t) for t in tiles)
         labels = tuple(tile_zh(t) for t in tiles)
-        small = sum(1 for t in tiles if t < 10)
-        sizes = tuple(n for n in (small, len(tiles) - small) if n)
-        return Picker(tokens, labels, 1, 1, "{}", "", sizes)
+        return Picker(tokens, labels, 1, 1, "{}", "")
 
     def trustee(self, seat: int) -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
