@@ -4,6 +4,7 @@ and escapes behave."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -15,7 +16,9 @@ from engines.paohuzi import PaohuziGame
 from engines.paohuzi.game import CLAIM, DISCARD
 from engines.paohuzi.groups import Kind
 from engines.paohuzi.scoring import MIN_HUXI
-from engines.paohuzi.tiles import full_set
+from engines.paohuzi.tiles import full_set, tile_zh
+
+TILE_CHARS = {tile_zh(t) for t in range(21)}
 
 SPEC = registry.specs()["paohuzi"]
 
@@ -33,7 +36,23 @@ def check_state(game: PaohuziGame) -> None:
         assert len(game.rivers[s]) + sum(hand) >= 0
 
 
+def _public_kinds(game: PaohuziGame) -> set[str]:
+    """Tile characters the table may know: rivers, open groups (not a face-down 偎), the tile
+    on offer."""
+    known = {tile_zh(t) for river in game.rivers for t in river}
+    for groups in game.groups:
+        known |= {tile_zh(t) for g in groups if g.kind is not Kind.WEI for t in g.tiles}
+    if game.claim is not None:
+        known.add(tile_zh(game.claim.tile))
+    return known
+
+
 def check_views(game: PaohuziGame) -> None:
+    if not game.is_over():
+        # whatever the public view names is public: no text carries a concealed tile
+        shown = json.dumps(game.view(None).to_json(), ensure_ascii=False)
+        named = {ch for ch in shown if ch in TILE_CHARS}
+        assert named <= _public_kinds(game), named - _public_kinds(game)
     for viewer in (None, 0, 1, 2):
         view = game.view(viewer)
         assert View.from_json(view.to_json()) == view
