@@ -293,8 +293,9 @@ class PaohuziGame(Game):
                         left[u] -= 1
                 left[tile] += 1  # the claimed tile is not from the hand
                 if self._keeps_a_discard(left):
-                    names = sorted(format_group(g) for g in done)
-                    found.add(" ".join(["chi", format_group(first), *names]))
+                    # the claimed tile and a held copy are alike: only the set of groups counts
+                    names = sorted(format_group(g) for g in [first, *done])
+                    found.add(" ".join(["chi", *names]))
                 return
             for combo in _RUNS[tile]:
                 if done and combo < done[-1]:
@@ -557,14 +558,14 @@ class PaohuziGame(Game):
             typed = [list(g) for g in value]
             if typed and len(typed[0]) == 2:
                 typed[0].append(claim.tile)
-            wanted = [format_group(g) for g in typed]
-            action = " ".join(["chi", *wanted[:1], *sorted(wanted[1:])])
+            wanted = sorted(format_group(g) for g in typed)
+            action = " ".join(["chi", *wanted])
             if not typed and len(chis) == 1:
                 action = chis[0]
             elif len(wanted) == 1 and action not in chis:
-                prefix = [o for o in chis if o.split()[1] == wanted[0]]
-                if len(prefix) == 1:
-                    action = prefix[0]
+                found = [o for o in chis if wanted[0] in o.split()[1:]]
+                if len(found) == 1:
+                    action = found[0]
         elif kind == "discard":
             action = "?"
         if action not in options:
@@ -821,8 +822,12 @@ class PaohuziGame(Game):
         return T("phz.phase.turn", seat=self.turn + 1)
 
     def choices(self, seat: int) -> list[Choice]:
+        """Buttons for the legal actions: 胡, 跑, 碰 and 过 first, then each way to 吃."""
         out: list[Choice] = []
-        for a in self.legal_actions(seat):
+        legal = self.legal_actions(seat)
+        order = [a for a in legal if not a.startswith("chi")]
+        order += [a for a in legal if a.startswith("chi")]
+        for a in order:
             if a == "hu":
                 key = "phz.choice.hu" if self._phase == CLAIM else "phz.choice.zimo"
                 out.append(Choice(a, T(key), "success"))

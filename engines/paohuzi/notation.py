@@ -4,8 +4,8 @@ Canonical forms (what ``apply`` returns and the log holds):
 
 - ``x3`` — discard (打) that tile; ``hu`` — 胡; ``pass`` — 过 (decline every claim);
 - ``peng`` — 碰; ``pao`` — 跑 (on a 坎 in hand, a 偎, or a 碰 when the tile was drawn);
-- ``chi x3x4x5 x1x2x3`` — 吃: the group made with the tile, then the 下火 groups that lay down
-  every other copy of it still held; each group is its three tiles sorted.
+- ``chi x1x2x3 x3x4x5`` — 吃: every group laid down, sorted — the one made with the tile and
+  the 下火 groups that lay down every other copy of it still held; each group its three tiles.
 
 Typed aliases: 打三 / discard x3 / 三; 胡 / 和 / win / 自摸; 过 / guo / skip; 碰 / pong;
 跑 / run; 吃 三四五 一二三 / eat x4x5 (the claimed tile may be left out of its group; a bare
