@@ -84,6 +84,23 @@ def test_a_second_pao_or_qing_is_a_chong_pao_without_a_discard() -> None:
     assert game.status[1] is not None and game.status[1].key != "phz.status.discard"
 
 
+def test_a_pao_after_a_dealt_ti_is_a_chong_pao_too() -> None:
+    game = deal("五", "五五五 六六六六", "")
+    play(game, "0:x5")
+    assert "pao" in game.legal_actions(1)
+    pass_claims(game, 1)
+    play(game, "1:pao")
+    assert kinds(game, 1) == [("qing", "六六六六"), ("pao", "五五五五")]
+    assert sum(game.hands[1]) == 13 and 1 not in game.to_act()  # no discard: 八块
+
+
+def test_a_dealer_dealt_two_ti_skips_its_first_discard() -> None:
+    game = deal("五五五五 六六六六", "", "")
+    assert game.paos[0] == 2 and game.owed[0] == 0
+    assert sum(game.hands[0]) == 13 and game.pos >= 1  # seat 1 has drawn already
+    assert game.turn != 0 or game.phase() == CLAIM
+
+
 def test_peng_then_pao_on_another_seat_s_drawn_tile() -> None:
     game = deal("五", "", "五五", draws="十 五")
     play(game, "0:x5")
