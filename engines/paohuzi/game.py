@@ -23,8 +23,10 @@ docs/games/paohuzi.md.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engines.base import (
@@ -54,6 +56,7 @@ from engines.paohuzi.tiles import (
     format_zh,
     full_set,
     next_tile,
+    parse_tiles,
     tile_name,
     tile_zh,
     tiles_of,
@@ -271,7 +274,7 @@ class PaohuziGame(Game):
 
         def groups_with(t: int, pool: list[int]) -> list[tuple[int, ...]]:
             out = []
-            for combo in _RUNS[t]:
+            for combo in _runs(t):
                 need = list(combo)
                 need.remove(t)
                 rest = list(pool)
@@ -297,7 +300,7 @@ class PaohuziGame(Game):
                     names = sorted(format_group(g) for g in [first, *done])
                     found.add(" ".join(["chi", *names]))
                 return
-            for combo in _RUNS[tile]:
+            for combo in _runs(tile):
                 if done and combo < done[-1]:
                     continue  # groups in sorted order: each set of 下火 groups once
                 rest = list(pool)
@@ -640,8 +643,6 @@ class PaohuziGame(Game):
     def _chi(self, seat: int, tile: int, action: str) -> None:
         hand = self.hands[seat]
         hand[tile] += 1  # the claimed tile joins, then every group goes down
-        from engines.paohuzi.tiles import parse_tiles
-
         names = []
         for word in action.split()[1:]:
             group = tuple(parse_tiles(word))
@@ -837,7 +838,7 @@ class PaohuziGame(Game):
                     Choice(a, T(f"phz.choice.{a}", tile=tile_zh(self.claim.tile)), "primary")
                 )
             elif a.startswith("chi"):
-                groups = " ".join(format_zh(_tiles(w)) for w in a.split()[1:])
+                groups = " ".join(format_zh(parse_tiles(w)) for w in a.split()[1:])
                 out.append(Choice(a, T("phz.choice.chi", groups=groups), "primary"))
             elif a == "pass":
                 out.append(Choice(a, T("phz.choice.pass")))
@@ -877,12 +878,7 @@ class PaohuziGame(Game):
         return sorted(out)
 
 
-def _tiles(word: str) -> list[int]:
-    from engines.paohuzi.tiles import parse_tiles
-
-    return parse_tiles(word)
-
-
+@cache
 def _runs(tile: int) -> list[tuple[int, ...]]:
     """一句话 and 绞牌 containing ``tile`` (sorted tuples)."""
     out = set()
@@ -894,18 +890,11 @@ def _runs(tile: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-_RUNS = [_runs(t) for t in range(WORD_KINDS)]
-
-
 def stacked(hands: Sequence[str], draws: str = "", dealer: int = 0) -> list[int]:
     """A stack that deals ``hands[s]`` to seat ``s`` (21 tiles for ``dealer``, 20 for the
     others; written in any tile notation) and then yields ``draws`` in order; the remaining
     tiles follow sorted. For tests and puzzles: ``PaohuziGame(setup, stack=...)`` with
     ``carry={"dealer": dealer}``."""
-    from collections import Counter
-
-    from engines.paohuzi.tiles import parse_tiles
-
     order: list[int] = []
     for k in range(SEATS):
         s = (dealer + k) % SEATS

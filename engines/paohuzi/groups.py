@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engines.paohuzi.tiles import WILD, WORD_KINDS, format_group, is_big, tile_zh
 
@@ -110,6 +110,7 @@ class Group:
 
 
 # --- the win check ----------------------------------------------------------------------------
+@cache
 def _templates(tile: int) -> list[tuple[tuple[int, ...], bool]]:
     """Every group (tiles, is_pair) containing ``tile``, as multisets of tile ids."""
     out: list[tuple[tuple[int, ...], bool]] = [((tile, tile, tile), False), ((tile, tile), True)]
@@ -123,9 +124,6 @@ def _templates(tile: int) -> list[tuple[tuple[int, ...], bool]]:
     out.append(((tile, tile, other), False))
     out.append(((tile, other, other), False))
     return out
-
-
-_TEMPLATES = [_templates(t) for t in range(WORD_KINDS)]
 
 
 def group_value(tiles: tuple[int, ...], is_pair: bool, peng_tile: int | None) -> int:
@@ -171,7 +169,7 @@ def _search(free: tuple[int, ...], wilds: int, paired: bool, peng_tile: int | No
             return 0
         return None
     best: int | None = None
-    for tiles, is_pair in _TEMPLATES[i]:
+    for tiles, is_pair in _templates(i):
         if is_pair and paired:
             continue
         rest = list(free)
