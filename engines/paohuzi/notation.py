@@ -31,6 +31,7 @@ _WORDS = {
 }
 _CHI = ("chi", "吃", "eat")
 _DISCARD = ("discard", "打", "出")
+_TILE_START = set("xdsb小大王w一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾貳參参陸")
 
 
 def parse_action(text: str) -> tuple[str, list[Any]]:
@@ -56,6 +57,8 @@ def parse_action(text: str) -> tuple[str, list[Any]]:
     try:
         tiles = parse_tiles(low)
     except NotationError:
+        if low[0] in _TILE_START:
+            raise  # meant as a tile: say what is wrong with the tile
         raise NotationError(text, "no action", text=T("err.phz.action", typed=text)) from None
     if len(tiles) != 1:
         raise NotationError(text, "discard one tile", text=T("err.phz.one_tile", typed=text))

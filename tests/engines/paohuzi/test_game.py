@@ -325,3 +325,30 @@ def test_picker_and_buttons() -> None:
         assert game.public_to_act() == ()
         timeout = game.timeout_action(seat)
         assert timeout.action == "pass" and not timeout.miss
+
+
+def test_every_error_reads_in_both_languages() -> None:
+    spec = registry.specs()["paohuzi"]
+    game = deal("三三三 十 W", "", "")
+    bad = [
+        (lambda: game.apply(0, "x11"), "err.phz.tile"),
+        (lambda: game.apply(0, "fly"), "err.phz.action"),
+        (lambda: game.apply(0, " "), "err.phz.empty"),
+        (lambda: game.apply(0, "x1x2"), "err.phz.one_tile"),
+        (lambda: game.apply(0, "W"), "err.phz.wild_discard"),
+        (lambda: game.apply(0, "x3"), "err.phz.kan"),
+        (lambda: game.apply(0, "hu"), "err.phz.no_hu"),
+        (lambda: game.apply(0, "peng"), "err.phz.options"),
+        (lambda: spec.validate({"di": 99}), "err.phz.option_di"),
+        (lambda: spec.game(Setup(seats=3, seed=1), stack=[0] * 82), "err.phz.stack"),
+    ]
+    before = game.to_text()
+    for call, key in bad:
+        with pytest.raises((IllegalActionError, NotationError, OptionError)) as err:
+            call()
+        text = err.value.text
+        assert text is not None and text.key == key, (key, text)
+        for locale in ("zh-CN", "en-US"):
+            shown = spec.texts[locale][key].format(**text.args)
+            assert shown and "{" not in shown
+        assert game.to_text() == before
