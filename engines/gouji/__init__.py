@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.base import GameSpec
 from engines.gouji.game import (
+    BURN,
     CLASSIC,
     DECLARE,
     HEAD,
@@ -27,7 +28,7 @@ GOUJI_NEW = GameSpec(
     level_table="gouji",
     game=GoujiGame,
     options=dict(NEW),
-    phases=(DECLARE, HEAD, PLAY),
+    phases=(DECLARE, HEAD, PLAY, BURN),
     texts=TEXTS,
     max_loss=max_loss,
 )
@@ -41,7 +42,7 @@ GOUJI = GameSpec(
     level_table="gouji",
     game=ClassicGoujiGame,
     options=dict(CLASSIC),
-    phases=(DECLARE, HEAD, PLAY),
+    phases=(DECLARE, HEAD, PLAY, BURN),
     texts=TEXTS,
     max_loss=max_loss,
 )

@@ -46,6 +46,8 @@ def choose(game: GoujiGame, seat: int) -> str:
     top = game.top
     assert top is not None
     if game.mode == "window" and game.window_seats[seat] == "burn":
+        if top.owner % 2 == seat % 2:
+            return PASS  # never burns its own alliance
         for cards, p in plays(hand, top.play, beisan, top_rule):
             rest = minus(hand, cards)
             if not any(rest) or (read(rest) is not None and can_finish_burning(rest, beisan)

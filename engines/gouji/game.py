@@ -32,7 +32,7 @@ from engines.shuangkou.notation import (
     plus,
 )
 
-DECLARE, HEAD, PLAY, DONE = "declare", "head", "play", "done"
+DECLARE, HEAD, PLAY, BURN, DONE = "declare", "head", "play", "burn", "done"
 SEATS, DECKS, EACH = 6, 4, 36
 RANK_POINTS = (4, 2, 0, 0, -2, -4)
 """头科 +4, 二科 +2, 三科 0, 四科 0, 二落 −2, 大落 −4."""
@@ -205,6 +205,22 @@ class GoujiGame(Game):
 
     # --- set-up -------------------------------------------------------------------------------
     @classmethod
+    def position(cls, hands: list[str], *, leader: int = 0, declared: tuple[int, ...] = (),
+                 options: Mapping[str, Any] | None = None) -> GoujiGame:
+        """A game in play from written hands (tests and examples): ``hands`` in notation, any
+        sizes; ``declared`` the seats that 宣点; nobody revolts."""
+        game = cls(Setup(seats=SEATS, seed=0, options=dict(options or {})))
+        game.hands = [parse_cards(h, DECKS) if h else (0,) * NRANKS for h in hands]
+        game.dealt = tuple(game.hands)
+        game.revolted = []
+        game.answers = {s: "declare" if s in declared else "nodeclare" for s in range(SEATS)}
+        game.leader = leader
+        game.start_lines = []
+        game.status = {}
+        game._end_declare()
+        return game
+
+    @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
         base = options.get("base", 1)
         if not isinstance(base, int) or isinstance(base, bool) or not 1 <= base <= MAX_BASE:
@@ -319,6 +335,9 @@ class GoujiGame(Game):
         return len(self.actives()) <= 4
 
     def phase(self) -> str:
+        """``declare``, ``head``, ``play``, ``burn`` (a 够级 window: its own timer), ``done``."""
+        if self._phase == PLAY and self.mode == "window":
+            return BURN
         return self._phase
 
     def is_over(self) -> bool:
