@@ -3,7 +3,7 @@ references for comparison, the play generator and 烧牌 eligibility under Hypot
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -138,7 +138,7 @@ def test_the_play_generator_matches_every_sub_hand(hand, top_cards, beisan) -> N
     assert len(got) == len(set(got)) and set(got) == expected
 
 
-@lru_cache(maxsize=None)
+@cache
 def ref_can_burn_out(hand: tuple[int, ...], beisan: bool) -> bool:
     """Search every sequence of leads: each carries a 花 or empties the hand (烧牌)."""
     if not any(hand):
