@@ -961,7 +961,7 @@ class GoujiGame(Game):
             return T("gouji.phase.lead", seat=self.turn + 1)
         if self.mode == "window":
             assert self.top is not None
-            if self.top.dead:
+            if self.top.dead or "beat" not in self.window_seats.values():
                 return T("gouji.phase.window_dead", seat=self.top.owner + 1)
             return T("gouji.phase.window", seat=self.top.owner + 1,
                      duitou=opposite(self.top.owner) + 1)

@@ -11,7 +11,7 @@ ZH: dict[str, str] = {
     "gouji.phase.lead": "{seat}号发牌",
     "gouji.phase.follow": "轮到{seat}号：上牌或过牌",
     "gouji.phase.window": "{seat}号出够级牌：等对头{duitou}号应牌；其他玩家可以烧牌",
-    "gouji.phase.window_dead": "{seat}号出够死级：只有烧牌才能应",
+    "gouji.phase.window_dead": "{seat}号的够级牌只能用烧牌来应",
     "gouji.phase.done": "本局结束",
     "gouji.role.alliance": "{a}联邦",
     "gouji.role.ranked": "{a}联邦·{rank}",
@@ -100,8 +100,7 @@ EN: dict[str, str] = {
     "gouji.phase.follow": "Seat {seat}: beat it or pass",
     "gouji.phase.window": "Seat {seat} played a gouji card: its opposite, seat {duitou}, may "
     "answer; others may burn",
-    "gouji.phase.window_dead": "Seat {seat} played an unbeatable gouji (够死级): only a burn "
-    "answers it",
+    "gouji.phase.window_dead": "Only a burn may answer seat {seat}'s gouji play",
     "gouji.phase.done": "The game is over",
     "gouji.role.alliance": "alliance {a}",
     "gouji.role.ranked": "alliance {a}, {rank}",

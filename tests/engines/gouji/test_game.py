@@ -163,6 +163,8 @@ def test_revolution_head_choice_and_dead_gouji_plays() -> None:
         g.apply(seat, "declare" if seat == 3 else "nodeclare")
     assert g.phase() == "head" and g.to_act() == (3,)
     assert 3 in g.kaidian  # 革命算自动认点: the 对头 has opened
+    assert g.legal_actions(3) == ["yaotou", "wutou"] and g.trustee(3) == "yaotou"
+    assert g.view(None).phase.key == "gouji.phase.head"
     g.apply(3, "yaotou")
     assert g.phase() == "play" and not g.active(0) and g.dead_left[3] == 3
     # seat 3's first three 够级 plays are 够死级: only a burn answers; then it is 无头
@@ -355,6 +357,7 @@ def test_seeded_self_play_legal_zero_sum_replayable_and_private(spec, beisan: bo
         out = g.outcome()
         assert sum(out.points) == 0
         assert len({out.points[s] for s in (0, 2, 4)}) == 1
+        assert not g.failed  # the trustee never fails a burn
         again = spec.from_record(g.to_record())
         assert again.outcome() == out and again.view(None) == g.view(None)
         nxt = spec.new(Setup(seats=6, seed=seed + 100, options=spec.validate({"beisan": beisan}),
