@@ -197,6 +197,7 @@ class GoujiGame(Game):
         self.status: dict[int, Text] = {}
         self.epochs = [0] * SEATS
         self.void = False
+        self.played = False
         self._phase = DECLARE
         self._outcome: Outcome | None = None
         self._carry: dict[str, Any] = {}
@@ -702,6 +703,7 @@ class GoujiGame(Game):
               restricted: bool = False) -> None:
         prev = self.top
         lead = self.mode == "lead"
+        self.played = True
         if seat in self.passed_round:
             self.reentered.add(seat)
         if prev is not None and prev.owner != seat:
@@ -827,8 +829,8 @@ class GoujiGame(Game):
                     for a in (0, 1))
         mult = 2 if chuan else 1
         pts = tuple(team[alliance(s)] * mult * self.base for s in range(SEATS))
-        lines: list[Text] = [T("gouji.line.ranks", ranks=" ".join(
-            f"{s + 1}:{slots[s] + 1}" for s in range(SEATS)))]
+        seat_at = {slots[s]: s + 1 for s in range(SEATS)}
+        lines: list[Text] = [T("gouji.line.ranks", **{f"r{i}": seat_at[i] for i in range(SEATS)})]
         lines.append(T("gouji.line.team", a=team[0] * mult, b=team[1] * mult))
         if chuan:
             lines.append(T("gouji.line.chuan"))
@@ -917,7 +919,8 @@ class GoujiGame(Game):
                 status = T(f"gouji.status.{self.answers[s]}")
             seats.append(SeatView(role=role, count=self._count(s, seat), status=status,
                                   cards=format_cards(self.hands[s]) if seat == s else None))
-        lines: list[Text] = list(self.start_lines)
+        # the opening facts (上班, 进贡, 买3) until the first play, so six seats stay readable
+        lines: list[Text] = [] if self.played else list(self.start_lines)
         if self.revolutionary is not None:
             lines.append(T("gouji.line.revolution", seat=self.revolutionary + 1))
             if self.head is not None:

@@ -59,7 +59,7 @@ ZH: dict[str, str] = {
     "gouji.line.top": "桌面：{seat}号 {cards}{tags}",
     "gouji.line.burning": "{seat}号正在烧{victim}号",
     "gouji.line.order": "走科顺序：{seats}",
-    "gouji.line.ranks": "名次（座位:名次）：{ranks}",
+    "gouji.line.ranks": "名次：头科 {r0}号，二科 {r1}号，三科 {r2}号，四科 {r3}号，二落 {r4}号，大落 {r5}号",
     "gouji.line.team": "1联邦每人 {a} 分，2联邦每人 {b} 分",
     "gouji.line.chuan": "串三户：分数翻倍，不进贡",
     "gouji.event.burn": "{seat}号烧{victim}号的够级牌",
@@ -149,7 +149,8 @@ EN: dict[str, str] = {
     "gouji.line.top": "On the table: seat {seat} {cards}{tags}",
     "gouji.line.burning": "Seat {seat} is burning seat {victim}",
     "gouji.line.order": "Out in order: seats {seats}",
-    "gouji.line.ranks": "Places (seat:place): {ranks}",
+    "gouji.line.ranks": "Places: 1st seat {r0}, 2nd seat {r1}, 3rd seat {r2}, 4th seat {r3}, "
+    "5th seat {r4}, last seat {r5}",
     "gouji.line.team": "Alliance 1: {a} each; alliance 2: {b} each",
     "gouji.line.chuan": "Three in a row (串三户): points doubled, no tribute",
     "gouji.event.burn": "Seat {seat} burns seat {victim}'s gouji play",

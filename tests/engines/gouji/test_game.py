@@ -20,12 +20,15 @@ def test_a_gouji_play_opens_a_window_for_the_duitou_and_private_burn_claims() ->
     g.apply(0, "AA")
     assert g.mode == "window" and set(g.to_act()) == {1, 2, 3}
     assert g.public_to_act() == (3,)  # the 对头 shows; who may burn stays private
+    public = g.view(None)
+    assert public.phase.key == "gouji.phase.window" and public.seats[1].status is None
     assert g.legal_actions(3) == ["pass"]
     assert g.legal_actions(1) == ["burn 22", "burn 2R", "pass"]
     window = g.window()
     g.apply(3, "pass")
     g.apply(1, "burn 22")
     assert g.window() == window and g.to_act() == (2,)
+    assert g.view(None).seats[1].status is None and g.view(3).seats[1].status is None
     assert g.timeout_action(2).action == "pass" and not g.timeout_action(2).miss
     g.apply(2, "burn 22")
     # both alliances claimed: the 够级 player's alliance burns first
@@ -211,6 +214,7 @@ def test_gj_e1_team_of_first_third_and_fifth() -> None:
     g = GoujiGame.position(["3"] * 6, leader=0)
     finish(g, [0, 1, 2, 3, 4])
     assert g.outcome().points == (2, -2, 2, -2, 2, -2)
+    assert g.outcome().lines[0].args == {f"r{i}": i + 1 for i in range(6)}
     assert g.final_slots == [0, 1, 2, 3, 4, 5]
 
 
