@@ -381,3 +381,40 @@ def test_the_picker_takes_all_36_cards_and_a_burn_window_picks_a_burn() -> None:
     burner = w.picker(1)
     assert burner is not None and burner.action(["2", "2#2"]) == "burn 2 2#2"
     assert w.apply(1, burner.action(["2", "2#2"])) == "burn 22"
+
+
+def test_beating_a_ke_s_gouji_bottom_hand_is_a_dead_gouji() -> None:
+    # 头科 goes out with a 够级 底牌; its 对头 beats it: that play is 够死级 (only burns answer)
+    g = GoujiGame.position(["AA", "4 4", "5 5", "22 9 9", "6 6", "BB 7"], leader=0)
+    g.apply(0, "AA")
+    assert g.finished == [0] and g.wutou[3]  # 新够级: a 科's 对家 is 无头
+    for seat in g.to_act():
+        g.apply(seat, "22" if seat == 3 else "pass")
+    assert g.top is not None and g.top.owner == 3 and g.top.dead
+    assert g.window_seats == {5: "burn"} and g.public_to_act() == ()
+
+
+def test_a_wutou_seat_s_gouji_play_is_open_to_everyone_in_turn() -> None:
+    g = GoujiGame.position(["3 3", "4 4", "5 5", "AA 9", "22 6", "KK 7"], leader=3)
+    g.wutou[3] = True
+    g.apply(3, "AA")
+    assert g.mode == "turn" and g.to_act() == (4,)
+    g.apply(4, "22")  # not its 对头's play, and no burn: 无头 may be beaten by anyone
+    assert g.top is not None and g.top.owner == 4
+
+
+def test_a_five_game_series_then_a_fresh_one() -> None:
+    carry: dict = {}
+    numbers = []
+    for game_no in range(6):
+        g = GOUJI_NEW.new(Setup(seats=6, seed=40 + game_no, options=GOUJI_NEW.validate({}),
+                                carry=carry))
+        numbers.append(g.game_no)
+        paid = [t for t in g.start_lines if t.key == "gouji.line.tribute"]
+        assert (not paid) if g.game_no == 1 else True
+        assert sum(map(sum, g.hands)) == 216
+        while not g.is_over():
+            seat = g.to_act()[0]
+            g.apply(seat, g.trustee(seat))
+        carry = g.next_carry()
+    assert numbers == [1, 2, 3, 4, 5, 1]
