@@ -235,3 +235,15 @@ def test_the_play_generator_matches_every_sub_hand(hand: tuple[int, ...], led) -
     got = [(c, as_ref(p)) for c, p in plays(hand, lead)]
     assert len(got) == len(set(got))
     assert set(got) == expected
+
+
+bomb_hands = st.lists(st.sampled_from([0, 1, 2, 3, 11, 12, 13, 14]), min_size=4,
+                      max_size=22).map(
+    lambda xs: tuple(min(xs.count(r), 8 if r < 13 else 2) for r in range(NRANKS)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(bomb_hands)
+def test_stars_held_are_the_best_bomb_the_generator_finds(hand: tuple[int, ...]) -> None:
+    stars = [p.stars for _, p in plays(hand, None) if p.bomb]
+    assert best_stars(hand) == max(stars, default=0)
