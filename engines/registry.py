@@ -9,7 +9,7 @@ from engines.base import GameSpec
 # Each module exposes SPECS: a tuple of GameSpec. Adding a game = adding its module here.
 _MODULES: tuple[str, ...] = (
     "engines.doudizhu", "engines.niuniu", "engines.hotpot", "engines.gomoku", "engines.mahjong",
-    "engines.shengji", "engines.dagunzi", "engines.paohuzi",
+    "engines.shengji", "engines.dagunzi", "engines.paohuzi", "engines.shuangkou", "engines.gouji",
 )
 
 
