@@ -100,9 +100,12 @@ async def play(settings: Settings, game: str, room: str, uid: int, seed: int | N
             await manager.close(TERMINAL_TABLE, Text("note.closed_empty"))
         await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, "you", locale)
         spec = manager.spec(manager.get(TERMINAL_TABLE))
-        while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
-            await manager.add_bot(TERMINAL_TABLE, uid)
         while True:
+            if TERMINAL_TABLE not in manager.tables:  # stood up after a hand away (托管)
+                await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, "you",
+                                     locale)
+            while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
+                await manager.add_bot(TERMINAL_TABLE, uid)
             await manager.start(TERMINAL_TABLE, uid)
             if not await _play_hand(manager, notifier, uid):
                 return 0
