@@ -31,15 +31,16 @@ class HostError(Exception):
 
 
 def _field(data: Mapping[str, Any], name: str, check: Callable[[Any], bool], kind: str,
-           default: Any = ..., ) -> Any:
+           default: Any = ..., where: str = "") -> Any:
     """``data[name]`` if ``check`` accepts it; ValueError naming the field otherwise."""
+    path = where + name
     if name not in data:
         if default is ...:
-            raise ValueError(f"saved table: field {name!r} is missing")
+            raise ValueError(f"saved table: field {path!r} is missing")
         return default
     value = data[name]
     if not check(value):
-        raise ValueError(f"saved table: field {name!r} should be {kind}, not {value!r:.60}")
+        raise ValueError(f"saved table: field {path!r} should be {kind}, not {value!r:.60}")
     return value
 
 
@@ -127,19 +128,24 @@ class Seat:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Seat:
-        """ValueError naming the field when ``data`` is not a saved seat."""
+    def from_json(cls, data: Any, where: str = "seat.") -> Seat:
+        """ValueError naming the field (prefixed by ``where``) when ``data`` is not a seat."""
         if not isinstance(data, dict):
-            raise ValueError(f"saved table: a seat should be an object, not {data!r:.60}")
+            raise ValueError(f"saved table: {where[:-1]!r} should be a seat, not {data!r:.60}")
+
+        def field_(name: str, check: Callable[[Any], bool], kind: str, default: Any = ...
+                   ) -> Any:
+            return _field(data, name, check, kind, default, where)
+
         return cls(
-            uid=_field(data, "uid", _is_opt_int, "a user id or null"),
-            name=_field(data, "name", _is_str, "text"),
-            trustee=_field(data, "trustee", _is_bool, "true or false", False),
-            misses=_field(data, "misses", lambda v: _is_int(v) and v >= 0, "a count", 0),
-            escaped=_field(data, "escaped", _is_bool, "true or false", False),
-            kicked=_field(data, "kicked", _is_bool, "true or false", False),
-            acted=_field(data, "acted", _is_bool, "true or false", False),
-            covered=_field(data, "covered", _is_bool, "true or false", False),
+            uid=field_("uid", _is_opt_int, "a user id or null"),
+            name=field_("name", _is_str, "text"),
+            trustee=field_("trustee", _is_bool, "true or false", False),
+            misses=field_("misses", lambda v: _is_int(v) and v >= 0, "a count", 0),
+            escaped=field_("escaped", _is_bool, "true or false", False),
+            kicked=field_("kicked", _is_bool, "true or false", False),
+            acted=field_("acted", _is_bool, "true or false", False),
+            covered=field_("covered", _is_bool, "true or false", False),
         )
 
 
@@ -234,7 +240,7 @@ class Table:
             game_key=_field(data, "game_key", _is_str, "a game key"),
             room=_field(data, "room", _is_str, "a room key"),
             owner=_field(data, "owner", _is_int, "a user id"),
-            seats=[Seat.from_json(s) for s in seats],
+            seats=[Seat.from_json(s, f"seats[{i}].") for i, s in enumerate(seats)],
             status=_field(data, "status", lambda v: v in STATUSES, " or ".join(STATUSES)),
             hand_id=_field(data, "hand_id", _is_opt_int, "a hand id or null", None),
             record=_field(data, "record", _is_opt_dict, "a game record or null", None),
