@@ -217,8 +217,17 @@ class Table:
             "last_result": self.last_result, "locale": self.locale, "notes": self.notes,
         }
 
-    def meta_json(self) -> str:
-        return json.dumps(self.meta(), ensure_ascii=False, separators=(",", ":"))
+    def state_key(self) -> tuple[Any, ...]:
+        """A cheap fingerprint of what an action rarely changes (seats, status, notes, DMs):
+        while it stays the same, only the action log and the deadline moved. ``last_result``
+        and ``carry`` are left out: they change only together with ``status``/``hand_id``."""
+        return (
+            self.status, self.hand_id, self.hand_no, self.message_id, self.owner, self.locale,
+            tuple((s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered)
+                  for s in self.seats),
+            tuple(self.sent.items()), tuple(self.dms.items()), tuple(self.holds.items()),
+            tuple(self.notes),
+        )
 
     def to_json(self) -> str:
         """The whole table as JSON text: the game as its record (never a copy of the game)."""

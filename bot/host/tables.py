@@ -60,10 +60,10 @@ class Notifier(Protocol):
 
 @dataclass
 class _Saved:
-    """What the database holds of a table: its snapshot's meta text, the hand it was taken
+    """What the database holds of a table: its snapshot's ``Table.state_key``, the hand it was taken
     in, how much of the log is stored, the stored deadline and the actions appended since."""
 
-    meta: str
+    key: tuple[Any, ...]
     hand_id: int | None
     logged: int
     deadline: float | None
@@ -553,9 +553,9 @@ class TableManager:
         else did, else the whole table."""
         self._reindex(table)
         game, saved = table.game, self._saved.get(table.id)
-        meta = table.meta_json()
+        key = table.state_key()
         if (
-            not snapshot and game is not None and saved is not None and saved.meta == meta
+            not snapshot and game is not None and saved is not None and saved.key == key
             and saved.hand_id == table.hand_id and table.hand_id is not None
             and saved.logged <= len(game.log) and saved.appended < SNAPSHOT_EVERY
         ):
@@ -573,7 +573,7 @@ class TableManager:
                 return
         await table_store.save_table(self.db, table.id, table.guild_id, table.id, table.to_json())
         self._saved[table.id] = _Saved(
-            meta, table.hand_id, len(game.log) if game is not None else 0, table.deadline,
+            key, table.hand_id, len(game.log) if game is not None else 0, table.deadline,
             table.window,
         )
 
@@ -628,7 +628,7 @@ class TableManager:
             if table.status == WAITING and table.hand_no and json.loads(state)["status"] == PLAYING:
                 await self._save(table, snapshot=True)  # its hand ended at restore
             self._saved[table.id] = _Saved(
-                table.meta_json(), table.hand_id,
+                table.state_key(), table.hand_id,
                 len(table.game.log) if table.game is not None else 0,
                 table.deadline, table.window, SNAPSHOT_EVERY,  # next save writes a snapshot
             )
