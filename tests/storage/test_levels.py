@@ -62,7 +62,10 @@ def test_next_title() -> None:
 
 async def test_scores_and_leaderboards(wallet: Wallet) -> None:
     db = wallet.db
-    assert await levels.score(db, 1, "chess", economy=0) == 0 and await levels.scores(db, 1, economy=0) == {}
+    assert (
+        await levels.score(db, 1, "chess", economy=0) == 0
+        and await levels.scores(db, 1, economy=0) == {}
+    )
     plays = [(1, 30), (2, 50), (3, 50), (4, -5), (1, 5)]
     for uid, delta in plays:
         hand = await wallet.new_hand("chess", "free", 1, 2)
