@@ -7,6 +7,8 @@ computed from the room and the game's rules; the arithmetic itself happens in st
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,18 +44,41 @@ class SeatResultView:
 
 
 @dataclass(frozen=True)
+class TransferLine:
+    """One itemized payment of a hand settled pair by pair: seat ``payer`` owed seat ``payee``
+    ``points``; ``beans`` actually moved (after the caps); ``reason`` (点炮, 自摸 ...)."""
+
+    payer: int
+    payee: int
+    points: int
+    beans: int
+    reason: Text | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "payer": self.payer, "payee": self.payee, "points": self.points,
+            "beans": self.beans, "reason": None if self.reason is None else self.reason.to_json(),
+        }
+
+
+@dataclass(frozen=True)
 class HandResult:
-    """A settled hand, for the settlement message."""
+    """A settled hand, for the settlement message: ``code`` is its public code (for /replay),
+    ``transfers`` the itemized payments when the game settles pair by pair."""
 
     hand_id: int
     seats: tuple[SeatResultView, ...]
     lines: tuple[Text, ...]
+    code: str = ""
+    transfers: tuple[TransferLine, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "hand_id": self.hand_id,
+            "code": self.code,
             "seats": [v.to_json() for v in self.seats],
             "lines": [t.to_json() for t in self.lines],
+            "transfers": [t.to_json() for t in self.transfers],
         }
 
 
@@ -78,11 +103,11 @@ class Cashier:
         """
         wallet = self.wallet_for(guild_id)
         worst = spec.max_loss(options, len(seats)) if room.coefficient else None
+        people = [s for s in seats if s.uid is not None]
+        accounts = await asyncio.gather(*(wallet.account(s.uid) for s in people if s.uid))
         holds: dict[int, int] = {}
-        for seat in seats:
-            if seat.uid is None:
-                continue
-            account = await wallet.account(seat.uid)
+        for seat, account in zip(people, accounts, strict=True):
+            assert seat.uid is not None
             if account.frozen:
                 raise HostError("err.player_frozen", name=seat.name)
             if room.coefficient == 0:
@@ -96,10 +121,13 @@ class Cashier:
         return holds
 
     async def ratings(self, guild_id: int, seats: list[Seat], game: str) -> tuple[int, ...]:
-        """Each seat's level score in ``game`` (0 for bots)."""
-        return tuple([
-            0 if s.uid is None else await levels.score(self.db, s.uid, game) for s in seats
-        ])
+        """Each seat's level score in ``game`` in the server's economy (0 for bots)."""
+        economy = self.wallet_for(guild_id).economy
+
+        async def score(uid: int | None) -> int:
+            return 0 if uid is None else await levels.score(self.db, uid, game, economy=economy)
+
+        return tuple(await asyncio.gather(*(score(s.uid) for s in seats)))
 
     async def open(
         self, guild_id: int, channel_id: int, seats: list[Seat], spec: GameSpec, room: Room,
@@ -152,7 +180,12 @@ class Cashier:
         settlement = await self.wallet_for(guild_id).settle(
             hand_id, spec.key, results, room.coefficient, room.rake,
             record=game.to_text(),
-            outcome=_outcome_text(outcome),
+            outcome=json.dumps(outcome.to_json(), ensure_ascii=False),
+            transfers=[(t.payer, t.payee, t.points) for t in outcome.transfers],
+        )
+        transfers = tuple(
+            TransferLine(done.payer, done.payee, done.points, done.beans, asked.reason)
+            for asked, done in zip(outcome.transfers, settlement.transfers, strict=True)
         )
         ladder = self.settings.levels.get(spec.level_table, ())
         views = []
@@ -165,10 +198,8 @@ class Cashier:
                 seat=i, uid=seat.uid, name=seat.name, points=line.points, delta=line.delta,
                 balance=line.balance, title=title, new_title=new_title,
             ))
-        return HandResult(hand_id=hand_id, seats=tuple(views), lines=outcome.lines), outcome
-
-
-def _outcome_text(outcome: Outcome) -> str:
-    import json
-
-    return json.dumps(outcome.to_json(), ensure_ascii=False)
+        result = HandResult(
+            hand_id=hand_id, seats=tuple(views), lines=outcome.lines,
+            code=await history.hand_code(self.db, hand_id), transfers=transfers,
+        )
+        return result, outcome

@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.host.cashier import Cashier, HandResult, SeatResultView
+from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.settings import Room, Settings
@@ -30,7 +30,7 @@ from storage import tables as table_store
 from storage.db import Database
 from storage.wallet import Wallet
 
-__all__ = ["HandResult", "Notifier", "SeatResultView", "TableManager"]
+__all__ = ["HandResult", "Notifier", "SeatResultView", "TableManager", "TransferLine"]
 
 log = logging.getLogger(__name__)
 
@@ -103,8 +103,8 @@ class TableManager:
 
     # --- lookups ----------------------------------------------------------------------
     def wallet_for(self, guild_id: int) -> Wallet:
-        """The wallet of the economy a server's tables play in (the host's only wallet)."""
-        return self.wallet
+        """The wallet of the economy a server's tables play in (the host's only way to one)."""
+        return self.wallet.scoped(self.settings.economy(guild_id))
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())

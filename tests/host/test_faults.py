@@ -33,7 +33,7 @@ async def three_people(manager: TableManager, table_id: int = CH, room: str = "n
 
 
 async def held(manager: TableManager, uids: tuple[int, ...] = (1, 2, 3)) -> list[int]:
-    return [(await manager.wallet.account(u)).held for u in uids]
+    return [(await manager.wallet_for(GUILD).account(u)).held for u in uids]
 
 
 def restarted(manager: TableManager, settings: Settings, printed: list[str]) -> TableManager:
@@ -86,7 +86,7 @@ async def test_a_deal_that_fails_holds_nothing_however_often_start_is_clicked(
 
 async def test_a_frozen_player_at_the_table_is_a_clear_refusal(manager: TableManager) -> None:
     await three_people(manager)
-    await manager.wallet.set_frozen(2, True, moderator_id=9)
+    await manager.wallet_for(GUILD).set_frozen(2, True, moderator_id=9)
     with pytest.raises(HostError) as refused:
         await manager.start(CH, 1)
     assert refused.value.text == Text("err.player_frozen", {"name": "p2"})
@@ -144,14 +144,14 @@ async def test_a_crash_between_settlement_and_the_table_save_does_not_replay_the
         await play_until_over(manager)
     monkeypatch.setattr(Wallet, "settle", settle)
     await manager.shutdown()
-    balances = [(await manager.wallet.account(u)).balance for u in (1, 2, 3)]
+    balances = [(await manager.wallet_for(GUILD).account(u)).balance for u in (1, 2, 3)]
 
     again = restarted(manager, settings, printed)
     assert [(t.id, reason) for t, reason in await again.restore()] == [(CH, None)]
     resumed = again.get(CH)
     assert resumed.status == WAITING and resumed.game is None, "the hand is not played again"
     assert resumed.last_result is not None and resumed.last_result["hand_id"] == hand_id
-    assert [(await again.wallet.account(u)).balance for u in (1, 2, 3)] == balances
+    assert [(await again.wallet_for(GUILD).account(u)).balance for u in (1, 2, 3)] == balances
     assert await held(again) == [0, 0, 0]
     await again.close(CH, Text("note.closed_by", {"moderator": "mod"}))  # closes cleanly
     hand = await history.get_hand(again.db, hand_id)

@@ -1,4 +1,4 @@
--- 0003: a running hand's actions are appended as they happen; the table row is a snapshot
+-- 0004: a running hand's actions are appended as they happen; the table row is a snapshot
 -- written rarely (seating, a new hand, a settlement), so an action costs one small insert.
 
 -- Actions played at a table since its last snapshot: ``seq`` is the action's index in the
