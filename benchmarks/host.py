@@ -39,13 +39,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.host.model import PLAYING, HostError, Table  # noqa: E402
-from bot.host.tables import HandResult, TableManager  # noqa: E402
-from bot.settings import Settings, load_settings  # noqa: E402
-from engines import registry  # noqa: E402
-from engines.base import Text  # noqa: E402
-from storage.db import Database  # noqa: E402
-from storage.wallet import Wallet  # noqa: E402
+from bot.host.model import PLAYING, HostError, Table
+from bot.host.tables import HandResult, TableManager
+from bot.settings import Settings, load_settings
+from engines import registry
+from engines.base import Text
+from storage.db import Database
+from storage.wallet import Wallet
 
 GAME, ROOM = "doudizhu", "coin_low"
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -101,12 +101,19 @@ class Hall:
         settings = replace(settings, starting_grant=10_000_000, timers={"default": 10**6})
         db = await Database.open(settings.database)
         seeds = random.Random(seed)
-        manager = TableManager(settings, db, Wallet.from_settings(db, settings), NullNotifier(),
-                               clock=time.time, seed_source=lambda: seeds.getrandbits(62))
+        manager = TableManager(
+            settings,
+            db,
+            Wallet.from_settings(db, settings),
+            NullNotifier(),
+            clock=time.time,
+            seed_source=lambda: seeds.getrandbits(62),
+        )
         return cls(settings, db, manager)
 
     async def seat(self, tables: int, first: int = 0) -> None:
         """Open tables ``first`` … ``first + tables - 1`` (channel = index + 1) and seat three."""
+
         async def one(i: int) -> None:
             uid = 3 * i + 1
             await self.manager.create(1, i + 1, GAME, ROOM, uid, f"p{uid}")
@@ -142,8 +149,9 @@ class Hall:
             self.hands += 1
         return took
 
-    async def closed_loop(self, tables: list[int], seconds: float | None = None,
-                          hands: int | None = None) -> tuple[int, float, list[float]]:
+    async def closed_loop(
+        self, tables: list[int], seconds: float | None = None, hands: int | None = None
+    ) -> tuple[int, float, list[float]]:
         """Every table plays back to back until ``seconds`` pass or ``hands`` are settled.
         Returns (host calls, elapsed seconds, latencies)."""
         latencies: list[float] = []
@@ -166,8 +174,9 @@ class Hall:
         await asyncio.gather(*(run(t) for t in tables))
         return len(latencies), time.perf_counter() - began, latencies
 
-    async def open_loop(self, tables: list[int], rate: float, seconds: float,
-                        seed: int) -> tuple[int, float, list[float]]:
+    async def open_loop(
+        self, tables: list[int], rate: float, seconds: float, seed: int
+    ) -> tuple[int, float, list[float]]:
         """Poisson arrivals at ``rate``/s, each at a random table not already answering.
         Latency is from the arrival to the host's answer."""
         rng = random.Random(seed)
@@ -232,8 +241,10 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         await hall.seat(size)
         gc.collect()
         idle = (rss() - base) / size
-        print(f"\n{size} tables: seated {3 * size} people in "
-              f"{time.perf_counter() - opened:.1f} s; RSS per idle table {idle / 1024:.1f} KiB")
+        print(
+            f"\n{size} tables: seated {3 * size} people in "
+            f"{time.perf_counter() - opened:.1f} s; RSS per idle table {idle / 1024:.1f} KiB"
+        )
         tables = list(range(1, size + 1))
 
         before_bytes, before_hands, thought = hall.db_bytes(), hall.hands, hall.thinking
@@ -243,11 +254,13 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         hands = hall.hands - before_hands
         per_hand = (hall.db_bytes() - before_bytes) / max(1, hands)
         closed = calls / took
-        print(f"  closed loop: {calls} host calls in {took:.1f} s = {closed:,.0f} actions/s; "
-              f"p50 {ms(percentile(lat, 0.5))}, p99 {ms(percentile(lat, 0.99))}; "
-              f"{hands} hands, {per_hand:,.0f} DB bytes per hand; "
-              f"CPU {cpu_per_call * 1e6:.0f} µs per call (both threads); players' choosing "
-              f"{(hall.thinking - thought) / took:.0%} of the loop")
+        print(
+            f"  closed loop: {calls} host calls in {took:.1f} s = {closed:,.0f} actions/s; "
+            f"p50 {ms(percentile(lat, 0.5))}, p99 {ms(percentile(lat, 0.99))}; "
+            f"{hands} hands, {per_hand:,.0f} DB bytes per hand; "
+            f"CPU {cpu_per_call * 1e6:.0f} µs per call (both threads); players' choosing "
+            f"{(hall.thinking - thought) / took:.0%} of the loop"
+        )
         mid = [t for t in hall.manager.tables.values() if t.status == PLAYING]
         gc.collect()
         live = (rss() - base) / size
@@ -255,15 +268,19 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
 
         calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=size)
         p99_open = percentile(lat, 0.99)
-        print(f"  open loop at {args.rate:,.0f}/s offered: {calls / took:,.0f} actions/s served; "
-              f"p50 {ms(percentile(lat, 0.5))}, p99 {ms(p99_open)}")
+        print(
+            f"  open loop at {args.rate:,.0f}/s offered: {calls / took:,.0f} actions/s served; "
+            f"p50 {ms(percentile(lat, 0.5))}, p99 {ms(p99_open)}"
+        )
         result = {"closed": closed, "p99_open": p99_open, "idle": idle, "per_hand": per_hand}
 
         if warmup:
             began, done_before = time.perf_counter(), hall.hands
             await hall.closed_loop(tables, hands=warmup)
-            print(f"  warm-up: {hall.hands - done_before} more hands in "
-                  f"{time.perf_counter() - began:.1f} s")
+            print(
+                f"  warm-up: {hall.hands - done_before} more hands in "
+                f"{time.perf_counter() - began:.1f} s"
+            )
             before_bytes, before_hands = hall.db_bytes(), hall.hands
             cpu = time.process_time()
             calls, took, lat = await hall.closed_loop(tables, seconds=args.seconds)
@@ -271,15 +288,19 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
             hands = hall.hands - before_hands
             after = calls / took
             gc.collect()
-            print(f"  after warm-up, closed loop: {after:,.0f} actions/s "
-                  f"({after / closed:.2f}x the first run; CPU {cpu_after * 1e6:.0f} µs per call, "
-                  f"{cpu_per_call / cpu_after:.2f}x); p50 {ms(percentile(lat, 0.5))}, "
-                  f"p99 {ms(percentile(lat, 0.99))}; "
-                  f"{(hall.db_bytes() - before_bytes) / max(1, hands):,.0f} DB bytes per hand; "
-                  f"RSS per table {(rss() - base) / size / 1024:.1f} KiB")
+            print(
+                f"  after warm-up, closed loop: {after:,.0f} actions/s "
+                f"({after / closed:.2f}x the first run; CPU {cpu_after * 1e6:.0f} µs per call, "
+                f"{cpu_per_call / cpu_after:.2f}x); p50 {ms(percentile(lat, 0.5))}, "
+                f"p99 {ms(percentile(lat, 0.99))}; "
+                f"{(hall.db_bytes() - before_bytes) / max(1, hands):,.0f} DB bytes per hand; "
+                f"RSS per table {(rss() - base) / size / 1024:.1f} KiB"
+            )
             calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=7)
-            print(f"  after warm-up, open loop at {args.rate:,.0f}/s: p50 "
-                  f"{ms(percentile(lat, 0.5))}, p99 {ms(percentile(lat, 0.99))}")
+            print(
+                f"  after warm-up, open loop at {args.rate:,.0f}/s: p50 "
+                f"{ms(percentile(lat, 0.5))}, p99 {ms(percentile(lat, 0.99))}"
+            )
             result["flat"] = after / closed
             result["flat_cpu"] = cpu_per_call / cpu_after
         await hall.close()
@@ -297,20 +318,27 @@ async def main() -> None:
     sizes = args.tables or ([100, 1000, 5000] if args.full else [100, 1000])
     args.seconds = args.seconds or (8.0 if args.full else 4.0)
     warmup = args.warmup if args.warmup is not None else (10_000 if args.full else 2_000)
-    print(f"host benchmark: {GAME} in room {ROOM}, three people per table, "
-          f"{args.seconds:g} s per measurement, Python {sys.version.split()[0]}")
+    print(
+        f"host benchmark: {GAME} in room {ROOM}, three people per table, "
+        f"{args.seconds:g} s per measurement, Python {sys.version.split()[0]}"
+    )
     results = {}
     for size in sizes:
         middle = 1000 if 1000 in sizes else sizes[len(sizes) // 2]
         results[size] = await measure(size, args, warmup if size == middle else 0)
     headline = results.get(1000) or results[sizes[-1]]
     size = 1000 if 1000 in results else sizes[-1]
-    print(f"\nsummary: {size} tables {headline['closed']:,.0f} actions/s (goal >= 5,000), "
-          f"open-loop p99 {ms(headline['p99_open'])} at {args.rate:,.0f}/s (goal <= 50 ms), "
-          f"{headline['idle'] / 1024:.1f} KiB per idle table (goal <= 20), "
-          + (f"after warm-up {headline['flat']:.2f}x the actions/s and "
-             f"{headline['flat_cpu']:.2f}x the CPU speed per call (goal flat)"
-             if "flat" in headline else ""))
+    print(
+        f"\nsummary: {size} tables {headline['closed']:,.0f} actions/s (goal >= 5,000), "
+        f"open-loop p99 {ms(headline['p99_open'])} at {args.rate:,.0f}/s (goal <= 50 ms), "
+        f"{headline['idle'] / 1024:.1f} KiB per idle table (goal <= 20), "
+        + (
+            f"after warm-up {headline['flat']:.2f}x the actions/s and "
+            f"{headline['flat_cpu']:.2f}x the CPU speed per call (goal flat)"
+            if "flat" in headline
+            else ""
+        )
+    )
     print(f"host_actions_per_s_at_{size}_tables: {headline['closed']:.0f} actions/s")
 
 

@@ -37,8 +37,13 @@ class SeatResultView:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "uid": self.uid, "name": self.name, "points": self.points,
-            "delta": self.delta, "balance": self.balance, "title": self.title,
+            "seat": self.seat,
+            "uid": self.uid,
+            "name": self.name,
+            "points": self.points,
+            "delta": self.delta,
+            "balance": self.balance,
+            "title": self.title,
             "new_title": self.new_title,
         }
 
@@ -56,8 +61,11 @@ class TransferLine:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "payer": self.payer, "payee": self.payee, "points": self.points,
-            "beans": self.beans, "reason": None if self.reason is None else self.reason.to_json(),
+            "payer": self.payer,
+            "payee": self.payee,
+            "points": self.points,
+            "beans": self.beans,
+            "reason": None if self.reason is None else self.reason.to_json(),
         }
 
 
@@ -93,7 +101,11 @@ class Cashier:
         self.wallet_for = wallet_for
 
     async def sizes(
-        self, guild_id: int, seats: list[Seat], spec: GameSpec, room: Room,
+        self,
+        guild_id: int,
+        seats: list[Seat],
+        spec: GameSpec,
+        room: Room,
         options: Mapping[str, Any],
     ) -> dict[int, int]:
         """带入: what each person brings to the hand — their free beans, bounded by the room's
@@ -130,7 +142,12 @@ class Cashier:
         return tuple(await asyncio.gather(*(score(s.uid) for s in seats)))
 
     async def open(
-        self, guild_id: int, channel_id: int, seats: list[Seat], spec: GameSpec, room: Room,
+        self,
+        guild_id: int,
+        channel_id: int,
+        seats: list[Seat],
+        spec: GameSpec,
+        room: Room,
         holds: Mapping[int, int],
     ) -> int:
         """开局: record the hand and hold ``holds``, all or nothing; returns the hand id.
@@ -167,7 +184,12 @@ class Cashier:
         return None if hand is None else hand.status
 
     async def settle(
-        self, guild_id: int, hand_id: int, seats: list[Seat], spec: GameSpec, room: Room,
+        self,
+        guild_id: int,
+        hand_id: int,
+        seats: list[Seat],
+        spec: GameSpec,
+        room: Room,
         game: Game,
     ) -> tuple[HandResult, Outcome]:
         """结算: settle the finished ``game`` in one transaction (idempotent in storage: a hand
@@ -178,7 +200,11 @@ class Cashier:
             for i, s in enumerate(seats)
         ]
         settlement = await self.wallet_for(guild_id).settle(
-            hand_id, spec.key, results, room.coefficient, room.rake,
+            hand_id,
+            spec.key,
+            results,
+            room.coefficient,
+            room.rake,
             record=game.to_text(),
             outcome=json.dumps(outcome.to_json(), ensure_ascii=False),
             transfers=[(t.payer, t.payee, t.points) for t in outcome.transfers],
@@ -194,12 +220,23 @@ class Cashier:
             if line.score_after is not None and line.score_before is not None and ladder:
                 title = levels.title(ladder, line.score_after)
                 new_title = title != levels.title(ladder, line.score_before)
-            views.append(SeatResultView(
-                seat=i, uid=seat.uid, name=seat.name, points=line.points, delta=line.delta,
-                balance=line.balance, title=title, new_title=new_title,
-            ))
+            views.append(
+                SeatResultView(
+                    seat=i,
+                    uid=seat.uid,
+                    name=seat.name,
+                    points=line.points,
+                    delta=line.delta,
+                    balance=line.balance,
+                    title=title,
+                    new_title=new_title,
+                )
+            )
         result = HandResult(
-            hand_id=hand_id, seats=tuple(views), lines=outcome.lines,
-            code=await history.hand_code(self.db, hand_id), transfers=transfers,
+            hand_id=hand_id,
+            seats=tuple(views),
+            lines=outcome.lines,
+            code=await history.hand_code(self.db, hand_id),
+            transfers=transfers,
         )
         return result, outcome

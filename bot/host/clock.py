@@ -77,7 +77,8 @@ class TurnClock:
             self._handle.cancel()
             self._handle, self._handle_at = None, None
         while self._heap and self._armed.get(self._heap[0][2]) != (
-            self._heap[0][0], self._heap[0][3]
+            self._heap[0][0],
+            self._heap[0][3],
         ):
             heapq.heappop(self._heap)  # superseded or disarmed
         if self._heap and not self.closed:
@@ -104,7 +105,7 @@ class TurnClock:
             table_id, window = self._due.popleft()
             try:
                 await self._expire(table_id, window)
-            except Exception:  # noqa: BLE001 - one table's failure must not stop the clock
+            except Exception:
                 log.exception("table %s: turn timeout failed", table_id)
 
     async def close(self) -> None:
@@ -119,5 +120,6 @@ class TurnClock:
         for task in workers:
             if task is not asyncio.current_task():
                 task.cancel()
-        await asyncio.gather(*(t for t in workers if t is not asyncio.current_task()),
-                             return_exceptions=True)
+        await asyncio.gather(
+            *(t for t in workers if t is not asyncio.current_task()), return_exceptions=True
+        )

@@ -9,6 +9,7 @@ game's record (setup and action log), from which the game is rebuilt.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -30,8 +31,14 @@ class HostError(Exception):
         super().__init__(key, args)
 
 
-def _field(data: Mapping[str, Any], name: str, check: Callable[[Any], bool], kind: str,
-           default: Any = ..., where: str = "") -> Any:
+def _field(
+    data: Mapping[str, Any],
+    name: str,
+    check: Callable[[Any], bool],
+    kind: str,
+    default: Any = ...,
+    where: str = "",
+) -> Any:
     """``data[name]`` if ``check`` accepts it; ValueError naming the field otherwise."""
     path = where + name
     if name not in data:
@@ -53,8 +60,7 @@ def _is_opt_int(v: Any) -> bool:
 
 
 def _is_num(v: Any) -> bool:
-    return (isinstance(v, (int, float)) and not isinstance(v, bool)
-            and v == v and abs(v) != float("inf"))
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def _is_opt_num(v: Any) -> bool:
@@ -122,8 +128,13 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "uid": self.uid, "name": self.name, "trustee": self.trustee, "misses": self.misses,
-            "escaped": self.escaped, "kicked": self.kicked, "acted": self.acted,
+            "uid": self.uid,
+            "name": self.name,
+            "trustee": self.trustee,
+            "misses": self.misses,
+            "escaped": self.escaped,
+            "kicked": self.kicked,
+            "acted": self.acted,
             "covered": self.covered,
         }
 
@@ -131,10 +142,11 @@ class Seat:
     def from_json(cls, data: Any, where: str = "seat.") -> Seat:
         """ValueError naming the field (prefixed by ``where``) when ``data`` is not a seat."""
         if not isinstance(data, dict):
-            raise ValueError(f"saved table: {where[:-1]!r} should be a seat, not {data!r:.60}")
+            raise ValueError(  # noqa: TRY004 - a corrupt save is a bad value, not a bug
+                f"saved table: {where[:-1]!r} should be a seat, not {data!r:.60}"
+            )
 
-        def field_(name: str, check: Callable[[Any], bool], kind: str, default: Any = ...
-                   ) -> Any:
+        def field_(name: str, check: Callable[[Any], bool], kind: str, default: Any = ...) -> Any:
             return _field(data, name, check, kind, default, where)
 
         return cls(
@@ -208,13 +220,24 @@ class Table:
     def meta(self) -> dict[str, Any]:
         """Everything but the game's record and the deadline: what an action rarely changes."""
         return {
-            "id": self.id, "guild_id": self.guild_id, "game_key": self.game_key,
-            "room": self.room, "owner": self.owner,
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "game_key": self.game_key,
+            "room": self.room,
+            "owner": self.owner,
             "seats": [s.to_json() for s in self.seats],
-            "status": self.status, "hand_id": self.hand_id, "message_id": self.message_id,
-            "hand_no": self.hand_no, "carry": self.carry, "carry_seats": self.carry_seats,
-            "holds": self.holds, "sent": self.sent, "dms": self.dms,
-            "last_result": self.last_result, "locale": self.locale, "notes": self.notes,
+            "status": self.status,
+            "hand_id": self.hand_id,
+            "message_id": self.message_id,
+            "hand_no": self.hand_no,
+            "carry": self.carry,
+            "carry_seats": self.carry_seats,
+            "holds": self.holds,
+            "sent": self.sent,
+            "dms": self.dms,
+            "last_result": self.last_result,
+            "locale": self.locale,
+            "notes": self.notes,
         }
 
     def state_key(self) -> tuple[Any, ...]:
@@ -222,10 +245,19 @@ class Table:
         while it stays the same, only the action log and the deadline moved. ``last_result``
         and ``carry`` are left out: they change only together with ``status``/``hand_id``."""
         return (
-            self.status, self.hand_id, self.hand_no, self.message_id, self.owner, self.locale,
-            tuple((s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered)
-                  for s in self.seats),
-            tuple(self.sent.items()), tuple(self.dms.items()), tuple(self.holds.items()),
+            self.status,
+            self.hand_id,
+            self.hand_no,
+            self.message_id,
+            self.owner,
+            self.locale,
+            tuple(
+                (s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered)
+                for s in self.seats
+            ),
+            tuple(self.sent.items()),
+            tuple(self.dms.items()),
+            tuple(self.holds.items()),
             tuple(self.notes),
         )
 
@@ -241,7 +273,7 @@ class Table:
         """Read a saved table; ValueError naming the first field that is not what it should be."""
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("saved table: not a JSON object")
+            raise ValueError("saved table: not a JSON object")  # noqa: TRY004 - a bad value
         seats = _field(data, "seats", lambda v: isinstance(v, list), "a list")
         table = cls(
             id=_field(data, "id", _is_int, "a channel id"),

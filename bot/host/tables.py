@@ -180,7 +180,13 @@ class TableManager:
 
     # --- seating ----------------------------------------------------------------------
     async def create(
-        self, guild_id: int, channel_id: int, game: str, room: str, uid: int, name: str,
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        room: str,
+        uid: int,
+        name: str,
         locale: str | None = None,
     ) -> Table:
         """Open a table in a channel and seat its creator."""
@@ -195,7 +201,11 @@ class TableManager:
                 raise HostError("err.table_exists")
             await self._check_can_sit(guild_id, uid, self.settings.rooms[room])
             table = Table(
-                id=channel_id, guild_id=guild_id, game_key=game, room=room, owner=uid,
+                id=channel_id,
+                guild_id=guild_id,
+                game_key=game,
+                room=room,
+                owner=uid,
                 locale=locale or self.settings.locale_default,
             )
             table.seats.append(Seat(uid=uid, name=name))
@@ -296,9 +306,12 @@ class TableManager:
             options = self.options(table)
             holds = await self.cashier.sizes(table.guild_id, table.seats, spec, room, options)
             setup = Setup(
-                seats=len(table.seats), seed=self._seed(), options=options,
+                seats=len(table.seats),
+                seed=self._seed(),
+                options=options,
                 stakes=tuple(
-                    None if s.uid is None or room.coefficient == 0
+                    None
+                    if s.uid is None or room.coefficient == 0
                     else holds.get(s.uid, 0) // room.coefficient
                     for s in table.seats
                 ),
@@ -527,8 +540,12 @@ class TableManager:
             return
         async with self.lock(table_id):
             game = table.game
-            if (self.tables.get(table_id) is not table or game is None or game.is_over()
-                    or game.window() != window):
+            if (
+                self.tables.get(table_id) is not table
+                or game is None
+                or game.is_over()
+                or game.window() != window
+            ):
                 return  # someone acted in time, or the table closed
             limit = self.settings.trustee_after_misses
             for index in list(game.to_act()):
@@ -555,16 +572,26 @@ class TableManager:
         game, saved = table.game, self._saved.get(table.id)
         key = table.state_key()
         if (
-            not snapshot and game is not None and saved is not None and saved.key == key
-            and saved.hand_id == table.hand_id and table.hand_id is not None
-            and saved.logged <= len(game.log) and saved.appended < SNAPSHOT_EVERY
+            not snapshot
+            and game is not None
+            and saved is not None
+            and saved.key == key
+            and saved.hand_id == table.hand_id
+            and table.hand_id is not None
+            and saved.logged <= len(game.log)
+            and saved.appended < SNAPSHOT_EVERY
         ):
-            new = game.log[saved.logged:]
+            new = game.log[saved.logged :]
             if not new and (saved.deadline, saved.window) == (table.deadline, table.window):
                 return
             if new:
                 await table_store.append_actions(
-                    self.db, table.id, table.hand_id, saved.logged, new, table.deadline,
+                    self.db,
+                    table.id,
+                    table.hand_id,
+                    saved.logged,
+                    new,
+                    table.deadline,
                     table.window,
                 )
                 saved.logged += len(new)
@@ -573,7 +600,10 @@ class TableManager:
                 return
         await table_store.save_table(self.db, table.id, table.guild_id, table.id, table.to_json())
         self._saved[table.id] = _Saved(
-            key, table.hand_id, len(game.log) if game is not None else 0, table.deadline,
+            key,
+            table.hand_id,
+            len(game.log) if game is not None else 0,
+            table.deadline,
             table.window,
         )
 
@@ -612,12 +642,11 @@ class TableManager:
                 reason = self._unplayable(table)
                 if reason is None and table.status == PLAYING:
                     reason = await self._resume(table, appended.get(table_id, []))
-            except Exception as exc:  # noqa: BLE001 - any corrupt state aborts that table only
+            except Exception as exc:
                 log.exception("table %s cannot resume; its hand is aborted", table_id)
                 reason = T("note.cannot_resume", error=str(exc)[:200])
                 if table is None:
-                    table = Table(id=table_id, guild_id=guild_id, game_key="?", room="?",
-                                  owner=0)
+                    table = Table(id=table_id, guild_id=guild_id, game_key="?", room="?", owner=0)
             if reason is not None:
                 log.warning("table %s closed at restore: %s", table_id, reason)
                 await self._abort_restored(table, guild_id)
@@ -628,9 +657,12 @@ class TableManager:
             if table.status == WAITING and table.hand_no and json.loads(state)["status"] == PLAYING:
                 await self._save(table, snapshot=True)  # its hand ended at restore
             self._saved[table.id] = _Saved(
-                table.state_key(), table.hand_id,
+                table.state_key(),
+                table.hand_id,
                 len(table.game.log) if table.game is not None else 0,
-                table.deadline, table.window, SNAPSHOT_EVERY,  # next save writes a snapshot
+                table.deadline,
+                table.window,
+                SNAPSHOT_EVERY,  # next save writes a snapshot
             )
             restored.append((table, None))
         live = {t.hand_id for t in self.tables.values() if t.hand_id is not None}
@@ -656,7 +688,7 @@ class TableManager:
         assert table.record is not None and table.hand_id is not None
         record = dict(table.record)
         if not isinstance(record.get("log"), list):
-            raise ValueError("saved table: the record has no action log")
+            raise ValueError("saved table: the record has no action log")  # noqa: TRY004
         moves = list(record["log"])
         for action in appended:
             if action.hand_id == table.hand_id and action.seq == len(moves):

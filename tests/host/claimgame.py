@@ -44,8 +44,9 @@ class ClaimGame(Game):
         if self.is_over():
             return ()
         if self.answers is not None:
-            return tuple(s for s in range(self.setup.seats)
-                         if s != self.turn and s not in self.answers)
+            return tuple(
+                s for s in range(self.setup.seats) if s != self.turn and s not in self.answers
+            )
         return (self.turn,)
 
     def public_to_act(self) -> tuple[int, ...]:
@@ -73,8 +74,12 @@ class ClaimGame(Game):
     def _apply(self, seat: int, text: str) -> str:
         action = text.strip().lower()
         if action not in self.legal_actions(seat):
-            raise IllegalActionError(f"{text!r} is not legal now", seat=seat, action=text,
-                                     text=T("err.base.not_your_turn"))
+            raise IllegalActionError(
+                f"{text!r} is not legal now",
+                seat=seat,
+                action=text,
+                text=T("err.base.not_your_turn"),
+            )
         if self.answers is None:
             self.answers = {}
             self.windows += 1
@@ -100,8 +105,9 @@ class ClaimGame(Game):
 
     def outcome(self) -> Outcome:
         points = net_points(self.setup.seats, self.transfers)
-        return Outcome(points=points, scores=(0,) * self.setup.seats,
-                       transfers=tuple(self.transfers))
+        return Outcome(
+            points=points, scores=(0,) * self.setup.seats, transfers=tuple(self.transfers)
+        )
 
     def view(self, seat: int | None) -> View:
         return View(
@@ -116,6 +122,13 @@ def _max_loss(options: Mapping[str, Any], seats: int) -> int:
 
 
 SPEC = GameSpec(
-    key="claims", name_zh="认牌", name_en="Claims", min_seats=3, max_seats=3,
-    level_table="doudizhu", game=ClaimGame, phases=("discard", "claim"), max_loss=_max_loss,
+    key="claims",
+    name_zh="认牌",
+    name_en="Claims",
+    min_seats=3,
+    max_seats=3,
+    level_table="doudizhu",
+    game=ClaimGame,
+    phases=("discard", "claim"),
+    max_loss=_max_loss,
 )

@@ -25,8 +25,12 @@ CH, CH2 = 555, 556
 GUILD = 77
 
 
-async def three_people(manager: TableManager, table_id: int = CH, room: str = "novice",
-                       uids: tuple[int, int, int] = (1, 2, 3)) -> None:
+async def three_people(
+    manager: TableManager,
+    table_id: int = CH,
+    room: str = "novice",
+    uids: tuple[int, int, int] = (1, 2, 3),
+) -> None:
     await manager.create(GUILD, table_id, "doudizhu", room, uids[0], f"p{uids[0]}")
     for uid in uids[1:]:
         await manager.join(table_id, uid, f"p{uid}")
@@ -39,8 +43,13 @@ async def held(manager: TableManager, uids: tuple[int, ...] = (1, 2, 3)) -> list
 def restarted(manager: TableManager, settings: Settings, printed: list[str]) -> TableManager:
     """A new process: a new manager over the same database file."""
     notifier = TerminalNotifier(uid=1, locale="en-US", out=printed.append)
-    again = TableManager(settings, manager.db, Wallet.from_settings(manager.db, settings),
-                         notifier, clock=manager.clock)
+    again = TableManager(
+        settings,
+        manager.db,
+        Wallet.from_settings(manager.db, settings),
+        notifier,
+        clock=manager.clock,
+    )
     notifier.manager = again
     return again
 
@@ -66,16 +75,19 @@ class FailingStart(TerminalNotifier):
 
 
 async def test_a_deal_that_fails_holds_nothing_however_often_start_is_clicked(
-    settings: Settings, db: Database,
+    settings: Settings,
+    db: Database,
 ) -> None:
     notifier = FailingStart(uid=1, locale="en-US", out=lambda _: None)
-    manager = TableManager(settings, db, Wallet.from_settings(db, settings), notifier,
-                           clock=lambda: 1.0)
+    manager = TableManager(
+        settings, db, Wallet.from_settings(db, settings), notifier, clock=lambda: 1.0
+    )
     notifier.manager = manager
     await three_people(manager)
     for _ in range(3):
-        results = await asyncio.gather(*(manager.start(CH, u) for u in (1, 2, 3)),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            *(manager.start(CH, u) for u in (1, 2, 3)), return_exceptions=True
+        )
         assert all(isinstance(r, Exception) for r in results)
         assert await held(manager) == [0, 0, 0], "escrow and the deal are one step"
     table = manager.get(CH)
@@ -97,7 +109,10 @@ async def test_a_frozen_player_at_the_table_is_a_clear_refusal(manager: TableMan
 
 @pytest.mark.parametrize("change", ["room removed", "game taken out of the room"])
 async def test_a_table_whose_room_left_the_config_is_aborted_at_restore(
-    manager: TableManager, settings: Settings, printed: list[str], change: str,
+    manager: TableManager,
+    settings: Settings,
+    printed: list[str],
+    change: str,
 ) -> None:
     await three_people(manager)
     await three_people(manager, CH2, "free", (4, 5, 6))
@@ -111,7 +126,7 @@ async def test_a_table_whose_room_left_the_config_is_aborted_at_restore(
     else:
         rooms = {**settings.rooms, "novice": replace(novice, games=("gomoku",))}
     again = restarted(manager, replace(settings, rooms=rooms), printed)
-    restored = dict((t.id, reason) for t, reason in await again.restore())
+    restored = {t.id: reason for t, reason in await again.restore()}
     assert restored[CH] == Text("note.room_gone", {"room": "novice", "game": "doudizhu"})
     assert restored[CH2] is None and CH2 in again.tables, "the rest of the hall starts"
     assert CH not in again.tables
@@ -127,7 +142,9 @@ class Crash(Exception):
 
 
 async def test_a_crash_between_settlement_and_the_table_save_does_not_replay_the_hand(
-    manager: TableManager, settings: Settings, printed: list[str],
+    manager: TableManager,
+    settings: Settings,
+    printed: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     await three_people(manager)
@@ -159,12 +176,22 @@ async def test_a_crash_between_settlement_and_the_table_save_does_not_replay_the
     await again.shutdown()
 
 
-@pytest.mark.parametrize("field,value", [
-    ("deadline", "x"), ("seats", [{"uid": "1"}]), ("status", "dancing"), ("holds", []),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("deadline", "x"),
+        ("seats", [{"uid": "1"}]),
+        ("status", "dancing"),
+        ("holds", []),
+    ],
+)
 async def test_a_corrupt_save_aborts_that_table_only(
-    manager: TableManager, settings: Settings, printed: list[str],
-    caplog: pytest.LogCaptureFixture, field: str, value: object,
+    manager: TableManager,
+    settings: Settings,
+    printed: list[str],
+    caplog: pytest.LogCaptureFixture,
+    field: str,
+    value: object,
 ) -> None:
     await three_people(manager)
     await three_people(manager, CH2, "novice", (4, 5, 6))
@@ -178,7 +205,7 @@ async def test_a_corrupt_save_aborts_that_table_only(
 
     again = restarted(manager, settings, printed)
     with caplog.at_level(logging.WARNING):
-        restored = dict((t.id, reason) for t, reason in await again.restore())
+        restored = {t.id: reason for t, reason in await again.restore()}
     assert restored[CH] is not None and restored[CH].key == "note.cannot_resume"
     assert field in str(restored[CH].args["error"]), "the reason names the bad field"
     assert any(str(CH) in r.getMessage() for r in caplog.records), "the abort is logged"

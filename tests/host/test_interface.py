@@ -59,15 +59,22 @@ class Clock:
 def with_claims(settings: Settings, **timers: int) -> Settings:
     novice = settings.rooms["novice"]
     rooms = {**settings.rooms, "novice": replace(novice, games=(*novice.games, SPEC.key))}
-    return replace(settings, rooms=rooms,
-                   timers={**settings.timers, "discard": 30, "claim": 30, **timers})
+    return replace(
+        settings, rooms=rooms, timers={**settings.timers, "discard": 30, "claim": 30, **timers}
+    )
 
 
 @pytest.fixture
 async def claims(settings: Settings, db: Database) -> AsyncIterator[TableManager]:
     notifier = Recorder()
-    manager = TableManager(with_claims(settings), db, Wallet.from_settings(db, settings),
-                           notifier, clock=Clock(), seed_source=itertools.count(1).__next__)
+    manager = TableManager(
+        with_claims(settings),
+        db,
+        Wallet.from_settings(db, settings),
+        notifier,
+        clock=Clock(),
+        seed_source=itertools.count(1).__next__,
+    )
     manager.specs[SPEC.key] = SPEC
     notifier.manager = manager
     yield manager
@@ -130,7 +137,9 @@ async def test_the_private_hand_is_sent_again_when_it_gains_a_tile_and_edits_the
 
 
 async def test_dm_ids_survive_a_restart_and_clear_at_the_next_hand(
-    claims: TableManager, settings: Settings, db: Database,
+    claims: TableManager,
+    settings: Settings,
+    db: Database,
 ) -> None:
     table = await seat_three(claims)
     dms = dict(table.dms)
@@ -160,8 +169,17 @@ async def test_pairwise_payments_are_itemized_with_the_hands_code(
     hand_id = table.hand_id
     assert hand_id is not None
     # ann discards: bob and cat claim; bob discards: ann claims; cat discards: nobody claims
-    for uid, action in [(1, "discard"), (2, "claim"), (3, "claim"), (2, "discard"),
-                        (1, "claim"), (3, "pass"), (3, "discard"), (1, "pass"), (2, "pass")]:
+    for uid, action in [
+        (1, "discard"),
+        (2, "claim"),
+        (3, "claim"),
+        (2, "discard"),
+        (1, "claim"),
+        (3, "pass"),
+        (3, "discard"),
+        (1, "pass"),
+        (2, "pass"),
+    ]:
         await claims.act(CH, uid, action)
     assert table.status == WAITING
     room = claims.settings.rooms["novice"]
@@ -176,10 +194,16 @@ async def test_pairwise_payments_are_itemized_with_the_hands_code(
     saved = table.last_result
     assert saved is not None and saved["code"] == result.code
     assert [(t["payer"], t["payee"], t["beans"]) for t in saved["transfers"]] == [
-        (0, 1, n), (0, 2, n), (1, 0, n)]
+        (0, 1, n),
+        (0, 2, n),
+        (1, 0, n),
+    ]
     after = [(await wallet.account(u)).balance for u in (1, 2, 3)]
     assert [a - b for a, b in zip(after, before, strict=True)] == [
-        -n - room.rake, -room.rake, n - room.rake]
+        -n - room.rake,
+        -room.rake,
+        n - room.rake,
+    ]
     hand = await history.get_hand(claims.db, hand_id)
     assert hand is not None and json.loads(hand.outcome)["transfers"][0]["payer"] == 0
 
@@ -189,7 +213,13 @@ async def test_each_server_plays_in_its_own_economy(
 ) -> None:
     await seat_three(claims, guild=GUILD, channel=CH)
     for uid, action in [(1, "discard"), (2, "claim"), (3, "pass")] + [
-            (2, "discard"), (1, "pass"), (3, "pass"), (3, "discard"), (1, "pass"), (2, "pass")]:
+        (2, "discard"),
+        (1, "pass"),
+        (3, "pass"),
+        (3, "discard"),
+        (1, "pass"),
+        (2, "pass"),
+    ]:
         await claims.act(CH, uid, action)
     here, there = claims.wallet_for(GUILD), claims.wallet_for(GUILD + 1)
     grant = claims.settings.starting_grant

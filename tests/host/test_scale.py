@@ -58,14 +58,25 @@ def test_saving_a_table_never_copies_the_live_game() -> None:
             raise AssertionError("the live game was copied")
 
     game.cache = Uncopyable()  # stands for any live state a game keeps (a memo, a Random)
-    table = Table(id=1, guild_id=1, game_key="doudizhu", room="novice", owner=1,
-                  status=PLAYING, hand_id=9, game=game)
+    table = Table(
+        id=1,
+        guild_id=1,
+        game_key="doudizhu",
+        room="novice",
+        owner=1,
+        status=PLAYING,
+        hand_id=9,
+        game=game,
+    )
     saved = Table.from_json(table.to_json())
     assert saved.record == game.to_record() and copy.deepcopy(saved) == saved
 
 
 async def test_snapshots_bound_the_replay_and_restore_reads_appended_actions(
-    manager: TableManager, settings, printed, monkeypatch,  # noqa: ANN001
+    manager: TableManager,
+    settings,
+    printed,
+    monkeypatch,
 ) -> None:
     from bot.host import tables as host_tables
     from bot.terminal import TerminalNotifier

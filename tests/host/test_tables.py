@@ -222,7 +222,7 @@ async def test_kick_gives_the_seat_to_the_trustee_without_penalty(manager: Table
 
 
 async def test_restart_resumes_the_hand_where_it_stopped(
-    manager: TableManager, settings, db, printed: list[str],  # noqa: ANN001
+    manager: TableManager, settings, db, printed: list[str],
 ) -> None:
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.join(CH, 2, "bob")
@@ -250,7 +250,7 @@ async def test_restart_resumes_the_hand_where_it_stopped(
 
 
 async def test_a_table_that_cannot_resume_is_aborted_and_escrow_released(
-    manager: TableManager, settings, db, printed: list[str],  # noqa: ANN001
+    manager: TableManager, settings, db, printed: list[str],
 ) -> None:
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.join(CH, 2, "bob")
