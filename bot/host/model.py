@@ -292,7 +292,14 @@ class Table:
             carry=_field(data, "carry", _is_dict, "an object", {}),
             carry_seats=_field(data, "carry_seats", _is_str_list, "a list of text", []),
             holds=_field(data, "holds", _is_int_map, "beans per player", {}),
-            sent=_field(data, "sent", _is_int_map, "an epoch per seat", {}),
+            # saves from before private epochs kept only the seats already sent ("dealt")
+            sent=_field(
+                data,
+                "sent",
+                _is_int_map,
+                "an epoch per seat",
+                {str(i): 0 for i in data.get("dealt", ()) if _is_int(i)},
+            ),
             dms=_field(data, "dms", _is_int_map, "a message id per seat", {}),
             last_result=_field(data, "last_result", _is_opt_dict, "an object or null", None),
             locale=_field(data, "locale", _is_str, "a locale", "zh-CN"),

@@ -431,12 +431,12 @@ class TableManager:
         """Remember the DM that shows ``seat`` its hand, so the next update edits it.
 
         May be called from ``Notifier.hand_dealt`` (the table's lock is then held by the host,
-        which saves the table right after); otherwise the table is saved here."""
+        which saves the table right after; a change made while another call holds the lock is
+        saved with the table's next change); otherwise the table is saved here."""
         table.dms[str(seat)] = message_id
-        lock = self.lock(table.id)
-        if lock.locked() or self.tables.get(table.id) is not table:
+        if self.tables.get(table.id) is not table or self.lock(table.id).locked():
             return
-        async with lock:
+        async with self.lock(table.id):
             if self.tables.get(table.id) is table:
                 await self._save(table)
 
@@ -617,6 +617,9 @@ class TableManager:
         await table_store.delete_table(self.db, table.id)
 
     async def save_message_id(self, table: Table, message_id: int | None) -> None:
+        """Remember the table message's id (nothing if the table has closed meanwhile)."""
+        if self.tables.get(table.id) is not table:
+            return
         async with self.lock(table.id):
             if self.tables.get(table.id) is not table:
                 return

@@ -119,6 +119,11 @@ async def test_five_thousand_tables_opened_and_closed_leave_no_locks_or_index(
         await asyncio.gather(*(cycle(c) for c in range(start, start + 50)))
     assert manager.tables == {}
     assert manager.lock_count == 0, "a closed table's lock goes with it"
+    # a late redraw of a closed table (the platform saving its message id) brings none back
+    closed = Table(id=7, guild_id=GUILD, game_key="doudizhu", room="free", owner=1)
+    await manager.save_message_id(closed, 123)
+    await manager.save_dm(closed, 0, 456)
+    assert manager.lock_count == 0
     assert all(manager.table_of(10_000 + i) is None for i in range(50))
     assert await table_store.load_tables(manager.db) == []
 
