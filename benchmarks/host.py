@@ -28,9 +28,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import os
 import random
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -234,16 +236,21 @@ def ms(seconds: float) -> str:
 
 async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
-        gc.collect()
-        base = rss()
         hall = await Hall.open(Path(folder), seed=size)
         opened = time.perf_counter()
-        await hall.seat(size)
+        # the first tables pay for what the process has once (SQLite's page cache, imports);
+        # the rest show what one more table costs
+        first = min(size // 10, 100)
+        await hall.seat(first)
         gc.collect()
-        idle = (rss() - base) / size
+        base = rss()
+        await hall.seat(size - first, first)
+        gc.collect()
+        idle = (rss() - base) / (size - first)
         print(
             f"\n{size} tables: seated {3 * size} people in "
-            f"{time.perf_counter() - opened:.1f} s; RSS per idle table {idle / 1024:.1f} KiB"
+            f"{time.perf_counter() - opened:.1f} s; RSS per idle table {idle / 1024:.1f} KiB "
+            f"(each table beyond the first {first})"
         )
         tables = list(range(1, size + 1))
 
@@ -252,18 +259,20 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         calls, took, lat = await hall.closed_loop(tables, seconds=args.seconds)
         cpu_per_call = (time.process_time() - cpu) / calls
         hands = hall.hands - before_hands
-        per_hand = (hall.db_bytes() - before_bytes) / max(1, hands)
+        grown = hall.db_bytes() - before_bytes
+        per_hand = grown / hands if hands else float("nan")
         closed = calls / took
         print(
             f"  closed loop: {calls} host calls in {took:.1f} s = {closed:,.0f} actions/s; "
             f"p50 {ms(percentile(lat, 0.5))}, p99 {ms(percentile(lat, 0.99))}; "
-            f"{hands} hands, {per_hand:,.0f} DB bytes per hand; "
-            f"CPU {cpu_per_call * 1e6:.0f} µs per call (both threads); players' choosing "
+            f"{hands} hands, "
+            + (f"{per_hand:,.0f} DB bytes per hand; " if hands else f"DB grew {grown:,} bytes; ")
+            + f"CPU {cpu_per_call * 1e6:.0f} µs per call (both threads); players' choosing "
             f"{(hall.thinking - thought) / took:.0%} of the loop"
         )
         mid = [t for t in hall.manager.tables.values() if t.status == PLAYING]
         gc.collect()
-        live = (rss() - base) / size
+        live = (rss() - base) / (size - first)
         print(f"  RSS per table now ({len(mid)} mid-hand): {live / 1024:.1f} KiB")
 
         calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=size)
@@ -272,7 +281,13 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
             f"  open loop at {args.rate:,.0f}/s offered: {calls / took:,.0f} actions/s served; "
             f"p50 {ms(percentile(lat, 0.5))}, p99 {ms(p99_open)}"
         )
-        result = {"closed": closed, "p99_open": p99_open, "idle": idle, "per_hand": per_hand}
+        result = {
+            "closed": closed,
+            "p99_open": p99_open,
+            "idle": idle,
+            "per_hand": per_hand,
+            "cpu": cpu_per_call,
+        }
 
         if warmup:
             began, done_before = time.perf_counter(), hall.hands
@@ -294,7 +309,7 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
                 f"{cpu_per_call / cpu_after:.2f}x); p50 {ms(percentile(lat, 0.5))}, "
                 f"p99 {ms(percentile(lat, 0.99))}; "
                 f"{(hall.db_bytes() - before_bytes) / max(1, hands):,.0f} DB bytes per hand; "
-                f"RSS per table {(rss() - base) / size / 1024:.1f} KiB"
+                f"RSS per table {(rss() - base) / (size - first) / 1024:.1f} KiB"
             )
             calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=7)
             print(
@@ -307,40 +322,74 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         return result
 
 
-async def main() -> None:
+def one_size(size: int, args: argparse.Namespace, warmup: int) -> dict[str, float]:
+    """Measure ``size`` tables in a fresh process, so memory and warm caches of one size do
+    not flatter the next; its lines are printed as they come."""
+    command = [
+        sys.executable,
+        __file__,
+        "--one",
+        str(size),
+        "--seconds",
+        str(args.seconds),
+        "--rate",
+        str(args.rate),
+        "--warmup",
+        str(warmup),
+    ]
+    result: dict[str, float] = {}
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.startswith("RESULT "):
+                result = json.loads(line[len("RESULT ") :])
+            else:
+                print(line, end="", flush=True)
+    if child.returncode:
+        raise SystemExit(f"the run with {size} tables failed ({child.returncode})")
+    return result
+
+
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=None)
     parser.add_argument("--seconds", type=float, default=None, help="per measurement")
     parser.add_argument("--rate", type=float, default=2000.0, help="open-loop actions/s")
     parser.add_argument("--warmup", type=int, default=None, help="hands before re-measuring")
     parser.add_argument("--full", action="store_true", help="100, 1,000, 5,000 tables; 10,000")
+    parser.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    sizes = args.tables or ([100, 1000, 5000] if args.full else [100, 1000])
     args.seconds = args.seconds or (8.0 if args.full else 4.0)
+    if args.one is not None:
+        result = asyncio.run(measure(args.one, args, args.warmup or 0))
+        print("RESULT " + json.dumps(result), flush=True)
+        return
+    sizes = args.tables or ([100, 1000, 5000] if args.full else [100, 1000])
     warmup = args.warmup if args.warmup is not None else (10_000 if args.full else 2_000)
     print(
         f"host benchmark: {GAME} in room {ROOM}, three people per table, "
-        f"{args.seconds:g} s per measurement, Python {sys.version.split()[0]}"
+        f"{args.seconds:g} s per measurement, one process per size, "
+        f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}",
+        flush=True,
     )
-    results = {}
-    for size in sizes:
-        middle = 1000 if 1000 in sizes else sizes[len(sizes) // 2]
-        results[size] = await measure(size, args, warmup if size == middle else 0)
-    headline = results.get(1000) or results[sizes[-1]]
-    size = 1000 if 1000 in results else sizes[-1]
+    middle = 1000 if 1000 in sizes else sizes[len(sizes) // 2]
+    results = {size: one_size(size, args, warmup if size == middle else 0) for size in sizes}
+    headline = results[middle]
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f} (2 cores shared with others)")
     print(
-        f"\nsummary: {size} tables {headline['closed']:,.0f} actions/s (goal >= 5,000), "
+        f"summary at {middle} tables: {headline['closed']:,.0f} actions/s (goal >= 5,000; "
+        f"{1 / headline['cpu']:,.0f} per CPU-second), "
         f"open-loop p99 {ms(headline['p99_open'])} at {args.rate:,.0f}/s (goal <= 50 ms), "
-        f"{headline['idle'] / 1024:.1f} KiB per idle table (goal <= 20), "
+        f"{headline['idle'] / 1024:.1f} KiB per idle table (goal <= 20)"
         + (
-            f"after warm-up {headline['flat']:.2f}x the actions/s and "
+            f", after warm-up {headline['flat']:.2f}x the actions/s and "
             f"{headline['flat_cpu']:.2f}x the CPU speed per call (goal flat)"
             if "flat" in headline
             else ""
         )
     )
-    print(f"host_actions_per_s_at_{size}_tables: {headline['closed']:.0f} actions/s")
+    print(f"host_actions_per_s_at_{middle}_tables: {headline['closed']:.0f} actions/s")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()
