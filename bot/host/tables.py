@@ -137,6 +137,8 @@ class TableManager:
     def _reindex(self, table: Table) -> None:
         """Keep the uid → table index in step with the table's seats."""
         now = table.seated_uids() if self.tables.get(table.id) is table else set()
+        if self._seated.get(table.id) == now and now:
+            return  # the usual case: an action, nobody sat down or stood up
         before = self._seated.pop(table.id, set())
         for uid in before - now:
             if self._where.get(uid) == table.id:
