@@ -234,3 +234,27 @@ async def test_a_room_coefficient_reaches_the_game(claims: TableManager) -> None
     table = await seat_three(claims)
     assert table.status == PLAYING and table.game is not None
     assert table.game.setup.coefficient == claims.settings.rooms["novice"].coefficient
+
+
+async def test_a_restart_inside_a_claim_window_keeps_its_deadline(
+    claims: TableManager,
+    db: Database,
+) -> None:
+    table = await seat_three(claims)
+    await claims.act(CH, 1, "discard")
+    opened = table.deadline
+    claims.clock.now += 10  # type: ignore[attr-defined]
+    await claims.act(CH, 2, "claim")
+    await claims.shutdown()
+    notifier = Recorder()
+    again = TableManager(claims.settings, db, claims.wallet, notifier, clock=claims.clock)
+    again.specs[SPEC.key] = SPEC
+    notifier.manager = again
+    await again.restore()
+    resumed = again.get(CH)
+    assert resumed.game is not None and resumed.game.to_act() == (2,)
+    assert resumed.game.public_to_act() == (), "the window stays private"
+    assert resumed.deadline == opened, "the window's deadline is not restarted by a restart"
+    await again.act(CH, 3, "pass")
+    assert resumed.game.log[-3:] == [(0, "discard"), (1, "claim"), (2, "pass")]
+    await again.shutdown()
