@@ -675,16 +675,25 @@ class TableManager:
             if hand_id not in live:
                 hand = await history.get_hand(self.db, hand_id)
                 await self.cashier.release(hand.guild_id if hand else 0, hand_id)
-        for table in list(self.tables.values()):
-            if table.status == PLAYING and table.game is not None:
+        for index, (table, _) in enumerate(list(restored)):
+            if self.tables.get(table.id) is not table or table.game is None:
+                continue
+            try:
                 async with self.lock(table.id):
                     if table.game.is_over() or table.deadline is None:
                         await self._advance(table)
                     else:
                         window = table.window if table.window is not None else table.game.window()
                         self.turns.arm(table.id, table.deadline, window)
-                if table.id in self.tables:
-                    await self.notifier.table_changed(table)
+            except Exception as exc:  # one table's broken hand must not keep the hall down
+                log.exception("table %s cannot resume; its hand is aborted", table.id)
+                if table.hand_id is not None:
+                    await self.cashier.release(table.guild_id, table.hand_id)
+                await self._drop(table)
+                restored[index] = (table, T("note.cannot_resume", error=str(exc)[:200]))
+                continue
+            if table.id in self.tables:
+                await self.notifier.table_changed(table)
         return restored
 
     async def _resume(self, table: Table, appended: list[table_store.SavedAction]) -> Text | None:
