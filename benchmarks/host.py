@@ -94,6 +94,7 @@ class Hall:
         self.hands = 0
         self.busy: set[int] = set()
         self.thinking = 0.0
+        self.calls = 0
 
     @classmethod
     async def open(cls, folder: Path, seed: int) -> Hall:
@@ -156,9 +157,11 @@ class Hall:
         self, tables: list[int], seconds: float | None = None, hands: int | None = None
     ) -> tuple[int, float, list[float]]:
         """Every table plays back to back until ``seconds`` pass or ``hands`` are settled.
-        Returns (host calls, elapsed seconds, latencies)."""
+        Returns (host calls answered in the window, the window's seconds, their latencies);
+        calls still running when the window closes finish but are not counted."""
         latencies: list[float] = []
-        stop_at = time.perf_counter() + seconds if seconds is not None else None
+        began = time.perf_counter()
+        stop_at = began + seconds if seconds is not None else None
         goal = self.hands + hands if hands is not None else None
 
         def done() -> bool:
@@ -169,13 +172,16 @@ class Hall:
         async def run(table_id: int) -> None:
             while not done():
                 try:
-                    latencies.append(await self.step(table_id))
+                    took = await self.step(table_id)
                 except HostError as exc:  # pragma: no cover - would be a bench bug
                     raise RuntimeError(f"table {table_id}: {exc.text}") from exc
+                self.calls += 1
+                if stop_at is None or time.perf_counter() <= stop_at:
+                    latencies.append(took)
 
-        began = time.perf_counter()
         await asyncio.gather(*(run(t) for t in tables))
-        return len(latencies), time.perf_counter() - began, latencies
+        window = seconds if seconds is not None else time.perf_counter() - began
+        return len(latencies), window, latencies
 
     async def open_loop(
         self, tables: list[int], rate: float, seconds: float, seed: int
@@ -261,9 +267,9 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         print(f"  staggered: {hall.hands} hands in {time.perf_counter() - began:.1f} s")
 
         before_bytes, before_hands, thought = hall.db_bytes(), hall.hands, hall.thinking
-        cpu = time.process_time()
+        cpu, all_calls = time.process_time(), hall.calls
         calls, took, lat = await hall.closed_loop(tables, seconds=args.seconds)
-        cpu_per_call = (time.process_time() - cpu) / calls
+        cpu_per_call = (time.process_time() - cpu) / (hall.calls - all_calls)
         hands = hall.hands - before_hands
         grown = hall.db_bytes() - before_bytes
         per_hand = grown / hands if hands else float("nan")
@@ -296,16 +302,18 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         }
 
         if warmup:
-            began, done_before = time.perf_counter(), hall.hands
+            began, done_before, calls_before = time.perf_counter(), hall.hands, hall.calls
             await hall.closed_loop(tables, hands=warmup)
+            took = time.perf_counter() - began
             print(
-                f"  warm-up: {hall.hands - done_before} more hands in "
-                f"{time.perf_counter() - began:.1f} s"
+                f"  warm-up: {hall.hands - done_before} more hands, "
+                f"{hall.calls - calls_before} host calls in {took:.1f} s "
+                f"= {(hall.calls - calls_before) / took:,.0f} actions/s"
             )
             before_bytes, before_hands = hall.db_bytes(), hall.hands
-            cpu = time.process_time()
+            cpu, all_calls = time.process_time(), hall.calls
             calls, took, lat = await hall.closed_loop(tables, seconds=args.seconds)
-            cpu_after = (time.process_time() - cpu) / calls
+            cpu_after = (time.process_time() - cpu) / (hall.calls - all_calls)
             hands = hall.hands - before_hands
             after = calls / took
             gc.collect()
