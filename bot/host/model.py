@@ -95,7 +95,7 @@ def _is_dict_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, dict) for x in v)
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One seat: a person (``uid``) or a bot (``uid`` None).
 
@@ -161,7 +161,7 @@ class Seat:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
     """A table in a channel (``id`` is the channel id) and, while a hand runs, its game.
 

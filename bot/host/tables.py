@@ -58,7 +58,7 @@ class Notifier(Protocol):
     async def table_closed(self, table: Table, reason: Text) -> None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class _Saved:
     """What the database holds of a table: its snapshot's ``Table.state_key``, the hand it was taken
     in, how much of the log is stored, the stored deadline and the actions appended since."""
