@@ -22,6 +22,7 @@ loop is measured again, so a cost that grows with uptime shows as a ratio below 
     python benchmarks/host.py                     # 100 and 1,000 tables, 2,000 warm-up hands
     python benchmarks/host.py --full              # 100, 1,000 and 5,000 tables, 10,000 hands
     python benchmarks/host.py --tables 100 1000 --seconds 5 --rate 2000 --warmup 10000
+    python benchmarks/host.py --collector plain   # CPython's default collector thresholds
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.host.memory import tune_collector
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.settings import Settings, load_settings
@@ -254,6 +256,8 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         await hall.seat(size - first, first)
         gc.collect()
         idle = (rss() - base) / (size - first)
+        if args.collector == "tuned":
+            tune_collector()  # what the bot does once its tables are restored
         print(
             f"\n{size} tables: seated {3 * size} people in "
             f"{time.perf_counter() - opened:.1f} s; RSS per idle table {idle / 1024:.1f} KiB "
@@ -350,6 +354,8 @@ def one_size(size: int, args: argparse.Namespace, warmup: int) -> dict[str, floa
         str(args.rate),
         "--warmup",
         str(warmup),
+        "--collector",
+        args.collector,
     ]
     result: dict[str, float] = {}
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as child:
@@ -371,6 +377,13 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=2000.0, help="open-loop actions/s")
     parser.add_argument("--warmup", type=int, default=None, help="hands before re-measuring")
     parser.add_argument("--full", action="store_true", help="100, 1,000, 5,000 tables; 10,000")
+    parser.add_argument(
+        "--collector",
+        choices=("tuned", "plain"),
+        default="tuned",
+        help="tuned: bot.host.memory.tune_collector after seating (as the bot does); "
+        "plain: CPython's default thresholds",
+    )
     parser.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.seconds = args.seconds or (8.0 if args.full else 4.0)
@@ -382,7 +395,7 @@ def main() -> None:
     warmup = args.warmup if args.warmup is not None else (10_000 if args.full else 2_000)
     print(
         f"host benchmark: {GAME} in room {ROOM}, three people per table, "
-        f"{args.seconds:g} s per measurement, one process per size, "
+        f"{args.seconds:g} s per measurement, one process per size, {args.collector} collector, "
         f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
