@@ -4,8 +4,8 @@ Platform-neutral (no discord import): the Discord cogs and the terminal table bo
 Every change happens under the table's lock, is saved before the lock is released, and is
 then shown through the ``Notifier``. Beans move only through the ``Cashier`` (escrow when a
 hand starts, one settlement when it ends, a release when it is aborted); turn deadlines
-through the ``TurnClock``. Saving appends the hand's new actions; the table itself is
-written again only when something besides the action log changed.
+through the ``TurnClock``; writes through the ``Saver`` (the hand's new actions are appended;
+the table itself is written again only when something besides the action log changed).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import logging
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
+from bot.host.saver import Saver
 from bot.settings import Room, Settings
 from engines import registry
 from engines.base import GameSpec, Setup, T, Text
@@ -36,9 +36,6 @@ log = logging.getLogger(__name__)
 
 MAX_AUTO_STEPS = 5000
 """Upper bound on trustee actions in one go; a game that needs more is broken."""
-
-SNAPSHOT_EVERY = 256
-"""Appended actions after which the table is written whole again (bounds a restore's replay)."""
 
 
 class Notifier(Protocol):
@@ -56,19 +53,6 @@ class Notifier(Protocol):
     async def hand_settled(self, table: Table, result: HandResult) -> None: ...
 
     async def table_closed(self, table: Table, reason: Text) -> None: ...
-
-
-@dataclass(slots=True)
-class _Saved:
-    """What the database holds of a table: its snapshot's ``Table.state_key``, the hand it was taken
-    in, how much of the log is stored, the stored deadline and the actions appended since."""
-
-    key: tuple[Any, ...]
-    hand_id: int | None
-    logged: int
-    deadline: float | None
-    window: int | None
-    appended: int = 0
 
 
 class TableManager:
@@ -98,7 +82,7 @@ class TableManager:
         self._seating = asyncio.Lock()
         self._where: dict[int, int] = {}  # uid → the table where they hold a seat
         self._seated: dict[int, set[int]] = {}  # table → uids indexed for it
-        self._saved: dict[int, _Saved] = {}
+        self.saver = Saver(db)
         self.closed = False
 
     # --- lookups ----------------------------------------------------------------------
@@ -568,55 +552,17 @@ class TableManager:
 
     # --- persistence -----------------------------------------------------------------------
     async def _save(self, table: Table, *, snapshot: bool = False) -> None:
-        """Store what changed: the new actions of the hand (with the deadline) when nothing
-        else did, else the whole table."""
+        """Keep the seating index in step, then store what changed (``Saver``)."""
         self._reindex(table)
-        game, saved = table.game, self._saved.get(table.id)
-        key = table.state_key()
-        if (
-            not snapshot
-            and game is not None
-            and saved is not None
-            and saved.key == key
-            and saved.hand_id == table.hand_id
-            and table.hand_id is not None
-            and saved.logged <= len(game.log)
-            and saved.appended < SNAPSHOT_EVERY
-        ):
-            new = game.log[saved.logged :]
-            if not new and (saved.deadline, saved.window) == (table.deadline, table.window):
-                return
-            if new:
-                await table_store.append_actions(
-                    self.db,
-                    table.id,
-                    table.hand_id,
-                    saved.logged,
-                    new,
-                    table.deadline,
-                    table.window,
-                )
-                saved.logged += len(new)
-                saved.appended += len(new)
-                saved.deadline, saved.window = table.deadline, table.window
-                return
-        await table_store.save_table(self.db, table.id, table.guild_id, table.id, table.to_json())
-        self._saved[table.id] = _Saved(
-            key,
-            table.hand_id,
-            len(game.log) if game is not None else 0,
-            table.deadline,
-            table.window,
-        )
+        await self.saver.save(table, snapshot=snapshot)
 
     async def _drop(self, table: Table) -> None:
         self.turns.disarm(table.id)
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self._locks.pop(table.id, None)  # waiters see the table gone (``_locked``)
-            self._saved.pop(table.id, None)
         self._reindex(table)
-        await table_store.delete_table(self.db, table.id)
+        await self.saver.delete(table.id)
 
     async def save_message_id(self, table: Table, message_id: int | None) -> None:
         """Remember the table message's id (nothing if the table has closed meanwhile)."""
@@ -637,8 +583,8 @@ class TableManager:
         Running hands that no table refers to have their escrow released too.
         """
         restored: list[tuple[Table, Text | None]] = []
-        appended = await table_store.load_actions(self.db)
-        for table_id, guild_id, _channel, state in await table_store.load_tables(self.db):
+        for saved in await self.saver.load():
+            table_id, guild_id, state = saved.table_id, saved.guild_id, saved.state
             table: Table | None = None
             try:
                 table = Table.from_json(state)
@@ -646,7 +592,7 @@ class TableManager:
                     raise ValueError(f"saved table: id {table.id} saved as table {table_id}")
                 reason = self._unplayable(table)
                 if reason is None and table.status == PLAYING:
-                    reason = await self._resume(table, appended.get(table_id, []))
+                    reason = await self._resume(table, saved.appended)
             except Exception as exc:
                 log.exception("table %s cannot resume; its hand is aborted", table_id)
                 reason = T("note.cannot_resume", error=str(exc)[:200])
@@ -661,14 +607,7 @@ class TableManager:
             self._reindex(table)
             if table.status == WAITING and table.hand_no and json.loads(state)["status"] == PLAYING:
                 await self._save(table, snapshot=True)  # its hand ended at restore
-            self._saved[table.id] = _Saved(
-                table.state_key(),
-                table.hand_id,
-                len(table.game.log) if table.game is not None else 0,
-                table.deadline,
-                table.window,
-                SNAPSHOT_EVERY,  # next save writes a snapshot
-            )
+            self.saver.loaded(table)
             restored.append((table, None))
         live = {t.hand_id for t in self.tables.values() if t.hand_id is not None}
         for hand_id in await history.running_hands(self.db):
@@ -696,19 +635,13 @@ class TableManager:
                 await self.notifier.table_changed(table)
         return restored
 
-    async def _resume(self, table: Table, appended: list[table_store.SavedAction]) -> Text | None:
+    async def _resume(
+        self, table: Table, appended: tuple[table_store.SavedAction, ...]
+    ) -> Text | None:
         """Rebuild a saved running hand from its snapshot and the actions appended since;
         returns why it cannot go on, or None. ValueError/GameError for a corrupt record."""
-        assert table.record is not None and table.hand_id is not None
-        record = dict(table.record)
-        if not isinstance(record.get("log"), list):
-            raise ValueError("saved table: the record has no action log")  # noqa: TRY004
-        moves = list(record["log"])
-        for action in appended:
-            if action.hand_id == table.hand_id and action.seq == len(moves):
-                moves.append([action.seat, action.action])
-                table.deadline, table.window = action.deadline, action.window
-        record["log"] = moves
+        assert table.hand_id is not None
+        record = Saver.replay(table, appended)
         status = await self.cashier.status(table.hand_id)
         if status in (None, "aborted"):
             return T("note.cannot_resume", error=f"hand {table.hand_id} is {status or 'unknown'}")
@@ -724,7 +657,7 @@ class TableManager:
     async def _abort_restored(self, table: Table, guild_id: int) -> None:
         if table.hand_id is not None:
             await self.cashier.release(guild_id, table.hand_id)
-        await table_store.delete_table(self.db, table.id)
+        await self.saver.delete(table.id)
 
     async def shutdown(self) -> None:
         """Stop the timers (state is already saved after every change)."""

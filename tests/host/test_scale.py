@@ -78,10 +78,10 @@ async def test_snapshots_bound_the_replay_and_restore_reads_appended_actions(
     printed,
     monkeypatch,
 ) -> None:
-    from bot.host import tables as host_tables
+    from bot.host import saver as host_saver
     from bot.terminal import TerminalNotifier
 
-    monkeypatch.setattr(host_tables, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(host_saver, "SNAPSHOT_EVERY", 4)
     await manager.create(GUILD, 1, "doudizhu", "free", 1, "ann")
     await manager.add_bot(1, 1)
     await manager.add_bot(1, 1)
