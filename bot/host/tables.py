@@ -290,7 +290,11 @@ class TableManager:
             if len(table.seats) < spec.min_seats:
                 raise HostError("err.need_players", need=spec.min_seats, have=len(table.seats))
             options = self.options(table)
-            holds = await self.cashier.sizes(table.guild_id, table.seats, spec, room, options)
+            # one trip to the database for both reads
+            holds, ratings = await asyncio.gather(
+                self.cashier.sizes(table.guild_id, table.seats, spec, room, options),
+                self.cashier.ratings(table.guild_id, table.seats, spec.key),
+            )
             setup = Setup(
                 seats=len(table.seats),
                 seed=self._seed(),
@@ -301,7 +305,7 @@ class TableManager:
                     else holds.get(s.uid, 0) // room.coefficient
                     for s in table.seats
                 ),
-                ratings=await self.cashier.ratings(table.guild_id, table.seats, spec.key),
+                ratings=ratings,
                 # what the last hand passed on (next dealer, banker ...) names seats by index,
                 # so it only holds while the same people sit in the same seats
                 carry=table.carry if table.carry_seats == table.seating() else {},
