@@ -100,15 +100,20 @@ async def play(settings: Settings, game: str, room: str, uid: int, seed: int | N
             await manager.close(TERMINAL_TABLE, Text("note.closed_empty"))
         await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, "you", locale)
         spec = manager.spec(manager.get(TERMINAL_TABLE))
-        while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
-            await manager.add_bot(TERMINAL_TABLE, uid)
         while True:
+            if TERMINAL_TABLE not in manager.tables:  # stood up after a hand away (托管)
+                await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, "you",
+                                     locale)
+            while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
+                await manager.add_bot(TERMINAL_TABLE, uid)
             await manager.start(TERMINAL_TABLE, uid)
             if not await _play_hand(manager, notifier, uid):
                 return 0
             answer = await _read("Another hand? [Y/n] ")
             if answer is None or answer.strip().lower() in ("n", "no", "q", "quit", "不"):
-                await manager.leave(TERMINAL_TABLE, uid)
+                table = manager.tables.get(TERMINAL_TABLE)
+                if table is not None and table.seat_of(uid) is not None:
+                    await manager.leave(TERMINAL_TABLE, uid)
                 return 0
     except (HostError, GameError) as exc:
         print(f"gamehall: {error_text(exc, locale)}", file=sys.stderr)
@@ -150,12 +155,14 @@ def _no_timers(settings: Settings) -> Settings:
 
 
 async def show_wallet(settings: Settings, uid: int, lines: int) -> int:
-    """gamehall wallet USER_ID: balance, held beans, level title per game, last ledger lines."""
+    """gamehall wallet USER_ID: balance, held beans, level title per game, last ledger lines,
+    in the terminal table's economy (the global one)."""
     from engines import registry
 
     db = await Database.open(settings.database, synchronous=settings.synchronous)
     try:
-        wallet = Wallet.from_settings(db, settings)
+        economy = settings.economy(TERMINAL_GUILD)
+        wallet = Wallet.from_settings(db, settings).scoped(economy)
         try:
             account = await wallet.account(uid)
         except UnknownPlayer:
@@ -163,7 +170,7 @@ async def show_wallet(settings: Settings, uid: int, lines: int) -> int:
             return 1
         print(f"player {uid}: balance {account.balance}, held {account.held}, free {account.free}"
               + (" (frozen)" if account.frozen else ""))
-        scores = await levels.scores(db, uid)
+        scores = await levels.scores(db, uid, economy=economy)
         for key, spec in registry.specs().items():
             ladder = settings.levels.get(spec.level_table, ())
             score = scores.get(key, 0)

@@ -3,11 +3,16 @@
 A small async API keyed by ints, never Discord objects, and naming no game::
 
     db = await Database.open(settings.database, synchronous=settings.synchronous)
-    wallet = Wallet.from_settings(db, settings)
+    wallet = Wallet.from_settings(db, settings).scoped(settings.economy(guild_id))
     hand = await wallet.new_hand(game, room, guild_id, channel_id, seats=uids)
     await wallet.hold(hand, [(uid, carry), ...])            # 带入, all or nothing
-    result = await wallet.settle(hand, game, [SeatResult(uid, points, score), ...], n, a)
+    result = await wallet.settle(hand, game, [SeatResult(uid, points, score), ...], n, a,
+                                 transfers=[(payer, payee, points), ...])  # or none: the pot
+    code = await history.hand_code(db, hand)                 # what /replay takes
     await db.close()
+
+Every wallet is bound to one economy (a server's id, or 0 for the global one); levels take
+``economy=`` as a keyword.
 
 Modules: ``db`` (connection, transactions, migrations), ``wallet`` (beans, escrow,
 settlement), ``settlement`` (the pure arithmetic), ``levels``, ``history``, ``tables``,
@@ -16,6 +21,8 @@ settlement), ``settlement`` (the pure arithmetic), ``levels``, ``history``, ``ta
 
 from storage.db import Database
 from storage.errors import (
+    AmountError,
+    BalanceLimit,
     HandStateError,
     InsufficientBeans,
     PlayerFrozen,
@@ -25,11 +32,25 @@ from storage.errors import (
     UnknownPlayer,
     WalletError,
 )
-from storage.wallet import HOUSE, Account, SeatResult, SeatSettlement, Settlement, Wallet
+from storage.wallet import (
+    GLOBAL,
+    HOUSE,
+    MAX_BALANCE,
+    Account,
+    SeatResult,
+    SeatSettlement,
+    Settlement,
+    TransferResult,
+    Wallet,
+)
 
 __all__ = [
+    "GLOBAL",
     "HOUSE",
+    "MAX_BALANCE",
     "Account",
+    "AmountError",
+    "BalanceLimit",
     "Database",
     "HandStateError",
     "InsufficientBeans",
@@ -40,6 +61,7 @@ __all__ = [
     "SeatSettlement",
     "Settlement",
     "StorageError",
+    "TransferResult",
     "UnknownPlayer",
     "Wallet",
     "WalletError",

@@ -61,3 +61,53 @@ class HandStateError(WalletError):
         self.hand_id = hand_id
         self.problem = problem
         super().__init__(f"hand {hand_id}: {problem}")
+
+
+def show_number(value: int) -> str:
+    """A number as a reader sees it: digits grouped by thousands, or its size when huge.
+
+    >>> show_number(1000000000000000)
+    '1,000,000,000,000,000'
+    >>> show_number(-10**40)
+    'a negative number of 41 digits'
+
+    (Python refuses to print integers of more than 4,300 digits; a message must not fail.)
+    """
+    if abs(value) < 10**30:
+        return f"{value:,}"
+    digits = len(str(abs(value))) if value.bit_length() < 14_000 else None
+    size = f"{digits} digits" if digits else f"about {int(value.bit_length() * 0.30103)} digits"
+    return f"a {'negative ' if value < 0 else ''}number of {size}"
+
+
+class AmountError(WalletError, ValueError):
+    """An amount, coefficient, rake or number of points outside what the hall can hold; the
+    message names the quantity and its bounds."""
+
+    def __init__(self, what: str, value: object, low: int, high: int) -> None:
+        self.what = what
+        self.value = value
+        self.low = low
+        self.high = high
+        if isinstance(value, int) and not isinstance(value, bool):
+            shown = show_number(value)
+        else:
+            shown = repr(value)[:40]
+        super().__init__(
+            f"{what} must be a whole number from {show_number(low)} to {show_number(high)}, "
+            f"got {shown}"
+        )
+
+
+class BalanceLimit(WalletError):
+    """余额上限: the change would take ``uid``'s balance past the hall's maximum ``limit``."""
+
+    def __init__(self, uid: int, balance: int, amount: int, limit: int) -> None:
+        self.uid = uid
+        self.balance = balance
+        self.amount = amount
+        self.limit = limit
+        super().__init__(
+            f"player {uid} holds {show_number(balance)} beans; adding {show_number(amount)} "
+            f"would pass the hall's limit of {show_number(limit)} beans per balance"
+        )

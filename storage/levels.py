@@ -1,7 +1,9 @@
 """等级: level scores (积分) per player and game, and titles looked up in a game's table.
 
-A score is kept per (player, game), separate from beans; settlement adds each hand's score
-change in the same transaction (``Wallet.settle``). A level table is ((min_score, title), ...)
+A score is kept per (economy, player, game), separate from beans; settlement adds each hand's
+score change in the same transaction (``Wallet.settle``), in the hand's economy. Every reading
+function takes the ``economy`` (a server's id, or 0 = global) as a required keyword: a level or
+a leaderboard always belongs to one economy. A level table is ((min_score, title), ...)
 strictly ascending (``config/default.toml`` [levels]); a score gets the title of the last row
 whose minimum it reaches, and a score below the first minimum gets the first title (the lowest
 rank covers everything beneath it).
@@ -39,48 +41,69 @@ def next_title(table: Sequence[tuple[int, str]], score: int) -> tuple[int, str] 
     return table[index] if index < len(table) else None
 
 
-async def score(db: Database, uid: int, game: str) -> int:
-    """The player's level score in ``game`` (0 if they never played it)."""
+def _economy(economy: object) -> int:
+    if not isinstance(economy, int) or isinstance(economy, bool) or economy < 0:
+        raise ValueError(f"an economy is a server id or 0 (global), got {repr(economy)[:40]}")
+    return economy
+
+
+async def score(db: Database, uid: int, game: str, *, economy: int) -> int:
+    """The player's level score in ``game`` in ``economy`` (0 if they never played it)."""
+    economy = _economy(economy)
 
     def read(conn: sqlite3.Connection) -> int:
         row = conn.execute(
-            "SELECT score FROM scores WHERE uid = ? AND game = ?", (uid, game)
+            "SELECT score FROM scores WHERE economy = ? AND uid = ? AND game = ?",
+            (economy, uid, game),
         ).fetchone()
         return int(row[0]) if row else 0
 
     return await db.read(read)
 
 
-async def scores(db: Database, uid: int) -> dict[str, int]:
-    """Every game the player has a score in: {game: score}, by game key."""
+async def scores(db: Database, uid: int, *, economy: int) -> dict[str, int]:
+    """Every game the player has a score in, in ``economy``: {game: score}, by game key."""
+    economy = _economy(economy)
 
     def read(conn: sqlite3.Connection) -> dict[str, int]:
         return dict(
-            conn.execute("SELECT game, score FROM scores WHERE uid = ? ORDER BY game", (uid,))
+            conn.execute(
+                "SELECT game, score FROM scores WHERE economy = ? AND uid = ? ORDER BY game",
+                (economy, uid),
+            )
         )
 
     return await db.read(read)
 
 
 async def leaderboard(
-    db: Database, game: str, uids: Collection[int] | None = None, limit: int = 10
+    db: Database,
+    game: str,
+    uids: Collection[int] | None = None,
+    limit: int = 10,
+    *,
+    economy: int,
 ) -> list[tuple[int, int]]:
-    """排行榜: the top ``limit`` (uid, score) in ``game``, highest first, ties by uid.
+    """排行榜: the top ``limit`` (uid, score) in ``game`` in ``economy``, highest first, ties by
+    uid.
 
-    ``uids``: only these players (e.g. a server's members); None for everyone.
+    ``uids``: only these players (e.g. a server's members, in the global economy); None for
+    everyone in the economy.
     """
+    economy = _economy(economy)
 
     def read(conn: sqlite3.Connection) -> list[tuple[int, int]]:
         if uids is None:
             rows = conn.execute(
-                "SELECT uid, score FROM scores WHERE game = ? ORDER BY score DESC, uid LIMIT ?",
-                (game, int(limit)),
+                "SELECT uid, score FROM scores WHERE economy = ? AND game = ? "
+                "ORDER BY score DESC, uid LIMIT ?",
+                (economy, game, int(limit)),
             )
         else:
             rows = conn.execute(
-                "SELECT uid, score FROM scores WHERE game = ? "
+                "SELECT uid, score FROM scores WHERE economy = ? AND game = ? "
                 "AND uid IN (SELECT value FROM json_each(?)) ORDER BY score DESC, uid LIMIT ?",
-                (game, json.dumps([int(u) for u in uids]), int(limit)),
+                (economy, game, json.dumps([int(u) for u in uids]), int(limit)),
             )
         return [(int(u), int(s)) for u, s in rows]
 

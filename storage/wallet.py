@@ -1,23 +1,32 @@
-"""钱包: players' beans, escrow (带入) and settlement, with an append-only ledger.
+"""钱包: players' beans, escrow (带入) and settlement, with an append-only ledger, per economy.
 
 Rules:
 
-- Players are keyed by Discord user id (a positive int); id 0 is the house, which receives
-  the rake. The first time a wallet operation meets a player it creates the wallet and pays
-  the starting grant, exactly once (ledgered ``grant:start``).
+- An **economy** (wallet scope) is a server's id, or 0 for the one global economy. Balances,
+  the ledger, the moderator audit, escrow, settlement, relief cooldowns, frozen flags, level
+  scores and the house are all per economy: a ``Wallet`` is bound to one (``Wallet.scoped``),
+  and nothing it does reads or changes another. A hand belongs to the economy of the wallet
+  that opened it and is held and settled only there.
+- Players are keyed by Discord user id (a positive int); id 0 is the economy's house, which
+  receives the rake. The first time a wallet operation meets a player in an economy it creates
+  the wallet and pays the starting grant, exactly once (ledgered ``grant:start``).
 - Every balance change is arithmetic inside SQL (``UPDATE players SET balance = balance - ?
-  WHERE id = ? AND balance - held >= ?``, then the row count is checked) plus one ledger row
-  (player, delta, balance after, reason, hand or moderator id, time), in one transaction. The
-  ledger and the moderator audit log refuse UPDATE and DELETE (triggers).
-- A balance never goes negative (and never below what is held): the checks above, and CHECK
-  constraints in the schema as a second line. There is no player-to-player transfer.
+  WHERE economy = ? AND id = ? AND balance - held >= ?``, then the row count is checked) plus
+  one ledger row (player, delta, balance after, reason, hand or moderator id, time), in one
+  transaction. The ledger and the moderator audit log refuse UPDATE and DELETE (triggers).
+- A balance never goes negative (and never below what is held), and never above
+  ``MAX_BALANCE``: a grant that would pass it is refused (BalanceLimit), and settlement never
+  pays a seat (or the house) past it. Amounts, coefficients, rakes, points and scores are
+  bounded where they enter (AmountError), so no sum can overflow. There is no
+  player-to-player transfer outside a hand's settlement.
 - Escrow: ``hold`` moves free beans to held for one hand, all seats or none; held beans cannot
   be revoked or held again until the hand is settled or aborted; ``release`` (abort) returns
   exactly what was held and is idempotent.
 - Settlement (``settle``) is one transaction per hand: the bean movements of
-  ``storage.settlement`` (F1 with the 带入 and 以小博大 caps, rake to the house), all holds of the
-  hand released, level scores updated, the result stored on the hand. A second call returns
-  the stored result and changes nothing; an aborted hand cannot be settled.
+  ``storage.settlement`` (the pot rule, F1 with the 带入 and 以小博大 caps, or the hand's
+  pairwise transfers in order), rake to the house, all holds of the hand released, level
+  scores updated, the result stored on the hand. A second call returns the stored result and
+  changes nothing; an aborted hand cannot be settled.
 - A frozen player (冻结) cannot be escrowed or claim relief; moderators can still grant and
   revoke. A hand already running settles normally.
 - 低保 (relief): a player whose balance is below the threshold may claim the relief amount once
@@ -38,20 +47,29 @@ from typing import Protocol
 
 from storage.db import Database
 from storage.errors import (
+    AmountError,
+    BalanceLimit,
     HandStateError,
     InsufficientBeans,
     PlayerFrozen,
     ReliefError,
     StorageError,
     UnknownPlayer,
+    show_number,
 )
-from storage.settlement import settle_amounts
+from storage.history import insert_hand
+from storage.settlement import SeatAmounts, TransferResult, settle_amounts, settle_transfers
 
 __all__ = [
+    "GLOBAL",
     "HOUSE",
     "MAX_AMOUNT",
+    "MAX_BALANCE",
+    "MAX_POINTS",
     "Account",
+    "AmountError",
     "AuditRow",
+    "BalanceLimit",
     "HandStateError",
     "InsufficientBeans",
     "LedgerRow",
@@ -61,15 +79,28 @@ __all__ = [
     "SeatSettlement",
     "Settlement",
     "Totals",
+    "TransferResult",
     "UnknownPlayer",
     "Wallet",
 ]
 
 HOUSE = 0
-"""The house account's id: it receives every rake."""
+"""The house account's id (in every economy): it receives every rake."""
 
-MAX_AMOUNT = 10**15
-"""Largest amount one operation may move (keeps every sum far inside SQLite's 64 bits)."""
+GLOBAL = 0
+"""The global economy (``wallet_scope = "global"``, and every wallet of a hall from before
+economies existed)."""
+
+MAX_BALANCE = 10**15
+"""余额上限: the most beans one balance (the house's included) may hold — a thousand million
+million, far above any room's stakes and far below SQLite's 2^63 ≈ 9.2·10^18, so that even the
+sum of thousands of full balances is exact."""
+
+MAX_AMOUNT = MAX_BALANCE
+"""The largest amount (grant, revoke, hold, coefficient, rake, relief) one operation accepts."""
+
+MAX_POINTS = 10**15
+"""The largest |points| or |score change| a seat may bring to settlement."""
 
 
 # --- values ---------------------------------------------------------------------------------
@@ -88,7 +119,9 @@ class Account:
 
 @dataclass(frozen=True)
 class LedgerRow:
-    """One balance change. ``reason``: grant:start, grant:mod, revoke:mod, relief, hand, rake."""
+    """One balance change. ``reason``: grant:start, grant:mod, revoke:mod, relief, hand, rake,
+    and for hands settled by transfers hand:rake, hand:pay, hand:receive (``note`` names the
+    counterpart seat and player)."""
 
     id: int
     uid: int
@@ -99,11 +132,13 @@ class LedgerRow:
     moderator_id: int | None
     at: float
     note: str = ""
+    economy: int = GLOBAL
 
 
 @dataclass(frozen=True)
 class AuditRow:
-    """One moderator action: ``action`` is grant, revoke, freeze or unfreeze."""
+    """One moderator action: ``action`` is grant, revoke, freeze, unfreeze (or a table action
+    logged by ``log_moderation``)."""
 
     id: int
     moderator_id: int
@@ -112,6 +147,7 @@ class AuditRow:
     amount: int | None
     reason: str
     at: float
+    economy: int = GLOBAL
 
 
 @dataclass(frozen=True)
@@ -143,7 +179,9 @@ class SeatSettlement:
 class Settlement:
     """A settled hand: every seat's result and the ``house`` total (the rake collected).
 
-    ``replayed`` is True when a repeated ``settle`` returned the stored result.
+    ``transfers``: for a hand settled pair by pair, each transfer as asked with the ``beans``
+    it actually moved, in order (empty for the pot rule). ``replayed`` is True when a repeated
+    ``settle`` returned the stored result.
     """
 
     hand_id: int
@@ -152,6 +190,8 @@ class Settlement:
     rake: int
     seats: tuple[SeatSettlement, ...]
     house: int
+    transfers: tuple[TransferResult, ...] = ()
+    economy: int = GLOBAL
     replayed: bool = field(default=False, compare=False)
 
     def of(self, uid: int) -> SeatSettlement | None:
@@ -161,7 +201,7 @@ class Settlement:
 
 @dataclass(frozen=True)
 class Totals:
-    """Sums over the whole database, for audits: ``ledger == players + house`` and
+    """Sums over one economy, for audits: ``ledger == players + house`` and
     ``held == open_holds`` always hold."""
 
     players: int
@@ -190,44 +230,72 @@ class _WalletSettings(Protocol):
 # --- validation -----------------------------------------------------------------------------
 
 
+def _show(value: object) -> str:
+    """``value`` for an error message: short, and never failing on a huge int."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return show_number(value)
+    return repr(value)[:40]
+
+
 def _uid(uid: object) -> int:
     if not isinstance(uid, int) or isinstance(uid, bool) or uid <= 0:
-        raise ValueError(f"a player id is a positive integer, got {uid!r}")
+        raise ValueError(f"a player id is a positive integer, got {_show(uid)}")
     return uid
 
 
-def _amount(amount: object, *, positive: bool = True) -> int:
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        raise ValueError(f"an amount is an integer, got {amount!r}")
-    if amount < (1 if positive else 0) or amount > MAX_AMOUNT:
-        low = 1 if positive else 0
-        raise ValueError(f"an amount must be between {low} and {MAX_AMOUNT}, got {amount}")
-    return amount
+def _bounded(value: object, what: str, low: int, high: int) -> int:
+    """``value`` if it is an int in [low, high], else AmountError naming ``what``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise AmountError(what, value, low, high)
+    return value
+
+
+def _amount(amount: object, *, positive: bool = True, what: str = "an amount") -> int:
+    return _bounded(amount, what, 1 if positive else 0, MAX_AMOUNT)
 
 
 def _int(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{what} must be an integer, got {value!r}")
+        raise ValueError(f"{what} must be an integer, got {_show(value)}")
     return value
+
+
+def _economy(economy: object) -> int:
+    if not isinstance(economy, int) or isinstance(economy, bool) or economy < 0:
+        raise ValueError(f"an economy is a server id or 0 (global), got {_show(economy)}")
+    return economy
+
+
+def _sum(conn: sqlite3.Connection, column: str, rest: str, args: Sequence[object]) -> int:
+    """SUM(column) over ``FROM rest``, exact however large: SQLite's SUM raises on 64-bit
+    overflow, so it adds the high and low parts separately (a = (a / 10^9)·10^9 + a % 10^9)."""
+    high, low = conn.execute(
+        f"SELECT COALESCE(SUM({column} / 1000000000), 0), COALESCE(SUM({column} % 1000000000), 0) "
+        f"FROM {rest}",
+        args,
+    ).fetchone()
+    return int(high) * 1_000_000_000 + int(low)
 
 
 # --- SQL steps (run on the database thread, inside a transaction) ------------------------------
 
 
-def _ensure(conn: sqlite3.Connection, uid: int, grant: int, now: float) -> bool:
-    """Create ``uid``'s wallet with the starting grant if it has none; True if created."""
+def _ensure(conn: sqlite3.Connection, economy: int, uid: int, grant: int, now: float) -> bool:
+    """Create ``uid``'s wallet in ``economy`` with the starting grant if it has none; True if
+    created."""
     created = conn.execute(
-        "INSERT INTO players (id, balance, created_at) VALUES (?, ?, ?) "
-        "ON CONFLICT (id) DO NOTHING",
-        (uid, grant, now),
+        "INSERT INTO players (id, economy, balance, created_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (economy, id) DO NOTHING",
+        (uid, economy, grant, now),
     ).rowcount
     if created and grant:
-        _log(conn, uid, grant, grant, "grant:start", now)
+        _log(conn, economy, uid, grant, grant, "grant:start", now)
     return bool(created)
 
 
 def _log(
     conn: sqlite3.Connection,
+    economy: int,
     uid: int,
     delta: int,
     balance_after: int,
@@ -239,14 +307,15 @@ def _log(
     note: str = "",
 ) -> None:
     conn.execute(
-        "INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, moderator_id, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (uid, delta, balance_after, reason, note, hand_id, moderator_id, now),
+        "INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, moderator_id, at,"
+        " economy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (uid, delta, balance_after, reason, note, hand_id, moderator_id, now, economy),
     )
 
 
 def _audit(
     conn: sqlite3.Connection,
+    economy: int,
     moderator_id: int,
     action: str,
     uid: int,
@@ -255,25 +324,44 @@ def _audit(
     now: float,
 ) -> None:
     conn.execute(
-        "INSERT INTO audit (moderator_id, action, uid, amount, reason, at) VALUES (?,?,?,?,?,?)",
-        (moderator_id, action, uid, amount, reason, now),
+        "INSERT INTO audit (moderator_id, action, uid, amount, reason, at, economy) "
+        "VALUES (?,?,?,?,?,?,?)",
+        (moderator_id, action, uid, amount, reason, now, economy),
     )
 
 
-def _free(conn: sqlite3.Connection, uid: int) -> tuple[int, int, bool]:
+def _free(conn: sqlite3.Connection, economy: int, uid: int) -> tuple[int, int, bool]:
     """(balance, held, frozen) of an existing player."""
-    row = conn.execute("SELECT balance, held, frozen FROM players WHERE id = ?", (uid,)).fetchone()
+    row = conn.execute(
+        "SELECT balance, held, frozen FROM players WHERE economy = ? AND id = ?", (economy, uid)
+    ).fetchone()
     if row is None:  # pragma: no cover - callers ensure the player first
         raise UnknownPlayer(uid)
     return int(row[0]), int(row[1]), bool(row[2])
 
 
-def _hand(conn: sqlite3.Connection, hand_id: int) -> tuple[str, str]:
-    """(status, game) of a hand; HandStateError if there is none."""
-    row = conn.execute("SELECT status, game FROM hands WHERE id = ?", (hand_id,)).fetchone()
+def _ensure_house(conn: sqlite3.Connection, economy: int, now: float) -> None:
+    conn.execute(
+        "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, 0, ?) "
+        "ON CONFLICT (economy, id) DO NOTHING",
+        (economy, now),
+    )
+
+
+def _hand(conn: sqlite3.Connection, hand_id: int) -> tuple[str, str, int]:
+    """(status, game, economy) of a hand; HandStateError if there is none."""
+    row = conn.execute(
+        "SELECT status, game, economy FROM hands WHERE id = ?", (hand_id,)
+    ).fetchone()
     if row is None:
         raise HandStateError(hand_id, "no such hand")
-    return str(row[0]), str(row[1])
+    return str(row[0]), str(row[1]), int(row[2])
+
+
+def _other_economy(hand_id: int, hand_economy: int, economy: int) -> HandStateError:
+    return HandStateError(
+        hand_id, f"belongs to economy {hand_economy}, not to this wallet's economy {economy}"
+    )
 
 
 _RESULT_FIELDS = tuple(SeatSettlement.__dataclass_fields__)
@@ -285,21 +373,28 @@ def _result_json(seats: Sequence[SeatSettlement]) -> str:
 
 
 def _stored(conn: sqlite3.Connection, hand_id: int) -> Settlement:
-    game, coefficient, rake, result = conn.execute(
-        "SELECT game, coefficient, rake, result FROM hands WHERE id = ?", (hand_id,)
+    game, coefficient, rake, result, transfers, economy = conn.execute(
+        "SELECT game, coefficient, rake, result, transfers, economy FROM hands WHERE id = ?",
+        (hand_id,),
     ).fetchone()
     seats = tuple(SeatSettlement(**seat) for seat in json.loads(result))
-    return Settlement(
-        hand_id, game, coefficient, rake, seats, sum(s.rake for s in seats), replayed=True
-    )
+    moved = tuple(TransferResult(*t) for t in json.loads(transfers or "[]"))
+    house = sum(s.rake for s in seats)
+    return Settlement(hand_id, game, coefficient, rake, seats, house, moved, economy, replayed=True)
+
+
+def _clamp_score(score: int) -> int:
+    return max(-MAX_POINTS, min(MAX_POINTS, score))
 
 
 # --- the wallet -----------------------------------------------------------------------------
 
 
 class Wallet:
-    """The hall's bank over a :class:`Database`; every method is one transaction.
+    """The hall's bank over a :class:`Database`, bound to one economy; every method is one
+    transaction.
 
+    ``economy``: a server's id, or 0 (``GLOBAL``, the default) — see ``scoped``.
     ``relief_cooldown_s``: seconds between two relief claims. ``clock``: the time source for
     ledger timestamps (tests pass a fake).
     """
@@ -313,21 +408,27 @@ class Wallet:
         relief_threshold: int,
         relief_cooldown_s: float,
         clock: Callable[[], float] = time.time,
+        economy: int = GLOBAL,
     ) -> None:
         self.db = db
-        self.starting_grant = _amount(starting_grant, positive=False)
-        self.relief_amount = _amount(relief_amount, positive=False)
-        self.relief_threshold = _amount(relief_threshold, positive=False)
+        self.starting_grant = _amount(starting_grant, positive=False, what="starting_grant")
+        self.relief_threshold = _amount(relief_threshold, positive=False, what="relief threshold")
+        # below the threshold plus the relief must stay within a balance's limit
+        self.relief_amount = _bounded(
+            relief_amount, "relief amount", 0, MAX_BALANCE - self.relief_threshold
+        )
         if relief_cooldown_s < 0:
             raise ValueError("relief_cooldown_s must be >= 0")
         self.relief_cooldown_s = float(relief_cooldown_s)
         self.clock = clock
+        self.economy = _economy(economy)
 
     @classmethod
     def from_settings(
         cls, db: Database, settings: _WalletSettings, *, clock: Callable[[], float] = time.time
     ) -> Wallet:
-        """A wallet configured from ``bot.settings.Settings`` (or anything shaped like it)."""
+        """A wallet of the global economy configured from ``bot.settings.Settings`` (or
+        anything shaped like it); ``scoped`` gives the wallet of another economy."""
         return cls(
             db,
             starting_grant=settings.starting_grant,
@@ -337,19 +438,40 @@ class Wallet:
             clock=clock,
         )
 
+    def scoped(self, economy: int) -> Wallet:
+        """经济体: the same wallet bound to ``economy`` (a server's id, or 0 = global).
+
+        Cheap (no I/O); the economy comes into being with its first player. ValueError for
+        an economy that is not a non-negative int.
+        """
+        economy = _economy(economy)
+        if economy == self.economy:
+            return self
+        wallet = object.__new__(Wallet)
+        wallet.__dict__.update(self.__dict__)
+        wallet.economy = economy
+        return wallet
+
+    def __repr__(self) -> str:
+        return f"<Wallet economy={self.economy} db={self.db.path}>"
+
     # --- players ----------------------------------------------------------------------------
 
     async def ensure_player(self, uid: int) -> bool:
         """Create ``uid``'s wallet with the starting grant if needed; True if it was created."""
-        return await self.db.run(_ensure, _uid(uid), self.starting_grant, self.clock())
+        return await self.db.run(
+            _ensure, self.economy, _uid(uid), self.starting_grant, self.clock()
+        )
 
     async def account(self, uid: int) -> Account:
-        """The wallet of ``uid``; UnknownPlayer if the hall has never seen them."""
+        """The wallet of ``uid``; UnknownPlayer if this economy has never seen them."""
         _uid(uid)
+        economy = self.economy
 
         def read(conn: sqlite3.Connection) -> Account:
             row = conn.execute(
-                "SELECT balance, held, frozen FROM players WHERE id = ?", (uid,)
+                "SELECT balance, held, frozen FROM players WHERE economy = ? AND id = ?",
+                (economy, uid),
             ).fetchone()
             if row is None:
                 raise UnknownPlayer(uid)
@@ -360,39 +482,62 @@ class Wallet:
     async def is_frozen(self, uid: int) -> bool:
         """True if ``uid``'s wallet is frozen (False for an unknown player)."""
         _uid(uid)
+        economy = self.economy
 
         def read(conn: sqlite3.Connection) -> bool:
-            row = conn.execute("SELECT frozen FROM players WHERE id = ?", (uid,)).fetchone()
+            row = conn.execute(
+                "SELECT frozen FROM players WHERE economy = ? AND id = ?", (economy, uid)
+            ).fetchone()
             return bool(row and row[0])
 
         return await self.db.read(read)
 
     async def house_balance(self) -> int:
-        """Beans the house has collected in rake."""
+        """Beans the house has collected in rake in this economy."""
+        economy = self.economy
 
         def read(conn: sqlite3.Connection) -> int:
-            return int(conn.execute("SELECT balance FROM players WHERE id = 0").fetchone()[0])
+            row = conn.execute(
+                "SELECT balance FROM players WHERE economy = ? AND id = 0", (economy,)
+            ).fetchone()
+            return int(row[0]) if row else 0
 
         return await self.db.read(read)
 
     # --- moderator actions ------------------------------------------------------------------
 
     async def grant(self, uid: int, amount: int, reason: str, moderator_id: int) -> int:
-        """发放: a moderator adds ``amount`` beans; returns the new balance (ledgered, audited)."""
+        """发放: a moderator adds ``amount`` beans; returns the new balance (ledgered, audited).
+
+        AmountError for an amount outside 1..MAX_AMOUNT; BalanceLimit if the balance would
+        pass MAX_BALANCE (nothing changes).
+        """
         uid, amount, moderator_id = _uid(uid), _amount(amount), _int(moderator_id, "moderator_id")
-        now, grant = self.clock(), self.starting_grant
+        now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> int:
-            _ensure(conn, uid, grant, now)
-            (balance,) = conn.execute(
-                "UPDATE players SET balance = balance + ? WHERE id = ? RETURNING balance",
-                (amount, uid),
-            ).fetchall()[0]
+            _ensure(conn, economy, uid, grant, now)
+            rows = conn.execute(
+                "UPDATE players SET balance = balance + ? WHERE economy = ? AND id = ? "
+                "AND balance <= ? RETURNING balance",
+                (amount, economy, uid, MAX_BALANCE - amount),
+            ).fetchall()
+            if len(rows) != 1:
+                raise BalanceLimit(uid, _free(conn, economy, uid)[0], amount, MAX_BALANCE)
+            balance = int(rows[0][0])
             _log(
-                conn, uid, amount, balance, "grant:mod", now, moderator_id=moderator_id, note=reason
+                conn,
+                economy,
+                uid,
+                amount,
+                balance,
+                "grant:mod",
+                now,
+                moderator_id=moderator_id,
+                note=reason,
             )
-            _audit(conn, moderator_id, "grant", uid, amount, reason, now)
-            return int(balance)
+            _audit(conn, economy, moderator_id, "grant", uid, amount, reason, now)
+            return balance
 
         return await self.db.run(tx)
 
@@ -400,21 +545,22 @@ class Wallet:
         """收回: a moderator removes ``amount`` of the player's free (unheld) beans; returns the
         new balance. InsufficientBeans if fewer are free; held beans are never touched."""
         uid, amount, moderator_id = _uid(uid), _amount(amount), _int(moderator_id, "moderator_id")
-        now, grant = self.clock(), self.starting_grant
+        now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> int:
-            _ensure(conn, uid, grant, now)
+            _ensure(conn, economy, uid, grant, now)
             rows = conn.execute(
-                "UPDATE players SET balance = balance - ? WHERE id = ? AND balance - held >= ? "
-                "RETURNING balance",
-                (amount, uid, amount),
+                "UPDATE players SET balance = balance - ? WHERE economy = ? AND id = ? "
+                "AND balance - held >= ? RETURNING balance",
+                (amount, economy, uid, amount),
             ).fetchall()
             if len(rows) != 1:
-                balance, held, _ = _free(conn, uid)
+                balance, held, _ = _free(conn, economy, uid)
                 raise InsufficientBeans(uid, amount, balance - held)
             balance = int(rows[0][0])
             _log(
                 conn,
+                economy,
                 uid,
                 -amount,
                 balance,
@@ -423,7 +569,7 @@ class Wallet:
                 moderator_id=moderator_id,
                 note=reason,
             )
-            _audit(conn, moderator_id, "revoke", uid, amount, reason, now)
+            _audit(conn, economy, moderator_id, "revoke", uid, amount, reason, now)
             return balance
 
         return await self.db.run(tx)
@@ -433,15 +579,16 @@ class Wallet:
         uid, moderator_id = _uid(uid), _int(moderator_id, "moderator_id")
         if not isinstance(frozen, bool):
             raise ValueError("frozen must be True or False")
-        now, grant = self.clock(), self.starting_grant
+        now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> bool:
-            _ensure(conn, uid, grant, now)
+            _ensure(conn, economy, uid, grant, now)
             changed = conn.execute(
-                "UPDATE players SET frozen = ? WHERE id = ? AND frozen != ?",
-                (int(frozen), uid, int(frozen)),
+                "UPDATE players SET frozen = ? WHERE economy = ? AND id = ? AND frozen != ?",
+                (int(frozen), economy, uid, int(frozen)),
             ).rowcount
-            _audit(conn, moderator_id, "freeze" if frozen else "unfreeze", uid, None, reason, now)
+            action = "freeze" if frozen else "unfreeze"
+            _audit(conn, economy, moderator_id, action, uid, None, reason, now)
             return bool(changed)
 
         return await self.db.run(tx)
@@ -452,25 +599,28 @@ class Wallet:
         """Audit a moderator action that moves no beans (close a table, kick a seat, set the
         moderator role); ``uid`` None records it against the house account (no player)."""
         target = HOUSE if uid is None else _uid(uid)
-        now, grant = self.clock(), self.starting_grant
+        now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> None:
-            if target != HOUSE:
-                _ensure(conn, target, grant, now)
-            _audit(conn, moderator_id, action, target, None, reason, now)
+            if target == HOUSE:
+                _ensure_house(conn, economy, now)
+            else:
+                _ensure(conn, economy, target, grant, now)
+            _audit(conn, economy, moderator_id, action, target, None, reason, now)
 
         await self.db.run(tx)
 
     async def audit(self, limit: int = 20) -> list[AuditRow]:
-        """The latest moderator actions, newest first."""
+        """The latest moderator actions in this economy, newest first."""
+        economy = self.economy
 
         def read(conn: sqlite3.Connection) -> list[AuditRow]:
             return [
                 AuditRow(*row)
                 for row in conn.execute(
-                    "SELECT id, moderator_id, action, uid, amount, reason, at FROM audit "
-                    "ORDER BY id DESC LIMIT ?",
-                    (int(limit),),
+                    "SELECT id, moderator_id, action, uid, amount, reason, at, economy FROM audit "
+                    "WHERE economy = ? ORDER BY id DESC LIMIT ?",
+                    (economy, int(limit)),
                 )
             ]
 
@@ -485,19 +635,21 @@ class Wallet:
         uid = _uid(uid)
         at = self.clock() if now is None else float(now)
         amount, threshold = self.relief_amount, self.relief_threshold
-        cooldown, grant = self.relief_cooldown_s, self.starting_grant
+        cooldown, grant, economy = self.relief_cooldown_s, self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> int:
-            _ensure(conn, uid, grant, at)
+            _ensure(conn, economy, uid, grant, at)
             rows = conn.execute(
                 "UPDATE players SET balance = balance + ?, last_relief_at = ? "
-                "WHERE id = ? AND frozen = 0 AND balance < ? "
+                "WHERE economy = ? AND id = ? AND frozen = 0 AND balance < ? "
                 "AND (last_relief_at IS NULL OR last_relief_at + ? <= ?) RETURNING balance",
-                (amount, at, uid, threshold, cooldown, at),
+                (amount, at, economy, uid, threshold, cooldown, at),
             ).fetchall()
             if len(rows) != 1:
                 balance, frozen, last = conn.execute(
-                    "SELECT balance, frozen, last_relief_at FROM players WHERE id = ?", (uid,)
+                    "SELECT balance, frozen, last_relief_at FROM players "
+                    "WHERE economy = ? AND id = ?",
+                    (economy, uid),
                 ).fetchone()
                 if frozen:
                     raise ReliefError(uid, "frozen")
@@ -505,7 +657,7 @@ class Wallet:
                     raise ReliefError(uid, "above threshold")
                 raise ReliefError(uid, "cooldown", max(1, math.ceil(last + cooldown - at)))
             balance = int(rows[0][0])
-            _log(conn, uid, amount, balance, "relief", at)
+            _log(conn, economy, uid, amount, balance, "relief", at)
             return balance
 
         return await self.db.run(tx)
@@ -513,36 +665,42 @@ class Wallet:
     # --- ledger -----------------------------------------------------------------------------
 
     async def ledger(self, uid: int, limit: int = 10) -> list[LedgerRow]:
-        """The player's latest ledger rows, newest first (``uid`` 0: the house's)."""
+        """The player's latest ledger rows in this economy, newest first (``uid`` 0: the
+        house's)."""
         if uid != HOUSE:
             _uid(uid)
+        economy = self.economy
 
         def read(conn: sqlite3.Connection) -> list[LedgerRow]:
             return [
                 LedgerRow(*row)
                 for row in conn.execute(
                     "SELECT id, uid, delta, balance_after, reason, hand_id, moderator_id, at, "
-                    "note FROM ledger WHERE uid = ? ORDER BY id DESC LIMIT ?",
-                    (uid, int(limit)),
+                    "note, economy FROM ledger WHERE economy = ? AND uid = ? "
+                    "ORDER BY id DESC LIMIT ?",
+                    (economy, uid, int(limit)),
                 )
             ]
 
         return await self.db.read(read)
 
     async def totals(self) -> Totals:
-        """Whole-database sums (see :class:`Totals`)."""
+        """This economy's sums (see :class:`Totals`), exact however large."""
+        economy = self.economy
 
         def read(conn: sqlite3.Connection) -> Totals:
-            players, held = conn.execute(
-                "SELECT COALESCE(SUM(balance), 0), COALESCE(SUM(held), 0) FROM players "
-                "WHERE id != 0"
-            ).fetchone()
-            house = conn.execute("SELECT balance FROM players WHERE id = 0").fetchone()[0]
-            holds = conn.execute(
-                "SELECT COALESCE(SUM(o.amount), 0) FROM holds o "
-                "JOIN hands h ON h.id = o.hand_id WHERE h.status = 'running'"
-            ).fetchone()[0]
-            ledger = conn.execute("SELECT COALESCE(SUM(delta), 0) FROM ledger").fetchone()[0]
+            where = "players WHERE economy = ? AND id != 0"
+            players = _sum(conn, "balance", where, (economy,))
+            held = _sum(conn, "held", where, (economy,))
+            house = _sum(conn, "balance", "players WHERE economy = ? AND id = 0", (economy,))
+            holds = _sum(
+                conn,
+                "o.amount",
+                "holds o JOIN hands h ON h.id = o.hand_id "
+                "WHERE o.economy = ? AND h.status = 'running'",
+                (economy,),
+            )
+            ledger = _sum(conn, "delta", "ledger WHERE economy = ?", (economy,))
             return Totals(players, house, held, holds, ledger)
 
         return await self.db.read(read)
@@ -558,21 +716,19 @@ class Wallet:
         *,
         seats: Sequence[int | None] = (),
     ) -> int:
-        """开局: record a running hand; returns its id. ``seats``: uid per seat (None = bot),
-        kept in the hand history until settlement records the final seats."""
+        """开局: record a running hand in this economy; returns its id (its public code:
+        ``history.hand_code``). ``seats``: uid per seat (None = bot), kept in the hand
+        history until settlement records the final seats."""
         if not game or not room:
             raise ValueError("game and room must be non-empty")
         guild_id, channel_id = _int(guild_id, "guild_id"), _int(channel_id, "channel_id")
         seat_list = [None if s is None else _uid(s) for s in seats]
-        now = self.clock()
+        now, economy = self.clock(), self.economy
 
         def tx(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
-                "INSERT INTO hands (game, room, guild_id, channel_id, seats, started_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game, room, guild_id, channel_id, json.dumps(seat_list), now),
+            return insert_hand(
+                conn, game, room, guild_id, channel_id, json.dumps(seat_list), now, economy
             )
-            return int(cur.lastrowid or 0)
 
         return await self.db.run(tx)
 
@@ -580,37 +736,40 @@ class Wallet:
         """带入: hold ``amount`` of each ``uid``'s free beans for the hand, all or nothing.
 
         Raises InsufficientBeans (naming the uid), PlayerFrozen, HandStateError (hand not
-        running, or the uid already holds beans for it) and changes nothing.
+        running, of another economy, or the uid already holds beans for it), AmountError,
+        and changes nothing.
         """
         hand_id = _int(hand_id, "hand_id")
         items = [(_uid(uid), _amount(amount, positive=False)) for uid, amount in holds]
         if len({uid for uid, _ in items}) != len(items):
             raise ValueError("a player appears twice in one hold")
-        now, grant = self.clock(), self.starting_grant
+        now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> None:
-            status, _ = _hand(conn, hand_id)
+            status, _, hand_economy = _hand(conn, hand_id)
+            if hand_economy != economy:
+                raise _other_economy(hand_id, hand_economy, economy)
             if status != "running":
                 raise HandStateError(hand_id, f"is {status}; no beans can be held for it")
             for uid, amount in items:
-                _ensure(conn, uid, grant, now)
+                _ensure(conn, economy, uid, grant, now)
                 if conn.execute(
                     "SELECT 1 FROM holds WHERE hand_id = ? AND uid = ?", (hand_id, uid)
                 ).fetchone():
                     raise HandStateError(hand_id, f"player {uid} already carries beans into it")
                 changed = conn.execute(
                     "UPDATE players SET held = held + ? "
-                    "WHERE id = ? AND frozen = 0 AND balance - held >= ?",
-                    (amount, uid, amount),
+                    "WHERE economy = ? AND id = ? AND frozen = 0 AND balance - held >= ?",
+                    (amount, economy, uid, amount),
                 ).rowcount
                 if changed != 1:
-                    balance, held, frozen = _free(conn, uid)
+                    balance, held, frozen = _free(conn, economy, uid)
                     if frozen:
                         raise PlayerFrozen(uid)
                     raise InsufficientBeans(uid, amount, balance - held)
                 conn.execute(
-                    "INSERT INTO holds (hand_id, uid, amount) VALUES (?, ?, ?)",
-                    (hand_id, uid, amount),
+                    "INSERT INTO holds (hand_id, uid, amount, economy) VALUES (?, ?, ?, ?)",
+                    (hand_id, uid, amount, economy),
                 )
 
         await self.db.run(tx)
@@ -632,6 +791,10 @@ class Wallet:
     async def release(self, hand_id: int, *, record: str = "") -> dict[int, int]:
         """中止: abort a running hand, releasing exactly what was held; returns {uid: amount}.
 
+        The holds go back in the economy the hand was opened in, whichever wallet asks: an
+        abort only returns escrow to its owners, and a hall restarted with another wallet
+        scope must still be able to free its running hands.
+
         Idempotent: an aborted hand returns {}. A settled hand raises HandStateError.
         ``record``: the engine's record so far, kept in the hand history.
         """
@@ -639,19 +802,20 @@ class Wallet:
         now = self.clock()
 
         def tx(conn: sqlite3.Connection) -> dict[int, int]:
-            status, _ = _hand(conn, hand_id)
+            status, _, _ = _hand(conn, hand_id)
             if status == "aborted":
                 return {}
             if status == "settled":
                 raise HandStateError(hand_id, "is settled; it cannot be aborted")
             holds = conn.execute(
-                "SELECT uid, amount FROM holds WHERE hand_id = ?", (hand_id,)
+                "SELECT uid, amount, economy FROM holds WHERE hand_id = ?", (hand_id,)
             ).fetchall()
-            for uid, amount in holds:
+            for uid, amount, economy in holds:
                 if (
                     conn.execute(
-                        "UPDATE players SET held = held - ? WHERE id = ? AND held >= ?",
-                        (amount, uid, amount),
+                        "UPDATE players SET held = held - ? "
+                        "WHERE economy = ? AND id = ? AND held >= ?",
+                        (amount, economy, uid, amount),
                     ).rowcount
                     != 1
                 ):  # pragma: no cover - would mean a corrupt escrow
@@ -661,7 +825,7 @@ class Wallet:
                 "record = CASE WHEN ? != '' THEN ? ELSE record END WHERE id = ?",
                 (now, record, record, hand_id),
             )
-            return dict(holds)
+            return {uid: amount for uid, amount, _ in holds}
 
         return await self.db.run(tx)
 
@@ -674,25 +838,32 @@ class Wallet:
         rake: int,
         record: str = "",
         outcome: str = "",
+        *,
+        transfers: Sequence[tuple[int, int, int]] = (),
     ) -> Settlement:
         """结算: settle a running hand in one transaction (rules: ``storage.settlement``).
 
         ``seats``: one SeatResult per seat, in seat order. Every player with beans held for the
-        hand must have a seat. Moves the beans, pays the rake to the house, releases all the
-        hand's holds, adds each human seat's ``score`` to its level score for ``game``, and
-        stores ``record``/``outcome`` and every seat's result on the hand.
+        hand must have a seat. ``transfers``: (payer seat, payee seat, points) in order, for a
+        hand whose payments run between pairs (each seat's points must then be the net of
+        the transfers); empty: the pot rule. Moves the beans, pays the rake to the house,
+        releases all the hand's holds, adds each human seat's ``score`` to its level score
+        for ``game``, and stores ``record``/``outcome``, every seat's result and the transfers
+        on the hand. No balance (the house's included) is paid past MAX_BALANCE.
 
         Idempotent: settling a settled hand returns the stored result (``replayed`` True) and
-        changes nothing. HandStateError for an unknown or aborted hand; ValueError for bad
-        input (nothing changes).
+        changes nothing. HandStateError for an unknown or aborted hand or one of another
+        economy; ValueError (AmountError for numbers out of bounds) for bad input; nothing
+        changes.
         """
         hand_id = _int(hand_id, "hand_id")
-        coefficient, rake = _amount(coefficient, positive=False), _amount(rake, positive=False)
+        coefficient = _amount(coefficient, positive=False, what="the coefficient")
+        rake = _amount(rake, positive=False, what="the rake")
         results = [
             SeatResult(
                 None if s.uid is None else _uid(s.uid),
-                _int(s.points, "points"),
-                _int(s.score, "score"),
+                _bounded(s.points, "a seat's points", -MAX_POINTS, MAX_POINTS),
+                _bounded(s.score, "a seat's score change", -MAX_POINTS, MAX_POINTS),
             )
             for s in seats
         ]
@@ -701,67 +872,89 @@ class Wallet:
         humans = [s.uid for s in results if s.uid is not None]
         if len(set(humans)) != len(humans):
             raise ValueError("a player sits twice in one hand")
-        now, grant = self.clock(), self.starting_grant
+        pairs = _transfers(transfers, results)
+        now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> Settlement:
             rows = conn.execute(
-                "SELECT h.status, h.game, h.guild_id, o.uid, o.amount FROM hands h "
+                "SELECT h.status, h.game, h.guild_id, h.economy, o.uid, o.amount FROM hands h "
                 "LEFT JOIN holds o ON o.hand_id = h.id WHERE h.id = ?",
                 (hand_id,),
             ).fetchall()
             if not rows:
                 raise HandStateError(hand_id, "no such hand")
-            status, hand_game, guild_id = rows[0][0], rows[0][1], rows[0][2]
+            status, hand_game, guild_id, hand_economy = rows[0][:4]
+            if hand_economy != economy:
+                raise _other_economy(hand_id, hand_economy, economy)
             if status == "settled":
                 return _stored(conn, hand_id)
             if status == "aborted":
                 raise HandStateError(hand_id, "was aborted; it cannot be settled")
             if game != hand_game:
-                raise ValueError(f"hand {hand_id} is a hand of {hand_game!r}, not {game!r}")
+                raise ValueError(f"hand {hand_id} is a hand of {hand_game!r}, not {game[:40]!r}")
             holds = {uid: amount for *_, uid, amount in rows if uid is not None}
             unseated = sorted(set(holds) - set(humans))
             if unseated:
                 raise ValueError(f"players {unseated} carry beans into hand {hand_id} unseated")
             for uid in humans:
                 if uid not in holds:  # carried nothing (score-only room): may be a new player
-                    _ensure(conn, uid, grant, now)
+                    _ensure(conn, economy, uid, grant, now)
             conn.executemany(  # writes nothing for players the server already knows
                 "INSERT OR IGNORE INTO guild_players (guild_id, uid) VALUES (?, ?)",
                 [(guild_id, uid) for uid in humans],
             )
-            amounts = settle_amounts(
-                [(None if s.uid is None else holds.get(s.uid, 0), s.points) for s in results],
-                coefficient,
-                rake,
-            )
             seated = [(i, s.uid) for i, s in enumerate(results) if s.uid is not None]
-            # Beans: arithmetic in SQL, guarded so that nothing can overdraw a hold.
-            moved = conn.executemany(
+            # Balances and scores before: the room each balance has below MAX_BALANCE.
+            marks = ",".join("?" * (len(seated) + 1))
+            before: dict[int, int] = {}
+            score: dict[int, int] = {}
+            for pid, bal, points in conn.execute(
+                "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
+                "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
+                f"WHERE p.economy = ? AND p.id IN ({marks})",
+                [game, economy, HOUSE, *(uid for _, uid in seated)],
+            ):
+                before[pid], score[pid] = bal, points or 0
+            held = [None if s.uid is None else holds.get(s.uid, 0) for s in results]
+            room = [None if s.uid is None else MAX_BALANCE - before[s.uid] for s in results]
+            house_room = MAX_BALANCE - before.get(HOUSE, 0)
+            moved: list[int] = []
+            if pairs:
+                amounts, moved = settle_transfers(
+                    held, pairs, coefficient, rake, room=room, house_room=house_room
+                )
+            else:
+                amounts = settle_amounts(
+                    [(h, s.points) for h, s in zip(held, results, strict=True)],
+                    coefficient,
+                    rake,
+                    room=room,
+                    house_room=house_room,
+                )
+            # Beans: arithmetic in SQL, guarded so that nothing can overdraw a hold or pass the
+            # limit.
+            changed = conn.executemany(
                 "UPDATE players SET balance = balance + ?1, held = held - ?2 "
-                "WHERE id = ?3 AND held >= ?2 AND balance + ?1 >= 0",
-                [(amounts[i].delta, holds.get(uid, 0), uid) for i, uid in seated],
+                "WHERE economy = ?4 AND id = ?3 AND held >= ?2 AND balance + ?1 >= 0 "
+                f"AND balance + ?1 <= {MAX_BALANCE:d}",
+                [(amounts[i].delta, holds.get(uid, 0), uid, economy) for i, uid in seated],
             ).rowcount
-            if moved != len(seated):  # pragma: no cover - a seat never loses more than held
+            if changed != len(seated):  # pragma: no cover - the arithmetic respects both
                 raise StorageError(f"settlement of hand {hand_id} would overdraw a player")
             house = sum(a.rake for a in amounts)
             if house:
-                conn.execute("UPDATE players SET balance = balance + ? WHERE id = 0", (house,))
-            # Level scores (积分): arithmetic in SQL too.
+                conn.execute(
+                    "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, ?, ?) "
+                    "ON CONFLICT (economy, id) DO UPDATE SET balance = balance + excluded.balance",
+                    (economy, house, now),
+                )
+            # Level scores (积分): arithmetic in SQL too, kept within ±MAX_POINTS.
             conn.executemany(
-                "INSERT INTO scores (uid, game, score) VALUES (?, ?, ?) "
-                "ON CONFLICT (uid, game) DO UPDATE SET score = score + excluded.score",
-                [(uid, game, results[i].score) for i, uid in seated],
+                "INSERT INTO scores (uid, game, score, economy) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (economy, uid, game) DO UPDATE SET score = "
+                f"MAX(-{MAX_POINTS:d}, MIN({MAX_POINTS:d}, score + excluded.score))",
+                [(uid, game, results[i].score, economy) for i, uid in seated],
             )
-            # Read back what SQL computed: balances after, and scores after (before = after − Δ).
-            marks = ",".join("?" * (len(seated) + 1))
-            balance: dict[int, int] = {}
-            after: dict[int, int] = {}
-            for pid, bal, score in conn.execute(
-                "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
-                f"ON s.uid = p.id AND s.game = ? WHERE p.id IN ({marks})",
-                [game, HOUSE, *(uid for _, uid in seated)],
-            ):
-                balance[pid], after[pid] = bal, score
             seats_out: list[SeatSettlement] = []
             for i, result in enumerate(results):
                 player = result.uid
@@ -778,26 +971,35 @@ class Wallet:
                         holds.get(player, 0),
                         amounts[i].rake,
                         amounts[i].delta,
-                        balance[player],
-                        after[player] - result.score,
-                        after[player],
+                        before[player] + amounts[i].delta,
+                        score[player],
+                        _clamp_score(score[player] + result.score),
                     )
                 )
-            ledger = [
-                (s.uid, s.delta, s.balance, "hand", hand_id, now)
-                for s in seats_out
-                if s.uid is not None and s.delta
-            ]
+            done = tuple(
+                TransferResult(p, q, points, beans)
+                for (p, q, points), beans in zip(pairs, moved, strict=True)
+            )
+            if pairs:
+                ledger = _transfer_ledger(seats_out, amounts, done, before, hand_id, now)
+            else:
+                ledger = [
+                    (uid, a.delta, before[uid] + a.delta, "hand", "", hand_id, now)
+                    for uid, a in ((uid, amounts[i]) for i, uid in seated)
+                    if a.delta
+                ]
             if house:
-                ledger.append((HOUSE, house, balance[HOUSE], "rake", hand_id, now))
+                ledger.append(
+                    (HOUSE, house, before.get(HOUSE, 0) + house, "rake", "", hand_id, now)
+                )
             conn.executemany(
-                "INSERT INTO ledger (uid, delta, balance_after, reason, hand_id, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                ledger,
+                "INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, at, "
+                "economy) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(*row, economy) for row in ledger],
             )
             conn.execute(
                 "UPDATE hands SET status = 'settled', seats = ?, coefficient = ?, rake = ?, "
-                "record = ?, outcome = ?, result = ?, ended_at = ? WHERE id = ?",
+                "record = ?, outcome = ?, result = ?, transfers = ?, ended_at = ? WHERE id = ?",
                 (
                     json.dumps([s.uid for s in results]),
                     coefficient,
@@ -805,10 +1007,76 @@ class Wallet:
                     record,
                     outcome,
                     _result_json(seats_out),
+                    json.dumps([list(t) for t in done]) if pairs else None,
                     now,
                     hand_id,
                 ),
             )
-            return Settlement(hand_id, game, coefficient, rake, tuple(seats_out), house)
+            return Settlement(
+                hand_id, game, coefficient, rake, tuple(seats_out), house, done, economy
+            )
 
         return await self.db.run(tx)
+
+
+def _transfers(
+    transfers: Sequence[tuple[int, int, int]], results: Sequence[SeatResult]
+) -> list[tuple[int, int, int]]:
+    """Check a hand's transfers against its seats: valid seats, points 1..MAX_POINTS, and each
+    seat's points equal to the net of the transfers (ValueError naming what is wrong)."""
+    seats = len(results)
+    pairs: list[tuple[int, int, int]] = []
+    net = [0] * seats
+    for n, item in enumerate(transfers):
+        try:
+            payer, payee, points = item
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"transfer {n} must be (payer seat, payee seat, points), got {_show(item)}"
+            ) from None
+        for what, seat in (("payer", payer), ("payee", payee)):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+                raise ValueError(
+                    f"transfer {n}: the {what} must be a seat from 0 to {seats - 1}, "
+                    f"got {_show(seat)}"
+                )
+        if payer == payee:
+            raise ValueError(f"transfer {n}: seat {payer} cannot pay itself")
+        points = _bounded(points, f"transfer {n}'s points", 1, MAX_POINTS)
+        net[payer] -= points
+        net[payee] += points
+        pairs.append((payer, payee, points))
+    if pairs:
+        given = [s.points for s in results]
+        if given != net:
+            raise ValueError(f"the seats' points {given} are not the net of the transfers {net}")
+    return pairs
+
+
+def _transfer_ledger(
+    seats: Sequence[SeatSettlement],
+    amounts: Sequence[SeatAmounts],
+    done: Sequence[TransferResult],
+    before: dict[int, int],
+    hand_id: int,
+    now: float,
+) -> list[tuple[int, int, int, str, str, int, float]]:
+    """Itemized ledger rows of a hand settled by transfers: each seat's rake (hand:rake), then
+    each transfer that moved beans, a hand:pay row for the payer and a hand:receive row for
+    the payee, their notes naming the counterpart; balances after, row by row."""
+    balance = dict(before)
+    rows: list[tuple[int, int, int, str, str, int, float]] = []
+
+    def row(uid: int, delta: int, reason: str, note: str) -> None:
+        balance[uid] += delta
+        rows.append((uid, delta, balance[uid], reason, note, hand_id, now))
+
+    for seat, amount in zip(seats, amounts, strict=True):
+        if seat.uid is not None and amount.rake:
+            row(seat.uid, -amount.rake, "hand:rake", "")
+    for t in done:
+        payer, payee = seats[t.payer].uid, seats[t.payee].uid
+        if t.beans and payer is not None and payee is not None:
+            row(payer, -t.beans, "hand:pay", f"to seat {t.payee} (player {payee})")
+            row(payee, t.beans, "hand:receive", f"from seat {t.payer} (player {payer})")
+    return rows

@@ -1,15 +1,26 @@
-"""Table and seat state: plain data that survives a restart as JSON."""
+"""Table and seat state: plain data that survives a restart as JSON.
+
+Each type writes its own JSON (``to_json``) and reads it back checking every field
+(``from_json`` raises ValueError naming the bad field), so a corrupt save is refused on
+load instead of failing later. The live game is never copied: a saved table holds the
+game's record (setup and action log), from which the game is rebuilt.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from engines.base import Game, Text
 
 WAITING = "waiting"
 PLAYING = "playing"
+STATUSES = (WAITING, PLAYING)
+
+V = TypeVar("V")
 
 
 class HostError(Exception):
@@ -20,9 +31,77 @@ class HostError(Exception):
         super().__init__(key, args)
 
 
-@dataclass
+def _field(
+    data: Mapping[str, Any],
+    name: str,
+    check: Callable[[Any], bool],
+    kind: str,
+    default: Any = ...,
+    where: str = "",
+) -> Any:
+    """``data[name]`` if ``check`` accepts it; ValueError naming the field otherwise."""
+    path = where + name
+    if name not in data:
+        if default is ...:
+            raise ValueError(f"saved table: field {path!r} is missing")
+        return default
+    value = data[name]
+    if not check(value):
+        raise ValueError(f"saved table: field {path!r} should be {kind}, not {value!r:.60}")
+    return value
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_opt_int(v: Any) -> bool:
+    return v is None or _is_int(v)
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _is_opt_num(v: Any) -> bool:
+    return v is None or _is_num(v)
+
+
+def _is_str(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_dict(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _is_opt_dict(v: Any) -> bool:
+    return v is None or isinstance(v, dict)
+
+
+def _is_int_map(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) and _is_int(x) for k, x in v.items())
+
+
+def _is_str_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _is_dict_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+
+
+@dataclass(slots=True)
 class Seat:
-    """One seat: a person (``uid``) or a bot (``uid`` None)."""
+    """One seat: a person (``uid``) or a bot (``uid`` None).
+
+    ``acted``: the person acted themselves during the current hand; ``covered``: the trustee
+    or a timeout acted for them. Someone covered who never acted was not there for the hand.
+    """
 
     uid: int | None
     name: str
@@ -30,6 +109,8 @@ class Seat:
     misses: int = 0
     escaped: bool = False
     kicked: bool = False
+    acted: bool = False
+    covered: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -40,10 +121,56 @@ class Seat:
         """The trustee acts for this seat (bots, 托管, escaped or kicked players)."""
         return self.uid is None or self.trustee or self.escaped or self.kicked
 
+    @property
+    def absent(self) -> bool:
+        """A person the trustee played for all hand long (托管 throughout, or never acted)."""
+        return self.uid is not None and self.covered and not self.acted
 
-@dataclass
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "uid": self.uid,
+            "name": self.name,
+            "trustee": self.trustee,
+            "misses": self.misses,
+            "escaped": self.escaped,
+            "kicked": self.kicked,
+            "acted": self.acted,
+            "covered": self.covered,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "seat.") -> Seat:
+        """ValueError naming the field (prefixed by ``where``) when ``data`` is not a seat."""
+        if not isinstance(data, dict):
+            raise ValueError(  # noqa: TRY004 - a corrupt save is a bad value, not a bug
+                f"saved table: {where[:-1]!r} should be a seat, not {data!r:.60}"
+            )
+
+        def field_(name: str, check: Callable[[Any], bool], kind: str, default: Any = ...) -> Any:
+            return _field(data, name, check, kind, default, where)
+
+        return cls(
+            uid=field_("uid", _is_opt_int, "a user id or null"),
+            name=field_("name", _is_str, "text"),
+            trustee=field_("trustee", _is_bool, "true or false", False),
+            misses=field_("misses", lambda v: _is_int(v) and v >= 0, "a count", 0),
+            escaped=field_("escaped", _is_bool, "true or false", False),
+            kicked=field_("kicked", _is_bool, "true or false", False),
+            acted=field_("acted", _is_bool, "true or false", False),
+            covered=field_("covered", _is_bool, "true or false", False),
+        )
+
+
+@dataclass(slots=True)
 class Table:
-    """A table in a channel (``id`` is the channel id) and, while a hand runs, its game."""
+    """A table in a channel (``id`` is the channel id) and, while a hand runs, its game.
+
+    ``deadline``: when the current decision window (``window``, from ``Game.window``) times
+    out, in the host clock's seconds. ``sent``: seat index as text → the private epoch
+    (``Game.private_epoch``) of the hand last sent to that person; a seat is in it once its
+    hand was first shown. ``dms``: seat index as text → the message id of that person's DM
+    hand, so it is edited rather than sent again. Both are cleared at each new hand.
+    """
 
     id: int
     guild_id: int
@@ -55,12 +182,14 @@ class Table:
     hand_id: int | None = None
     record: dict[str, Any] | None = None
     deadline: float | None = None
+    window: int | None = None
     message_id: int | None = None
     hand_no: int = 0
     carry: dict[str, Any] = field(default_factory=dict)
     carry_seats: list[str] = field(default_factory=list)
     holds: dict[str, int] = field(default_factory=dict)
-    dealt: list[int] = field(default_factory=list)
+    sent: dict[str, int] = field(default_factory=dict)
+    dms: dict[str, int] = field(default_factory=dict)
     last_result: dict[str, Any] | None = None
     locale: str = "zh-CN"
     notes: list[dict[str, Any]] = field(default_factory=list)
@@ -80,19 +209,102 @@ class Table:
     def humans(self) -> list[int]:
         return [s.uid for s in self.seats if s.uid is not None]
 
+    def seated_uids(self) -> set[int]:
+        """People who hold a seat here (escaped and kicked players hold none)."""
+        return {s.uid for s in self.seats if s.uid is not None and not (s.escaped or s.kicked)}
+
     def note(self, text: Text) -> None:
         """Keep the last few table events for the table message."""
         self.notes = (self.notes + [text.to_json()])[-3:]
 
+    def meta(self) -> dict[str, Any]:
+        """Everything but the game's record and the deadline: what an action rarely changes."""
+        return {
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "game_key": self.game_key,
+            "room": self.room,
+            "owner": self.owner,
+            "seats": [s.to_json() for s in self.seats],
+            "status": self.status,
+            "hand_id": self.hand_id,
+            "message_id": self.message_id,
+            "hand_no": self.hand_no,
+            "carry": self.carry,
+            "carry_seats": self.carry_seats,
+            "holds": self.holds,
+            "sent": self.sent,
+            "dms": self.dms,
+            "last_result": self.last_result,
+            "locale": self.locale,
+            "notes": self.notes,
+        }
+
+    def state_key(self) -> tuple[Any, ...]:
+        """A cheap fingerprint of what an action rarely changes (seats, status, notes, DMs):
+        while it stays the same, only the action log and the deadline moved. ``last_result``
+        and ``carry`` are left out: they change only together with ``status``/``hand_id``."""
+        return (
+            self.status,
+            self.hand_id,
+            self.hand_no,
+            self.message_id,
+            self.owner,
+            self.locale,
+            tuple(
+                (s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered)
+                for s in self.seats
+            ),
+            tuple(self.sent.items()),
+            tuple(self.dms.items()),
+            tuple(self.holds.items()),
+            tuple(self.notes),
+        )
+
     def to_json(self) -> str:
-        data = asdict(self)
-        data.pop("game")
-        if self.game is not None:
-            data["record"] = self.game.to_record()
+        """The whole table as JSON text: the game as its record (never a copy of the game)."""
+        data = self.meta()
+        data["record"] = self.game.to_record() if self.game is not None else self.record
+        data["deadline"], data["window"] = self.deadline, self.window
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Table:
+        """Read a saved table; ValueError naming the first field that is not what it should be."""
         data = json.loads(text)
-        data["seats"] = [Seat(**s) for s in data["seats"]]
-        return cls(**data)
+        if not isinstance(data, dict):
+            raise ValueError("saved table: not a JSON object")  # noqa: TRY004 - a bad value
+        seats = _field(data, "seats", lambda v: isinstance(v, list), "a list")
+        table = cls(
+            id=_field(data, "id", _is_int, "a channel id"),
+            guild_id=_field(data, "guild_id", _is_int, "a server id"),
+            game_key=_field(data, "game_key", _is_str, "a game key"),
+            room=_field(data, "room", _is_str, "a room key"),
+            owner=_field(data, "owner", _is_int, "a user id"),
+            seats=[Seat.from_json(s, f"seats[{i}].") for i, s in enumerate(seats)],
+            status=_field(data, "status", lambda v: v in STATUSES, " or ".join(STATUSES)),
+            hand_id=_field(data, "hand_id", _is_opt_int, "a hand id or null", None),
+            record=_field(data, "record", _is_opt_dict, "a game record or null", None),
+            deadline=_field(data, "deadline", _is_opt_num, "a time or null", None),
+            window=_field(data, "window", _is_opt_int, "a window number or null", None),
+            message_id=_field(data, "message_id", _is_opt_int, "a message id or null", None),
+            hand_no=_field(data, "hand_no", _is_int, "a count", 0),
+            carry=_field(data, "carry", _is_dict, "an object", {}),
+            carry_seats=_field(data, "carry_seats", _is_str_list, "a list of text", []),
+            holds=_field(data, "holds", _is_int_map, "beans per player", {}),
+            # saves from before private epochs kept only the seats already sent ("dealt")
+            sent=_field(
+                data,
+                "sent",
+                _is_int_map,
+                "an epoch per seat",
+                {str(i): 0 for i in data.get("dealt", ()) if _is_int(i)},
+            ),
+            dms=_field(data, "dms", _is_int_map, "a message id per seat", {}),
+            last_result=_field(data, "last_result", _is_opt_dict, "an object or null", None),
+            locale=_field(data, "locale", _is_str, "a locale", "zh-CN"),
+            notes=_field(data, "notes", _is_dict_list, "a list of texts", []),
+        )
+        if table.status == PLAYING and (table.hand_id is None or table.record is None):
+            raise ValueError("saved table: a running hand needs its hand id and record")
+        return table

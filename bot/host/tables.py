@@ -2,8 +2,10 @@
 
 Platform-neutral (no discord import): the Discord cogs and the terminal table both drive it.
 Every change happens under the table's lock, is saved before the lock is released, and is
-then shown through the ``Notifier``. Beans move only through ``storage``: escrow when a
-hand starts, one settlement when it ends, a release when it is aborted.
+then shown through the ``Notifier``. Beans move only through the ``Cashier`` (escrow when a
+hand starts, one settlement when it ends, a release when it is aborted); turn deadlines
+through the ``TurnClock``; writes through the ``Saver`` (the hand's new actions are appended;
+the table itself is written again only when something besides the action log changed).
 """
 
 from __future__ import annotations
@@ -12,44 +14,28 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
+from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
+from bot.host.clock import TurnClock
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
+from bot.host.saver import Saver
 from bot.settings import Room, Settings
 from engines import registry
-from engines.base import GameSpec, Outcome, Setup, T, Text
-from storage import history, levels
+from engines.base import GameSpec, Setup, T, Text
+from storage import history
 from storage import tables as table_store
 from storage.db import Database
-from storage.wallet import InsufficientBeans, SeatResult, Wallet
+from storage.wallet import Wallet
+
+__all__ = ["HandResult", "Notifier", "SeatResultView", "TableManager", "TransferLine"]
 
 log = logging.getLogger(__name__)
 
 MAX_AUTO_STEPS = 5000
 """Upper bound on trustee actions in one go; a game that needs more is broken."""
-
-
-@dataclass(frozen=True)
-class SeatResultView:
-    """One line of a settlement message."""
-
-    seat: int
-    uid: int | None
-    name: str
-    points: int
-    delta: int
-    balance: int | None
-    title: str | None
-    new_title: bool
-
-
-@dataclass(frozen=True)
-class HandResult:
-    hand_id: int
-    seats: tuple[SeatResultView, ...]
-    lines: tuple[Text, ...]
 
 
 class Notifier(Protocol):
@@ -60,7 +46,9 @@ class Notifier(Protocol):
     async def hand_started(self, table: Table) -> None: ...
 
     async def hand_dealt(self, table: Table, seat: int) -> None:
-        """A person's private hand became visible to them (dealt, or revealed by a phase)."""
+        """A person's private hand became visible to them (dealt, or revealed by a phase), or
+        gained something they did not cause (``Game.private_epoch`` changed): show it, editing
+        the message kept in ``table.dms`` if there is one (``TableManager.save_dm``)."""
 
     async def hand_settled(self, table: Table, result: HandResult) -> None: ...
 
@@ -88,14 +76,36 @@ class TableManager:
         self._seed = seed_source or (lambda: random.SystemRandom().getrandbits(62))
         self.specs: dict[str, GameSpec] = registry.specs()
         self.tables: dict[int, Table] = {}
+        self.cashier = Cashier(settings, db, self.wallet_for)
+        self.turns = TurnClock(clock, self._expire)
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._where: dict[int, int] = {}  # uid → the table where they hold a seat
+        self._seated: dict[int, set[int]] = {}  # table → uids indexed for it
+        self.saver = Saver(db)
         self.closed = False
 
     # --- lookups ----------------------------------------------------------------------
+    def wallet_for(self, guild_id: int) -> Wallet:
+        """The wallet of the economy a server's tables play in (the host's only way to one)."""
+        return self.wallet.scoped(self.settings.economy(guild_id))
+
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
+
+    @property
+    def lock_count(self) -> int:
+        """Table locks held in memory (one per open table at most)."""
+        return len(self._locks)
+
+    @asynccontextmanager
+    async def _locked(self, table_id: int) -> AsyncIterator[Table]:
+        """The table, under its lock; HostError if it closed while we waited."""
+        table = self.get(table_id)
+        async with self.lock(table_id):
+            if self.tables.get(table_id) is not table:
+                raise HostError("err.no_table")
+            yield table
 
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -105,10 +115,22 @@ class TableManager:
 
     def table_of(self, uid: int) -> Table | None:
         """The table where ``uid`` holds a seat (escaped and kicked players hold none)."""
-        for table in self.tables.values():
-            if table.seat_of(uid) is not None:
-                return table
-        return None
+        table_id = self._where.get(uid)
+        return None if table_id is None else self.tables.get(table_id)
+
+    def _reindex(self, table: Table) -> None:
+        """Keep the uid → table index in step with the table's seats."""
+        now = table.seated_uids() if self.tables.get(table.id) is table else set()
+        if self._seated.get(table.id) == now and now:
+            return  # the usual case: an action, nobody sat down or stood up
+        before = self._seated.pop(table.id, set())
+        for uid in before - now:
+            if self._where.get(uid) == table.id:
+                del self._where[uid]
+        for uid in now:
+            self._where[uid] = table.id
+        if now:
+            self._seated[table.id] = now
 
     @staticmethod
     def seat_index(table: Table, uid: int) -> int:
@@ -135,9 +157,22 @@ class TableManager:
         spec = self.spec(table)
         return spec.validate(self.room(table).options.get(spec.key, {}))
 
+    def _unplayable(self, table: Table) -> Text | None:
+        """Why the configuration no longer seats this table (room or game removed), or None."""
+        room = self.settings.rooms.get(table.room)
+        if table.game_key not in self.specs or room is None or table.game_key not in room.games:
+            return T("note.room_gone", room=table.room, game=table.game_key)
+        return None
+
     # --- seating ----------------------------------------------------------------------
     async def create(
-        self, guild_id: int, channel_id: int, game: str, room: str, uid: int, name: str,
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        room: str,
+        uid: int,
+        name: str,
         locale: str | None = None,
     ) -> Table:
         """Open a table in a channel and seat its creator."""
@@ -150,25 +185,35 @@ class TableManager:
         async with self._seating:
             if channel_id in self.tables:
                 raise HostError("err.table_exists")
-            await self._check_can_sit(uid, self.settings.rooms[room])
+            await self._check_can_sit(guild_id, uid, self.settings.rooms[room])
             table = Table(
-                id=channel_id, guild_id=guild_id, game_key=game, room=room, owner=uid,
+                id=channel_id,
+                guild_id=guild_id,
+                game_key=game,
+                room=room,
+                owner=uid,
                 locale=locale or self.settings.locale_default,
             )
             table.seats.append(Seat(uid=uid, name=name))
             self.tables[channel_id] = table
-            await self._save(table)
+            try:
+                await self._save(table)
+            except BaseException:
+                self.tables.pop(channel_id, None)
+                self._reindex(table)
+                raise
         await self.notifier.table_changed(table)
         return table
 
-    async def _check_can_sit(self, uid: int, room: Room) -> None:
-        await self.wallet.ensure_player(uid)
-        if await self.wallet.is_frozen(uid):
-            raise HostError("err.frozen")
+    async def _check_can_sit(self, guild_id: int, uid: int, room: Room) -> None:
+        wallet = self.wallet_for(guild_id)
+        await wallet.ensure_player(uid)
         other = self.table_of(uid)
         if other is not None:
             raise HostError("err.seated_elsewhere", channel=other.id)
-        account = await self.wallet.account(uid)
+        account = await wallet.account(uid)
+        if account.frozen:
+            raise HostError("err.frozen")
         if account.free < room.min_beans:
             raise HostError("err.too_poor", need=room.min_beans, free=account.free)
         if room.coefficient > 0 and account.free > room.max_beans:
@@ -178,23 +223,20 @@ class TableManager:
 
     async def join(self, table_id: int, uid: int, name: str) -> Table:
         """Sit down at a waiting table."""
-        async with self._seating:
-            table = self.get(table_id)
-            async with self.lock(table_id):
-                if table.seat_of(uid) is not None:
-                    raise HostError("err.already_seated")
-                self.check_free_seat(table)
-                await self._check_can_sit(uid, self.room(table))
-                table.seats.append(Seat(uid=uid, name=name))
-                table.note(T("note.joined", name=name))
-                await self._save(table)
+        async with self._seating, self._locked(table_id) as table:
+            if table.seat_of(uid) is not None:
+                raise HostError("err.already_seated")
+            self.check_free_seat(table)
+            await self._check_can_sit(table.guild_id, uid, self.room(table))
+            table.seats.append(Seat(uid=uid, name=name))
+            table.note(T("note.joined", name=name))
+            await self._save(table)
         await self.notifier.table_changed(table)
         return table
 
     async def add_bot(self, table_id: int, uid: int) -> Table:
         """Fill a free seat with a bot (any seated player may)."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        async with self._locked(table_id) as table:
             self.seat_index(table, uid)
             self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
@@ -207,8 +249,7 @@ class TableManager:
     async def leave(self, table_id: int, uid: int) -> bool:
         """Stand up. During a hand this is an escape (逃跑): the game's escape rule applies at
         settlement and the trustee plays the seat out. Returns True if it was an escape."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        async with self._locked(table_id) as table:
             index = self.seat_index(table, uid)
             seat = table.seats[index]
             if table.status == PLAYING:
@@ -223,7 +264,7 @@ class TableManager:
                 table.note(T("note.left", name=seat.name))
                 escaped = False
             # the escape may have let the trustee finish the hand and close an empty table
-            closed = table.id not in self.tables or await self._close_if_empty(table)
+            closed = self.tables.get(table.id) is not table or await self._close_if_empty(table)
             if not closed:
                 await self._save(table)
         if not closed:
@@ -239,9 +280,9 @@ class TableManager:
 
     # --- a hand -------------------------------------------------------------------------
     async def start(self, table_id: int, uid: int) -> Table:
-        """Shuffle, hold each person's carried beans in escrow, deal."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        """Shuffle, hold each person's carried beans in escrow, deal — as one step: if the
+        deal fails, nothing stays held."""
+        async with self._locked(table_id) as table:
             self.seat_index(table, uid)
             if table.status != WAITING:
                 raise HostError("err.hand_running")
@@ -249,67 +290,64 @@ class TableManager:
             if len(table.seats) < spec.min_seats:
                 raise HostError("err.need_players", need=spec.min_seats, have=len(table.seats))
             options = self.options(table)
-            holds = await self._holds(table, spec, room, options)
-            hand_id = await self.wallet.new_hand(spec.key, room.key, table.guild_id, table.id)
-            try:
-                await self.wallet.hold(hand_id, [(u, a) for u, a in holds.items()])
-            except InsufficientBeans as exc:
-                await self.wallet.release(hand_id)
-                raise HostError("err.cannot_hold", uid=exc.uid) from exc
-            stakes = tuple(
-                None if s.uid is None or room.coefficient == 0
-                else holds.get(s.uid, 0) // room.coefficient
-                for s in table.seats
+            # one trip to the database for both reads
+            holds, ratings = await asyncio.gather(
+                self.cashier.sizes(table.guild_id, table.seats, spec, room, options),
+                self.cashier.ratings(table.guild_id, table.seats, spec.key),
             )
-            ratings = []
-            for s in table.seats:
-                ratings.append(0 if s.uid is None else await levels.score(self.db, s.uid, spec.key))
             setup = Setup(
-                seats=len(table.seats), seed=self._seed(), options=options, stakes=stakes,
-                ratings=tuple(ratings),
+                seats=len(table.seats),
+                seed=self._seed(),
+                options=options,
+                stakes=tuple(
+                    None
+                    if s.uid is None or room.coefficient == 0
+                    else holds.get(s.uid, 0) // room.coefficient
+                    for s in table.seats
+                ),
+                ratings=ratings,
                 # what the last hand passed on (next dealer, banker ...) names seats by index,
                 # so it only holds while the same people sit in the same seats
                 carry=table.carry if table.carry_seats == table.seating() else {},
+                coefficient=room.coefficient,
             )
-            table.game = spec.new(setup)
-            table.status, table.hand_id = PLAYING, hand_id
-            table.holds = {str(u): a for u, a in holds.items()}
-            table.hand_no += 1
-            table.last_result = None
-            for seat in table.seats:
-                seat.misses = 0
-            table.note(T("note.started", hand=hand_id))
-            table.dealt = []
-            await self.notifier.hand_started(table)
-            await self._advance(table)  # bots before the first person act now
+            game = spec.new(setup)  # a rule error here holds nothing
+            hand_id = await self.cashier.open(
+                table.guild_id, table.id, table.seats, spec, room, holds
+            )
+            try:
+                table.game, table.status, table.hand_id = game, PLAYING, hand_id
+                table.holds = {str(u): a for u, a in holds.items()}
+                table.hand_no += 1
+                table.last_result = None
+                table.deadline = table.window = None
+                table.sent, table.dms = {}, {}
+                for seat in table.seats:
+                    seat.misses, seat.acted, seat.covered = 0, False, False
+                table.note(T("note.started", hand=hand_id))
+                await self.notifier.hand_started(table)
+                await self._advance(table)  # bots before the first person act now
+            except BaseException:
+                await self._abort_hand(table)
+                raise
         await self.notifier.table_changed(table)
         return table
 
-    async def _holds(
-        self, table: Table, spec: GameSpec, room: Room, options: dict[str, Any]
-    ) -> dict[int, int]:
-        """带入: what each person brings to the hand — their free beans, bounded by the room's
-        maximum and by the most the game says a seat can lose (X·N + rake)."""
-        if room.coefficient == 0:
-            return {}
-        worst = spec.max_loss(options, len(table.seats))
-        holds: dict[int, int] = {}
-        for seat in table.seats:
-            if seat.uid is None:
-                continue
-            account = await self.wallet.account(seat.uid)
-            if account.free < room.min_beans:
-                raise HostError("err.too_poor_now", name=seat.name, need=room.min_beans)
-            amount = min(account.free, room.max_beans)
-            if worst is not None:
-                amount = min(amount, worst * room.coefficient + room.rake)
-            holds[seat.uid] = amount
-        return holds
+    async def _abort_hand(self, table: Table) -> None:
+        """中止: the running hand ends with nothing settled and its escrow released."""
+        hand_id = table.hand_id
+        record = table.game.to_text() if table.game is not None else ""
+        if hand_id is not None:
+            await self.cashier.release(table.guild_id, hand_id, record)
+        if self.tables.get(table.id) is table and table.status == PLAYING:
+            table.status, table.game, table.record, table.hand_id = WAITING, None, None, None
+            table.holds, table.deadline, table.window = {}, None, None
+            self.turns.disarm(table.id)
+            await self._save(table, snapshot=True)
 
     async def act(self, table_id: int, uid: int, text: str) -> str:
         """A person's action in the game's notation; returns the canonical action taken."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        async with self._locked(table_id) as table:
             index = self.seat_index(table, uid)
             if table.status != PLAYING or table.game is None:
                 raise HostError("err.no_hand")
@@ -319,23 +357,24 @@ class TableManager:
                     raise HostError("err.not_your_turn")
                 # acting again takes the seat back from the trustee (托管 ends), though the
                 # trustee has already taken this turn
-                seat.trustee, seat.misses = False, 0
+                seat.trustee, seat.misses, seat.acted = False, 0, True
                 table.note(T("note.trustee_off", name=seat.name))
                 await self._save(table)
                 await self.notifier.table_changed(table)
                 raise HostError("err.back_from_trustee")
             action = table.game.apply(index, text)  # GameError leaves the game unchanged
-            seat.misses, seat.trustee = 0, False
+            seat.misses, seat.trustee, seat.acted = 0, False, True
             await self._advance(table)
         await self.notifier.table_changed(table)
         return action
 
     async def set_trustee(self, table_id: int, uid: int, on: bool) -> None:
         """托管 on/off for the caller's own seat."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        async with self._locked(table_id) as table:
             seat = table.seats[self.seat_index(table, uid)]
             seat.trustee, seat.misses = on, 0
+            if not on:
+                seat.acted = True
             table.note(T("note.trustee_on" if on else "note.trustee_off", name=seat.name))
             if table.status == PLAYING:
                 await self._advance(table)
@@ -345,8 +384,7 @@ class TableManager:
 
     async def kick(self, table_id: int, target: int) -> None:
         """Moderator: the seat goes to the trustee, with no escape penalty."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        async with self._locked(table_id) as table:
             index = table.seat_of(target)
             if index is None:
                 raise HostError("err.target_not_seated")
@@ -365,10 +403,9 @@ class TableManager:
 
     async def close(self, table_id: int, reason: Text) -> None:
         """Abort the table: any running hand's escrow is released, nothing is settled."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
+        async with self._locked(table_id) as table:
             if table.status == PLAYING and table.hand_id is not None:
-                await self.wallet.release(table.hand_id)
+                await self.cashier.release(table.guild_id, table.hand_id)
             await self._drop(table)
         await self.notifier.table_closed(table, reason)
 
@@ -379,6 +416,19 @@ class TableManager:
         if table.game is None or index not in table.game.to_act():
             raise HostError("err.not_your_turn")
         return table.game.hint(index)
+
+    async def save_dm(self, table: Table, seat: int, message_id: int) -> None:
+        """Remember the DM that shows ``seat`` its hand, so the next update edits it.
+
+        May be called from ``Notifier.hand_dealt`` (the table's lock is then held by the host,
+        which saves the table right after; a change made while another call holds the lock is
+        saved with the table's next change); otherwise the table is saved here."""
+        table.dms[str(seat)] = message_id
+        if self.tables.get(table.id) is not table or self.lock(table.id).locked():
+            return
+        async with self.lock(table.id):
+            if self.tables.get(table.id) is table:
+                await self._save(table)
 
     # --- the engine loop ----------------------------------------------------------------
     async def _advance(self, table: Table) -> None:
@@ -393,9 +443,13 @@ class TableManager:
                 break
             seat = auto[0]
             game.apply(seat, game.trustee(seat))
+            table.seats[seat].covered = True
         else:
             raise RuntimeError(f"table {table.id}: trustee did not finish the hand")
         if game.is_over():
+            # the last actions are stored before settling: a crash in between restores a
+            # finished hand, whose settlement storage then returns as already done
+            await self._save(table)
             await self._settle(table)
         else:
             await self._deal_private(table)
@@ -403,58 +457,37 @@ class TableManager:
             await self._save(table)
 
     async def _deal_private(self, table: Table) -> None:
-        """Send each person their hand the first time they can see one: at the deal in most
-        games, after a phase in others (some games show cards only once the stakes are set)."""
+        """Send each person their hand the first time they can see one (at the deal in most
+        games, after a phase in others), and again whenever it gained something they did not
+        cause themselves (``Game.private_epoch``)."""
         game = table.game
         assert game is not None
         for index, seat in enumerate(table.seats):
-            if seat.uid is None or seat.escaped or seat.kicked or index in table.dealt:
+            if seat.uid is None or seat.escaped or seat.kicked:
                 continue
-            if game.view(index).hand:
-                table.dealt.append(index)
-                await self.notifier.hand_dealt(table, index)
+            key = str(index)
+            sent = table.sent.get(key)
+            if sent is None:
+                if not game.view(index).hand:
+                    continue
+            elif game.private_epoch(index) == sent:
+                continue
+            table.sent[key] = game.private_epoch(index)
+            await self.notifier.hand_dealt(table, index)
 
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)
         assert game is not None and table.hand_id is not None
-        outcome: Outcome = game.outcome()
-        seats = [
-            SeatResult(uid=s.uid, points=outcome.points[i], score=outcome.scores[i])
-            for i, s in enumerate(table.seats)
-        ]
-        settlement = await self.wallet.settle(
-            table.hand_id, spec.key, seats, room.coefficient, room.rake,
-            record=game.to_text(),
-            outcome=_outcome_json(outcome),
+        result, _ = await self.cashier.settle(
+            table.guild_id, table.hand_id, table.seats, spec, room, game
         )
-        ladder = self.settings.levels.get(spec.level_table, ())
-        views = []
-        for i, (seat, line) in enumerate(zip(table.seats, settlement.seats, strict=True)):
-            title, new_title = None, False
-            if line.score_after is not None and line.score_before is not None and ladder:
-                title = levels.title(ladder, line.score_after)
-                new_title = title != levels.title(ladder, line.score_before)
-            views.append(SeatResultView(
-                seat=i, uid=seat.uid, name=seat.name, points=line.points, delta=line.delta,
-                balance=line.balance, title=title, new_title=new_title,
-            ))
-        result = HandResult(hand_id=table.hand_id, seats=tuple(views), lines=outcome.lines)
         table.last_result = {
-            "hand_id": result.hand_id,
-            "seats": [v.__dict__ for v in views],
-            "lines": [t.to_json() for t in outcome.lines],
+            **result.to_json(),
             # the final public picture (every hand revealed at the end, the last board)
             "view": game.view(None).to_json(),
         }
         table.carry = game.next_carry()
-        table.status, table.game, table.record, table.hand_id = WAITING, None, None, None
-        table.holds, table.deadline = {}, None
-        removed = any(s.escaped or s.kicked for s in table.seats)
-        table.seats = [s for s in table.seats if not (s.escaped or s.kicked)]
-        table.carry_seats = [] if removed else table.seating()
-        for s in table.seats:
-            s.misses = 0
-        self._disarm(table.id)
+        self._end_hand(table)
         if not table.humans():
             await self._drop(table)
             await self.notifier.hand_settled(table, result)
@@ -463,123 +496,174 @@ class TableManager:
         await self._save(table)
         await self.notifier.hand_settled(table, result)
 
+    def _end_hand(self, table: Table) -> None:
+        """The table waits again: escapers and kicked players leave, and so does anyone the
+        trustee played for all hand long (they were not there; nobody holds a seat in absence)."""
+        table.status, table.game, table.record, table.hand_id = WAITING, None, None, None
+        table.holds, table.deadline, table.window = {}, None, None
+        gone = [s for s in table.seats if s.escaped or s.kicked]
+        absent = [s for s in table.seats if s.absent and not (s.escaped or s.kicked)]
+        for seat in absent:
+            table.note(T("note.stood_up", name=seat.name))
+        table.seats = [s for s in table.seats if s not in gone and s not in absent]
+        table.carry_seats = [] if gone or absent else table.seating()
+        for seat in table.seats:
+            seat.misses, seat.acted, seat.covered = 0, False, False
+        self.turns.disarm(table.id)
+
     # --- timers ------------------------------------------------------------------------
     def _arm(self, table: Table) -> None:
-        """Start the turn timer for the people who must act now."""
+        """Keep one deadline per decision window (``Game.window``): a new window gets a new
+        deadline; an answer inside the same window does not restart anyone's clock."""
         game = table.game
         assert game is not None
-        self._disarm(table.id)
-        table.deadline = self.clock() + self.settings.timer(game.phase())
-        self._start_timer(table, len(game.log))
+        window = game.window()
+        if table.deadline is None or table.window != window:
+            table.deadline = self.clock() + self.settings.timer(game.phase())
+            table.window = window
+        self.turns.arm(table.id, table.deadline, window)
 
-    def _start_timer(self, table: Table, step: int) -> None:
-        if self.closed or table.deadline is None:
-            return
-        delay = max(0.0, table.deadline - self.clock())
-        self._timers[table.id] = asyncio.get_running_loop().create_task(
-            self._expire(table.id, step, delay), name=f"turn-timer-{table.id}"
-        )
-
-    def _disarm(self, table_id: int) -> None:
-        task = self._timers.pop(table_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    async def _expire(self, table_id: int, step: int, delay: float) -> None:
-        await asyncio.sleep(delay)
+    async def _expire(self, table_id: int, window: int) -> None:
+        """Time is up for ``window``: each seat still to act gets its timeout action."""
         table = self.tables.get(table_id)
         if table is None:
             return
         async with self.lock(table_id):
             game = table.game
-            if game is None or len(game.log) != step or game.is_over():
-                return  # someone acted in time
-            self._timers.pop(table_id, None)
+            if (
+                self.tables.get(table_id) is not table
+                or game is None
+                or game.is_over()
+                or game.window() != window
+            ):
+                return  # someone acted in time, or the table closed
             limit = self.settings.trustee_after_misses
             for index in list(game.to_act()):
-                seat = table.seats[index]
-                if index not in game.to_act() or game.is_over():
+                if game.is_over() or index not in game.to_act():
                     continue
-                game.apply(index, game.trustee(index))
-                seat.misses += 1
-                if seat.misses >= limit and not seat.trustee:
-                    seat.trustee = True
-                    table.note(T("note.auto_trustee", name=seat.name))
+                seat = table.seats[index]
+                timeout = game.timeout_action(index)
+                game.apply(index, timeout.action)
+                seat.covered = True
+                if timeout.miss:
+                    seat.misses += 1
+                    if seat.misses >= limit and not seat.trustee:
+                        seat.trustee = True
+                        table.note(T("note.auto_trustee", name=seat.name))
+            table.deadline = None  # a fresh deadline for whatever comes next
             await self._advance(table)
         await self.notifier.table_changed(table)
 
     # --- persistence -----------------------------------------------------------------------
-    async def _save(self, table: Table) -> None:
-        await table_store.save_table(self.db, table.id, table.guild_id, table.id, table.to_json())
+    async def _save(self, table: Table, *, snapshot: bool = False) -> None:
+        """Keep the seating index in step, then store what changed (``Saver``)."""
+        self._reindex(table)
+        await self.saver.save(table, snapshot=snapshot)
 
     async def _drop(self, table: Table) -> None:
-        self._disarm(table.id)
-        self.tables.pop(table.id, None)
-        await table_store.delete_table(self.db, table.id)
+        self.turns.disarm(table.id)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self._locks.pop(table.id, None)  # waiters see the table gone (``_locked``)
+        self._reindex(table)
+        await self.saver.delete(table.id)
 
     async def save_message_id(self, table: Table, message_id: int | None) -> None:
+        """Remember the table message's id (nothing if the table has closed meanwhile)."""
+        if self.tables.get(table.id) is not table:
+            return
         async with self.lock(table.id):
+            if self.tables.get(table.id) is not table:
+                return
             table.message_id = message_id
             await self._save(table)
 
     async def restore(self) -> list[tuple[Table, Text | None]]:
         """Load every saved table after a restart; resume hands and timers.
 
-        A table whose hand cannot be rebuilt is aborted (escrow released) and reported with a
-        reason; running hands that no table refers to have their escrow released too.
+        A table that cannot go on is aborted (escrow released, logged) and reported with a
+        reason: a save that does not load, a hand that cannot be rebuilt, a room or game no
+        longer in the configuration. A hand storage already settled is not played again.
+        Running hands that no table refers to have their escrow released too.
         """
         restored: list[tuple[Table, Text | None]] = []
-        for table_id, _guild, _channel, state in await table_store.load_tables(self.db):
+        for saved in await self.saver.load():
+            table_id, guild_id, state = saved.table_id, saved.guild_id, saved.state
+            table: Table | None = None
             try:
                 table = Table.from_json(state)
-                if table.status == PLAYING:
-                    assert table.record is not None
-                    table.game = self.spec(table).from_record(table.record)
-            except Exception as exc:  # noqa: BLE001 - any corrupt state aborts that table only
-                log.exception("table %s cannot resume", table_id)
+                if table.id != table_id:
+                    raise ValueError(f"saved table: id {table.id} saved as table {table_id}")
+                reason = self._unplayable(table)
+                if reason is None and table.status == PLAYING:
+                    reason = await self._resume(table, saved.appended)
+            except Exception as exc:
+                log.exception("table %s cannot resume; its hand is aborted", table_id)
                 reason = T("note.cannot_resume", error=str(exc)[:200])
-                try:
-                    table = Table.from_json(state)
-                    if table.hand_id is not None:
-                        await self.wallet.release(table.hand_id)
-                except Exception:  # noqa: BLE001
-                    table = Table(id=table_id, guild_id=_guild, game_key="?", room="?", owner=0)
-                await table_store.delete_table(self.db, table_id)
+                if table is None:
+                    table = Table(id=table_id, guild_id=guild_id, game_key="?", room="?", owner=0)
+            if reason is not None:
+                log.warning("table %s closed at restore: %s", table_id, reason)
+                await self._abort_restored(table, guild_id)
                 restored.append((table, reason))
                 continue
             self.tables[table.id] = table
+            self._reindex(table)
+            if table.status == WAITING and table.hand_no and json.loads(state)["status"] == PLAYING:
+                await self._save(table, snapshot=True)  # its hand ended at restore
+            self.saver.loaded(table)
             restored.append((table, None))
         live = {t.hand_id for t in self.tables.values() if t.hand_id is not None}
         for hand_id in await history.running_hands(self.db):
             if hand_id not in live:
-                await self.wallet.release(hand_id)
-        for table in self.tables.values():
-            if table.status == PLAYING and table.game is not None:
+                hand = await history.get_hand(self.db, hand_id)
+                await self.cashier.release(hand.guild_id if hand else 0, hand_id)
+        for index, (table, _) in enumerate(list(restored)):
+            if self.tables.get(table.id) is not table or table.game is None:
+                continue
+            try:
                 async with self.lock(table.id):
-                    if table.deadline is None:
+                    if table.game.is_over() or table.deadline is None:
                         await self._advance(table)
                     else:
-                        self._start_timer(table, len(table.game.log))
-                if table.id in self.tables:
-                    await self.notifier.table_changed(table)
+                        window = table.window if table.window is not None else table.game.window()
+                        self.turns.arm(table.id, table.deadline, window)
+            except Exception as exc:  # one table's broken hand must not keep the hall down
+                log.exception("table %s cannot resume; its hand is aborted", table.id)
+                if table.hand_id is not None:
+                    await self.cashier.release(table.guild_id, table.hand_id)
+                await self._drop(table)
+                restored[index] = (table, T("note.cannot_resume", error=str(exc)[:200]))
+                continue
+            if table.id in self.tables:
+                await self.notifier.table_changed(table)
         return restored
+
+    async def _resume(
+        self, table: Table, appended: tuple[table_store.SavedAction, ...]
+    ) -> Text | None:
+        """Rebuild a saved running hand from its snapshot and the actions appended since;
+        returns why it cannot go on, or None. ValueError/GameError for a corrupt record."""
+        assert table.hand_id is not None
+        record = Saver.replay(table, appended)
+        status = await self.cashier.status(table.hand_id)
+        if status in (None, "aborted"):
+            return T("note.cannot_resume", error=f"hand {table.hand_id} is {status or 'unknown'}")
+        table.game = self.spec(table).from_record(record)
+        table.record = None
+        if status == "settled" and not table.game.is_over():
+            # settled before a crash with the table's last save behind: the hand is done
+            hand_id, table.carry = table.hand_id, {}
+            self._end_hand(table)
+            table.note(T("note.hand_already_settled", hand=hand_id))
+        return None
+
+    async def _abort_restored(self, table: Table, guild_id: int) -> None:
+        if table.hand_id is not None:
+            await self.cashier.release(guild_id, table.hand_id)
+        await self.saver.delete(table.id)
 
     async def shutdown(self) -> None:
         """Stop the timers (state is already saved after every change)."""
         self.closed = True
-        for task in list(self._timers.values()):
-            task.cancel()
-        self._timers.clear()
-
-
-def _outcome_json(outcome: Outcome) -> str:
-    return json.dumps(
-        {
-            "points": list(outcome.points),
-            "scores": list(outcome.scores),
-            "winners": list(outcome.winners),
-            "lines": [t.to_json() for t in outcome.lines],
-        },
-        ensure_ascii=False,
-    )
-
+        await self.turns.close()

@@ -22,8 +22,8 @@ GUILD = 77
 
 async def total_beans(manager: TableManager, uids: list[int]) -> int:
     """Every player's balance plus the house: constant unless a moderator grants beans."""
-    house = await manager.wallet.house_balance()
-    return house + sum([(await manager.wallet.account(u)).balance for u in uids])
+    house = await manager.wallet_for(GUILD).house_balance()
+    return house + sum([(await manager.wallet_for(GUILD).account(u)).balance for u in uids])
 
 
 async def play_out(manager: TableManager, table_id: int = CH) -> None:
@@ -44,11 +44,11 @@ async def test_a_hand_with_bots_settles_in_beans(manager: TableManager) -> None:
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.add_bot(CH, 1)
     await manager.add_bot(CH, 1)
-    before = (await manager.wallet.account(1)).balance
+    before = (await manager.wallet_for(GUILD).account(1)).balance
     table = await manager.start(CH, 1)
     hand_id = table.hand_id
     assert hand_id is not None
-    account = await manager.wallet.account(1)
+    account = await manager.wallet_for(GUILD).account(1)
     if table.status == PLAYING:
         assert account.held > 0, "the person's carried beans are held while the hand runs"
         await play_out(manager)
@@ -58,18 +58,22 @@ async def test_a_hand_with_bots_settles_in_beans(manager: TableManager) -> None:
     assert hand is not None and hand.status == "settled"
     record = json.loads(hand.record)
     assert record["log"], "the action log is kept for replays"
-    after = await manager.wallet.account(1)
+    after = await manager.wallet_for(GUILD).account(1)
     assert after.held == 0
     mine = table.last_result["seats"][0]
     assert after.balance == before + mine["delta"]
     # bots carry nothing: a hand against bots only costs the rake
     assert mine["delta"] == -manager.settings.rooms["novice"].rake
-    assert await levels.score(manager.db, 1, "doudizhu") == mine["points"] or mine["points"] != 0
+    # the level score moves in this server's economy only
+    scores = json.loads(hand.outcome)["scores"]
+    assert await levels.score(manager.db, 1, "doudizhu", economy=GUILD) == scores[0]
+    assert await levels.score(manager.db, 1, "doudizhu", economy=0) == 0
+    assert table.last_result["code"] == await history.hand_code(manager.db, hand_id)
 
 
 async def test_three_people_beans_are_conserved(manager: TableManager) -> None:
     for uid in (1, 2, 3):
-        await manager.wallet.ensure_player(uid)
+        await manager.wallet_for(GUILD).ensure_player(uid)
     start = await total_beans(manager, [1, 2, 3])
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.join(CH, 2, "bob")
@@ -94,8 +98,8 @@ async def test_joining_checks_room_limits_frozen_and_one_table(manager: TableMan
     with pytest.raises(HostError) as exc:
         await manager.create(GUILD, CH + 2, "doudizhu", "senior", 2, "bob")
     assert exc.value.text.key == "err.too_poor"
-    await manager.wallet.ensure_player(4)
-    await manager.wallet.set_frozen(4, True, 99)
+    await manager.wallet_for(GUILD).ensure_player(4)
+    await manager.wallet_for(GUILD).set_frozen(4, True, 99)
     with pytest.raises(HostError) as exc:
         await manager.join(CH, 4, "frozen")
     assert exc.value.text.key == "err.frozen"
@@ -181,20 +185,20 @@ async def test_escape_hands_the_seat_to_the_trustee_and_applies_the_penalty(
     seats = manager.get(CH).last_result["seats"]
     assert seats[1]["points"] < 0, "the escaper pays the escape penalty"
     assert [s.uid for s in manager.get(CH).seats] == [1, 3], "the escaper's seat is freed"
-    assert (await manager.wallet.account(2)).held == 0
+    assert (await manager.wallet_for(GUILD).account(2)).held == 0
 
 
 async def test_moderator_close_releases_escrow_exactly(manager: TableManager) -> None:
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.join(CH, 2, "bob")
     await manager.join(CH, 3, "cat")
-    before = [(await manager.wallet.account(u)).balance for u in (1, 2, 3)]
+    before = [(await manager.wallet_for(GUILD).account(u)).balance for u in (1, 2, 3)]
     table = await manager.start(CH, 1)
     hand_id = table.hand_id
-    assert (await manager.wallet.account(1)).held > 0
+    assert (await manager.wallet_for(GUILD).account(1)).held > 0
     await manager.close(CH, T("note.closed_by", moderator="mod"))
     assert CH not in manager.tables
-    after = [await manager.wallet.account(u) for u in (1, 2, 3)]
+    after = [await manager.wallet_for(GUILD).account(u) for u in (1, 2, 3)]
     assert [a.balance for a in after] == before and all(a.held == 0 for a in after)
     hand = await history.get_hand(manager.db, hand_id)
     assert hand is not None and hand.status == "aborted"
@@ -218,7 +222,7 @@ async def test_kick_gives_the_seat_to_the_trustee_without_penalty(manager: Table
 
 
 async def test_restart_resumes_the_hand_where_it_stopped(
-    manager: TableManager, settings, db, printed: list[str],  # noqa: ANN001
+    manager: TableManager, settings, db, printed: list[str],
 ) -> None:
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.join(CH, 2, "bob")
@@ -246,7 +250,7 @@ async def test_restart_resumes_the_hand_where_it_stopped(
 
 
 async def test_a_table_that_cannot_resume_is_aborted_and_escrow_released(
-    manager: TableManager, settings, db, printed: list[str],  # noqa: ANN001
+    manager: TableManager, settings, db, printed: list[str],
 ) -> None:
     await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
     await manager.join(CH, 2, "bob")
@@ -264,7 +268,7 @@ async def test_a_table_that_cannot_resume_is_aborted_and_escrow_released(
     assert restored[0][1].key == "note.cannot_resume"
     assert CH not in again.tables
     for uid in (1, 2, 3):
-        assert (await again.wallet.account(uid)).held == 0
+        assert (await again.wallet_for(GUILD).account(uid)).held == 0
     hand = await history.get_hand(db, hand_id)
     assert hand is not None and hand.status == "aborted"
 
@@ -297,7 +301,7 @@ async def test_the_last_person_escaping_lets_the_trustee_finish_and_closes_once(
     assert CH not in manager.tables
     hand = await history.get_hand(manager.db, hand_id)
     assert hand is not None and hand.status == "settled"
-    assert (await manager.wallet.account(1)).held == 0
+    assert (await manager.wallet_for(GUILD).account(1)).held == 0
     closings = [line for line in printed if "closed" in line]
     assert len(closings) == 1, closings
 

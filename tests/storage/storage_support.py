@@ -26,11 +26,11 @@ def snapshot(conn: sqlite3.Connection) -> tuple[object, ...]:
     return tuple(
         conn.execute(sql).fetchall()
         for sql in (
-            "SELECT * FROM players ORDER BY id",
+            "SELECT * FROM players ORDER BY economy, id",
             "SELECT * FROM ledger ORDER BY id",
             "SELECT * FROM holds ORDER BY hand_id, uid",
             "SELECT * FROM hands ORDER BY id",
-            "SELECT * FROM scores ORDER BY uid, game",
+            "SELECT * FROM scores ORDER BY economy, uid, game",
             "SELECT * FROM guild_players ORDER BY guild_id, uid",
             "SELECT * FROM guilds ORDER BY id",
         )

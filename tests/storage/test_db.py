@@ -88,7 +88,8 @@ async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
 async def test_foreign_keys_are_enforced(db: Database) -> None:
     def orphan(conn: sqlite3.Connection) -> None:
         conn.execute(
-            "INSERT INTO ledger (uid, delta, balance_after, reason, at) VALUES (999, 1, 1, 'x', 0)"
+            "INSERT INTO ledger (uid, delta, balance_after, reason, at, economy) "
+            "VALUES (999, 1, 1, 'x', 0, 0)"
         )
 
     with pytest.raises(sqlite3.IntegrityError):
@@ -107,10 +108,12 @@ async def test_older_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> 
 
     db = await Database.open(path)
     try:
-        assert db.version == schema_version() == 2
+        assert db.version == schema_version() == 3
         assert (
             await db.read(
-                lambda c: c.execute("SELECT balance FROM players WHERE id = 7").fetchone()[0]
+                lambda c: c.execute(
+                    "SELECT balance FROM players WHERE economy = 0 AND id = 7"
+                ).fetchone()[0]
             )
             == 500
         )
@@ -135,7 +138,7 @@ async def test_newer_database_is_refused_with_a_clear_message(tmp_path: Path) ->
 
 async def test_run_rolls_back_everything_on_error(db: Database) -> None:
     def half(conn: sqlite3.Connection) -> None:
-        conn.execute("INSERT INTO players (id, balance, created_at) VALUES (1, 5, 0)")
+        conn.execute("INSERT INTO players (id, economy, balance, created_at) VALUES (1, 0, 5, 0)")
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError):

@@ -137,7 +137,7 @@ async def test_a_failing_call_changes_nothing_and_the_others_commit(
         assert [r for r in after[1] if r[6] == hand] == []  # no ledger row for the hand
         assert [r for r in after[3] if r[0] == hand] == [r for r in before[3] if r[0] == hand]
         for uid in seats:
-            assert await levels.scores(db, uid) == {}
+            assert await levels.scores(db, uid, economy=0) == {}
     assert await wallet.held(broken[0]) == {uid: STAKE for uid in broken[1]}
     assert after[6] == before[6] == []  # the raw call's write is gone
     assert await wallet.house_balance() == 4 * 150
@@ -158,7 +158,7 @@ async def test_a_failed_commit_applies_nothing_and_every_caller_sees_the_error(
 
     def dangling(conn: sqlite3.Connection) -> str:
         conn.execute("PRAGMA defer_foreign_keys = ON")
-        conn.execute("INSERT INTO holds (hand_id, uid, amount) VALUES (999999, 1, 0)")
+        conn.execute("INSERT INTO holds (hand_id, uid, amount, economy) VALUES (999999, 1, 0, 0)")
         return "fine until COMMIT"
 
     results = await grouped(
@@ -252,7 +252,7 @@ async def test_double_settle_in_one_group_applies_once(db: Database, wallet: Wal
         assert await balance(wallet, uid) == GRANT + delta
         assert [r.reason for r in await wallet.ledger(uid)].count("hand") == 1
     assert await wallet.house_balance() == 150
-    assert await levels.score(db, seats[0], "ddz") == 2
+    assert await levels.score(db, seats[0], "ddz", economy=0) == 2
 
 
 async def test_settle_and_abort_of_one_hand_in_one_group_have_one_winner(wallet: Wallet) -> None:

@@ -1,10 +1,12 @@
-"""The wallet's invariants under concurrency: thousands of random settlements, escrows, aborts,
-grants, revokes, freezes and reliefs run at once (asyncio.gather over many tasks); afterwards
-every bean is accounted for and no update was lost."""
+"""The wallet's invariants under concurrency: thousands of random settlements (by the pot rule
+and pair by pair), escrows, aborts, grants, revokes, freezes and reliefs run at once
+(asyncio.gather over many tasks) in three economies sharing players; afterwards every bean is
+accounted for in each economy and no update was lost."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 from collections import Counter
@@ -19,6 +21,7 @@ from storage.wallet import SeatResult, Wallet
 
 PLAYERS = list(range(1, 81))
 GRANT = 5_000
+ECONOMIES = (0, 111, 222)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -26,7 +29,7 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
     rng = random.Random(seed)
     clock = Clock()
     db = await Database.open(tmp_path / "inv.db")
-    wallet = Wallet(
+    root = Wallet(
         db,
         starting_grant=GRANT,
         relief_amount=800,
@@ -34,17 +37,21 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
         relief_cooldown_s=50.0,
         clock=clock,
     )
-    # What the callers saw succeed, per player: the test's own books, kept apart from the
-    # database's, to prove no update was lost.
-    books: Counter[int] = Counter()
-    created: set[int] = set()
+    wallets = {economy: root.scoped(economy) for economy in ECONOMIES}
+    # What the callers saw succeed, per (economy, player): the test's own books, kept apart
+    # from the database's, to prove no update was lost and nothing crossed economies.
+    books: Counter[tuple[int, int]] = Counter()
+    created: set[tuple[int, int]] = set()
     counts: Counter[str] = Counter()
 
-    async def ensure(uid: int) -> None:
-        if await wallet.ensure_player(uid):
-            created.add(uid)
-
     async def table_task() -> None:
+        economy = rng.choice(ECONOMIES)
+        wallet = wallets[economy]
+
+        async def ensure(uid: int) -> None:
+            if await wallet.ensure_player(uid):
+                created.add((economy, uid))
+
         for _ in range(25):
             seats = rng.sample(PLAYERS, rng.choice((2, 3, 4)))
             humans = [u for u in seats if rng.random() < 0.85]
@@ -64,7 +71,17 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
                     await wallet.release(hand)
                 counts["abort"] += 1
                 continue
-            points = [rng.randint(-20, 20) for _ in seats]
+            transfers: list[tuple[int, int, int]] = []
+            if rng.random() < 0.4:  # pairwise payments
+                for _ in range(rng.randrange(1, 6)):
+                    payer, payee = rng.sample(range(len(seats)), 2)
+                    transfers.append((payer, payee, rng.randint(1, 20)))
+                points = [0] * len(seats)
+                for payer, payee, x in transfers:
+                    points[payer] -= x
+                    points[payee] += x
+            else:
+                points = [rng.randint(-20, 20) for _ in seats]
             results = [
                 SeatResult(u if u in humans else None, p, p)
                 for u, p in zip(seats, points, strict=True)
@@ -72,29 +89,35 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
             n, a = rng.choice((0, 1, 10, 100, 1_000)), rng.choice((0, 5, 50))
             if n == 0:
                 a = 0
-            settles = [wallet.settle(hand, "g", results, n, a) for _ in range(rng.choice((1, 2)))]
+            settles = [
+                wallet.settle(hand, "g", results, n, a, transfers=transfers)
+                for _ in range(rng.choice((1, 2)))
+            ]
             outcomes = await asyncio.gather(*settles)
             applied = [o for o in outcomes if not o.replayed]
             assert len(applied) == 1
             for seat in applied[0].seats:
                 if seat.uid is not None:
-                    books[seat.uid] += seat.delta
-            counts["settle"] += 1
+                    books[economy, seat.uid] += seat.delta
+            counts["transfers" if transfers else "settle"] += 1
 
     async def moderator_task() -> None:
         for _ in range(60):
+            economy = rng.choice(ECONOMIES)
+            wallet = wallets[economy]
             uid = rng.choice(PLAYERS)
-            await ensure(uid)
+            if await wallet.ensure_player(uid):
+                created.add((economy, uid))
             kind = rng.random()
             try:
                 if kind < 0.35:
                     amount = rng.randrange(1, 2_000)
                     await wallet.grant(uid, amount, "x", 9)
-                    books[uid] += amount
+                    books[economy, uid] += amount
                 elif kind < 0.7:
                     amount = rng.randrange(1, 4_000)
                     await wallet.revoke(uid, amount, "x", 9)
-                    books[uid] -= amount
+                    books[economy, uid] -= amount
                 elif kind < 0.85:
                     await wallet.set_frozen(uid, rng.random() < 0.3, 9)
                 else:
@@ -102,7 +125,7 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
                     clock.now += rng.random() * 10
                     after = await wallet.claim_relief(uid)
                     assert after >= 800
-                    books[uid] += 800
+                    books[economy, uid] += 800
                     counts["relief"] += 1
                     del before
             except WalletError:
@@ -112,12 +135,13 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
     def holds_match(conn: sqlite3.Connection) -> None:
         """players.held == the sum of that player's holds in running hands, for everyone."""
         rows = conn.execute(
-            "SELECT p.id, p.held, COALESCE(SUM(o.amount), 0) FROM players p "
-            "LEFT JOIN holds o ON o.uid = p.id "
-            "AND o.hand_id IN (SELECT id FROM hands WHERE status = 'running') GROUP BY p.id"
+            "SELECT p.economy, p.id, p.held, COALESCE(SUM(o.amount), 0) FROM players p "
+            "LEFT JOIN holds o ON o.uid = p.id AND o.economy = p.economy "
+            "AND o.hand_id IN (SELECT id FROM hands WHERE status = 'running') "
+            "GROUP BY p.economy, p.id"
         ).fetchall()
-        for uid, held, holds in rows:
-            assert held == holds, (uid, held, holds)
+        for economy, uid, held, holds in rows:
+            assert held == holds, (economy, uid, held, holds)
 
     done = asyncio.Event()
     audits = Counter[str]()
@@ -126,9 +150,10 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
         """Checks the invariants while everything else runs (each read is one snapshot)."""
         while not done.is_set():
             await db.read(holds_match)
-            totals = await wallet.totals()
-            assert totals.ledger == totals.players + totals.house
-            assert totals.held == totals.open_holds
+            for wallet in wallets.values():
+                totals = await wallet.totals()
+                assert totals.ledger == totals.players + totals.house
+                assert totals.held == totals.open_holds
             audits["audit"] += 1
             await asyncio.sleep(0.005)
 
@@ -144,7 +169,8 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
     except BaseException:
         await db.close()
         raise
-    assert counts["settle"] > 300 and counts["abort"] > 30 and counts["relief"] > 0, counts
+    assert counts["settle"] > 150 and counts["transfers"] > 100, counts
+    assert counts["abort"] > 30 and counts["relief"] > 0, counts
 
     def check(conn: sqlite3.Connection) -> None:
         # no negative balance, nothing held after every hand ended
@@ -154,24 +180,46 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
         )
         holds_match(conn)
         assert conn.execute("SELECT SUM(held) FROM players").fetchone()[0] == 0
-        # each player's ledger is a gapless chain ending at its balance
-        for uid, balance in conn.execute("SELECT id, balance FROM players"):
+        # each player's ledger is a gapless chain ending at its balance, in each economy
+        for economy, uid, balance in conn.execute("SELECT economy, id, balance FROM players"):
             running = 0
             for delta, after in conn.execute(
-                "SELECT delta, balance_after FROM ledger WHERE uid = ? ORDER BY id", (uid,)
+                "SELECT delta, balance_after FROM ledger WHERE economy = ? AND uid = ? ORDER BY id",
+                (economy, uid),
             ):
                 running += delta
                 assert after == running >= 0
             assert running == balance
-        # Σ ledger deltas == Σ player balances + house
-        ledger = conn.execute("SELECT SUM(delta) FROM ledger").fetchone()[0]
-        total = conn.execute("SELECT SUM(balance) FROM players").fetchone()[0]
-        assert ledger == total
-        # rake in the house ledger == rake in the hands' seats
-        house = conn.execute("SELECT balance FROM players WHERE id = 0").fetchone()[0]
+        for economy in ECONOMIES:
+            # Σ ledger deltas == Σ player balances + house, per economy
+            ledger = conn.execute(
+                "SELECT SUM(delta) FROM ledger WHERE economy = ?", (economy,)
+            ).fetchone()[0]
+            total = conn.execute(
+                "SELECT SUM(balance) FROM players WHERE economy = ?", (economy,)
+            ).fetchone()[0]
+            assert ledger == total, economy
+            # rake in the house ledger == rake in the hands' seats, per economy
+            house = conn.execute(
+                "SELECT COALESCE(MAX(balance), 0) FROM players WHERE economy = ? AND id = 0",
+                (economy,),
+            ).fetchone()[0]
+            rake = conn.execute(
+                "SELECT COALESCE(SUM(s.value ->> 'rake'), 0) FROM hands h, json_each(h.result) s "
+                "WHERE h.status = 'settled' AND h.economy = ?",
+                (economy,),
+            ).fetchone()[0]
+            assert house == rake, economy
+        # every transfer moved what the seats' deltas say
+        for result, moved in conn.execute(
+            "SELECT result, transfers FROM hands WHERE transfers IS NOT NULL"
+        ):
+            net = [-seat["rake"] for seat in json.loads(result)]
+            for payer, payee, _, beans in json.loads(moved):
+                net[payer] -= beans
+                net[payee] += beans
+            assert net == [seat["delta"] for seat in json.loads(result)]
         seats = "FROM hands h, json_each(h.result) s WHERE h.status = 'settled'"
-        rake = conn.execute(f"SELECT COALESCE(SUM(s.value ->> 'rake'), 0) {seats}").fetchone()[0]
-        assert house == rake
         # each settled hand is zero-sum once the rake is counted
         for (bad,) in conn.execute(
             f"SELECT h.id {seats} GROUP BY h.id "
@@ -181,10 +229,12 @@ async def test_random_concurrent_operations_keep_every_invariant(tmp_path: Path,
 
     try:
         await db.read(check)
-        totals = await wallet.totals()
-        assert totals.ledger == totals.players + totals.house and totals.held == 0
-        for uid in PLAYERS:
-            if uid in created:
-                assert (await wallet.account(uid)).balance == GRANT + books[uid], uid
+        for economy, wallet in wallets.items():
+            totals = await wallet.totals()
+            assert totals.ledger == totals.players + totals.house and totals.held == 0
+            for uid in PLAYERS:
+                if (economy, uid) in created:
+                    balance = (await wallet.account(uid)).balance
+                    assert balance == GRANT + books[economy, uid], (economy, uid)
     finally:
         await db.close()

@@ -62,17 +62,20 @@ def test_next_title() -> None:
 
 async def test_scores_and_leaderboards(wallet: Wallet) -> None:
     db = wallet.db
-    assert await levels.score(db, 1, "chess") == 0 and await levels.scores(db, 1) == {}
+    assert (
+        await levels.score(db, 1, "chess", economy=0) == 0
+        and await levels.scores(db, 1, economy=0) == {}
+    )
     plays = [(1, 30), (2, 50), (3, 50), (4, -5), (1, 5)]
     for uid, delta in plays:
         hand = await wallet.new_hand("chess", "free", 1, 2)
         await wallet.settle(hand, "chess", [SeatResult(uid, 0, delta)], 0, 0)
     hand = await wallet.new_hand("other", "free", 1, 2)
     await wallet.settle(hand, "other", [SeatResult(4, 0, 999)], 0, 0)
-    assert await levels.score(db, 1, "chess") == 35
-    assert await levels.scores(db, 4) == {"chess": -5, "other": 999}
-    assert await levels.leaderboard(db, "chess") == [(2, 50), (3, 50), (1, 35), (4, -5)]
-    assert await levels.leaderboard(db, "chess", limit=2) == [(2, 50), (3, 50)]
-    assert await levels.leaderboard(db, "chess", uids=[1, 3, 99]) == [(3, 50), (1, 35)]
-    assert await levels.leaderboard(db, "chess", uids=[]) == []
-    assert await levels.leaderboard(db, "nothing") == []
+    assert await levels.score(db, 1, "chess", economy=0) == 35
+    assert await levels.scores(db, 4, economy=0) == {"chess": -5, "other": 999}
+    assert await levels.leaderboard(db, "chess", economy=0) == [(2, 50), (3, 50), (1, 35), (4, -5)]
+    assert await levels.leaderboard(db, "chess", limit=2, economy=0) == [(2, 50), (3, 50)]
+    assert await levels.leaderboard(db, "chess", uids=[1, 3, 99], economy=0) == [(3, 50), (1, 35)]
+    assert await levels.leaderboard(db, "chess", uids=[], economy=0) == []
+    assert await levels.leaderboard(db, "nothing", economy=0) == []

@@ -138,7 +138,7 @@ async def test_bot_seats_carry_nothing(wallet: Wallet) -> None:
     assert deltas(result) == [-50, 0, 0] and result.house == 50
     assert [s.uid for s in result.seats] == [1, None, None]
     assert result.seats[1].balance is None and result.seats[1].score_after is None
-    assert (await levels.score(wallet.db, 1, "ddz")) == -2
+    assert (await levels.score(wallet.db, 1, "ddz", economy=0)) == -2
     # a human beating bots wins no beans either
     h = await table(wallet, {2: 20_000})
     result = await wallet.settle(
@@ -161,7 +161,7 @@ async def test_score_only_room_moves_no_beans_but_counts_scores(wallet: Wallet) 
     assert deltas(result) == [0, 0] and result.house == 0
     assert [(s.score_before, s.score_after) for s in result.seats] == [(0, 10), (0, -10)]
     assert (await wallet.account(1)).balance == GRANT  # new players got their grant
-    assert await levels.scores(wallet.db, 2) == {"gomoku": -10}
+    assert await levels.scores(wallet.db, 2, economy=0) == {"gomoku": -10}
     assert [r.reason for r in await wallet.ledger(1)] == ["grant:start"]  # no 0-bean rows
 
 
@@ -172,7 +172,7 @@ async def test_scores_accumulate_per_game(wallet: Wallet) -> None:
     assert (r.seats[0].score_before, r.seats[0].score_after) == (2, 7)
     h = await table(wallet, {1: 1_000}, game="other")
     await wallet.settle(h, "other", [SeatResult(1, 0, 4)], 1, 0)
-    assert await levels.scores(wallet.db, 1) == {"ddz": 7, "other": 4}
+    assert await levels.scores(wallet.db, 1, economy=0) == {"ddz": 7, "other": 4}
 
 
 async def test_settling_twice_changes_nothing(wallet: Wallet) -> None:
@@ -194,7 +194,7 @@ async def test_concurrent_double_settle_applies_once(wallet: Wallet) -> None:
     assert len({r for r in results}) == 1 and sum(not r.replayed for r in results) == 1
     assert (await wallet.account(1)).balance == GRANT + 11_950 + (50_000 - GRANT)
     assert await wallet.house_balance() == 150
-    assert await levels.score(wallet.db, 1, "ddz") == 2
+    assert await levels.score(wallet.db, 1, "ddz", economy=0) == 2
 
 
 async def test_aborted_hand_cannot_be_settled(wallet: Wallet) -> None:
@@ -308,7 +308,7 @@ async def test_process_crash_mid_settlement_leaves_no_trace(tmp_path: Path) -> N
         assert await wallet.held(h) == {1: 5_000, 2: 5_000, 3: 5_000}
         record = await history.get_hand(db, h)
         assert record is not None and record.status == "running"
-        assert await levels.scores(db, 1) == {}
+        assert await levels.scores(db, 1, economy=0) == {}
         result = await wallet.settle(
             h, "ddz", [SeatResult(1, 12), SeatResult(2, -6), SeatResult(3, -6)], 100, 5
         )

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storage.settlement import SeatAmounts, settle_amounts, share
+from storage.settlement import SeatAmounts, settle_amounts, settle_transfers, share
 
 amount = st.integers(min_value=0, max_value=10**7)
 seat = st.tuples(st.one_of(st.none(), amount), st.integers(min_value=-300, max_value=300))
@@ -109,3 +109,117 @@ def test_bad_inputs() -> None:
         settle_amounts([(10, 1)], -1, 0)
     with pytest.raises(ValueError):
         settle_amounts([(-10, 1)], 1, 0)
+
+
+# --- pairwise transfers ---------------------------------------------------------------------
+
+transfer_seat = st.one_of(st.none(), amount)
+
+
+@st.composite
+def transfer_hands(draw: st.DrawFn) -> tuple[list[int | None], list[tuple[int, int, int]]]:
+    held = draw(st.lists(transfer_seat, min_size=2, max_size=5))
+    pairs = st.tuples(
+        st.integers(0, len(held) - 1), st.integers(0, len(held) - 1), st.integers(1, 300)
+    ).filter(lambda t: t[0] != t[1])
+    return held, draw(st.lists(pairs, max_size=8))
+
+
+@settings(max_examples=400, deadline=None)
+@given(transfer_hands(), st.integers(0, 5_000), st.integers(0, 2_000))
+def test_transfer_invariants(
+    hand: tuple[list[int | None], list[tuple[int, int, int]]], n: int, a: int
+) -> None:
+    held, transfers = hand
+    amounts, moved = settle_transfers(held, transfers, n, a)
+    assert len(moved) == len(transfers) and len(amounts) == len(held)
+    # conservation: the players' deltas pay exactly the house's rake
+    assert sum(x.delta for x in amounts) + sum(x.rake for x in amounts) == 0
+    pair: dict[tuple[int, int], int] = {}
+    for (payer, payee, points), beans in zip(transfers, moved, strict=True):
+        assert 0 <= beans <= points * n
+        if held[payer] is None or held[payee] is None:
+            assert beans == 0  # bots pay and receive nothing
+        pair[payer, payee] = pair.get((payer, payee), 0) + beans
+    for (payer, payee), total in pair.items():
+        payee_held = held[payee]
+        assert payee_held is None or total <= payee_held  # 以小博大, per pair
+    for h, x in zip(held, amounts, strict=True):
+        if h is None:
+            assert x == SeatAmounts()
+        else:
+            assert x.rake == min(a, h) and h + x.delta >= 0  # deduct only down to 0
+            assert x.refund == 0
+
+
+def test_transfers_without_caps_are_points_times_n() -> None:
+    """点炮 then 自摸 (N 200, A 10): nobody is short, so each moves points·N after the rake."""
+    amounts, moved = settle_transfers(
+        [50_000, 50_000, 50_000, 50_000], [(1, 0, 4), (0, 2, 2), (1, 2, 2), (3, 2, 2)], 200, 10
+    )
+    assert moved == [800, 400, 400, 400]
+    assert [x.delta for x in amounts] == [800 - 400 - 10, -1_200 - 10, 1_200 - 10, -400 - 10]
+
+
+def test_a_payer_is_debited_only_down_to_zero_and_earlier_transfers_go_first() -> None:
+    # seat 0 carries 1 000 and owes 3 seats 500 each after a rake of 50
+    amounts, moved = settle_transfers(
+        [1_000, 9_000, 9_000, 9_000], [(0, 1, 5), (0, 2, 5), (0, 3, 5)], 100, 50
+    )
+    assert moved == [500, 450, 0]
+    assert amounts[0].delta == -1_000
+    # the same debts in another order: another seat goes short
+    _, moved = settle_transfers(
+        [1_000, 9_000, 9_000, 9_000], [(0, 3, 5), (0, 2, 5), (0, 1, 5)], 100, 50
+    )
+    assert moved == [500, 450, 0]
+    # what a seat received earlier in the hand is what it holds: it can pay it on
+    _, moved = settle_transfers([100, 0, 5_000], [(2, 1, 1), (1, 0, 1)], 100, 0)
+    assert moved == [0, 0]  # seat 1 carried 0: it may win nothing, so it has nothing to pay
+    # seat 1 carried 100 and won 100 first: it now holds 200 and pays all of it on
+    amounts, moved = settle_transfers([300, 100, 5_000], [(2, 1, 1), (1, 0, 2)], 100, 0)
+    assert moved == [100, 200] and amounts[1].delta == -100
+
+
+def test_the_payee_takes_at_most_its_own_stake_from_each_payer() -> None:
+    """§1.3 per pair: carrying 300, seat 0 takes at most 300 from each of the others, over all
+    the transfers between the same two seats."""
+    _, moved = settle_transfers([300, 5_000, 5_000], [(1, 0, 2), (1, 0, 2), (2, 0, 5)], 100, 0)
+    assert moved == [200, 100, 300]
+
+
+def test_transfers_to_or_from_a_bot_move_nothing() -> None:
+    amounts, moved = settle_transfers(
+        [None, 5_000, 5_000], [(0, 1, 3), (2, 0, 3), (2, 1, 1)], 100, 20
+    )
+    assert moved == [0, 0, 100]
+    assert amounts[0] == SeatAmounts() and [x.delta for x in amounts[1:]] == [80, -120]
+
+
+def test_room_limits_what_a_seat_may_gain() -> None:
+    # seat 0 may gain only 150 more beans (its rake of 50 paid first frees 50 more)
+    amounts, moved = settle_transfers(
+        [5_000, 5_000, 5_000], [(1, 0, 1), (2, 0, 1)], 100, 50, room=[150, None, None]
+    )
+    assert moved == [100, 100] and amounts[0].delta == 150
+    amounts, moved = settle_transfers(
+        [5_000, 5_000, 5_000], [(1, 0, 1), (2, 0, 1)], 100, 50, room=[100, None, None]
+    )
+    assert moved == [100, 50] and amounts[0].delta == 100
+    # the pot rule: the winner's cap shrinks, the losers get the rest back
+    pot = settle_amounts([(5_000, 2), (5_000, -1), (5_000, -1)], 100, 0, room=[60, None, None])
+    assert [x.delta for x in pot] == [60, -30, -30]
+    # a full house takes the rake from the first seats only
+    pot = settle_amounts([(5_000, 0), (5_000, 0)], 100, 50, house_room=70)
+    assert [x.rake for x in pot] == [50, 20]
+
+
+def test_bad_transfers() -> None:
+    with pytest.raises(ValueError, match="no such seat"):
+        settle_transfers([10, 10], [(0, 2, 1)], 1, 0)
+    with pytest.raises(ValueError, match="itself"):
+        settle_transfers([10, 10], [(1, 1, 1)], 1, 0)
+    with pytest.raises(ValueError, match="at least 1"):
+        settle_transfers([10, 10], [(0, 1, 0)], 1, 0)
+    with pytest.raises(ValueError):
+        settle_transfers([10, 10], [(0, 1, 1)], 1, 0, room=[1])

@@ -1,0 +1,135 @@
+"""存档: the host's writes of its tables — what changed, never a copy of the live game.
+
+The action log is the state of a running hand: while nothing else about a table changes, a
+save appends the hand's new actions (with the turn deadline) as rows; the table is written
+whole (a snapshot) when its seats, status, notes or DMs change, at a new hand and at a
+settlement, and after ``SNAPSHOT_EVERY`` appended actions so a restore replays little.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.host.model import Table
+from storage import tables as table_store
+from storage.db import Database
+
+SNAPSHOT_EVERY = 256
+"""Appended actions after which the table is written whole again (bounds a restore's replay)."""
+
+
+@dataclass(slots=True)
+class _Stored:
+    """What the database holds of a table: its snapshot's ``Table.state_key``, the hand it was
+    taken in, how much of the log is stored, the stored deadline and the actions appended since."""
+
+    key: tuple[Any, ...]
+    hand_id: int | None
+    logged: int
+    deadline: float | None
+    window: int | None
+    appended: int = 0
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A saved table as read back: its snapshot text and the actions appended since."""
+
+    table_id: int
+    guild_id: int
+    state: str
+    appended: tuple[table_store.SavedAction, ...]
+
+
+class Saver:
+    """Writes tables to ``storage.tables`` and remembers what each write left stored."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._stored: dict[int, _Stored] = {}
+
+    async def save(self, table: Table, *, snapshot: bool = False) -> None:
+        """Store what changed: the hand's new actions (and the deadline) when nothing else
+        did, else the whole table."""
+        game, stored = table.game, self._stored.get(table.id)
+        key = table.state_key()
+        if (
+            not snapshot
+            and game is not None
+            and stored is not None
+            and stored.key == key
+            and stored.hand_id == table.hand_id
+            and table.hand_id is not None
+            and stored.logged <= len(game.log)
+            and stored.appended < SNAPSHOT_EVERY
+        ):
+            new = game.log[stored.logged :]
+            if not new and (stored.deadline, stored.window) == (table.deadline, table.window):
+                return
+            if new:
+                await table_store.append_actions(
+                    self.db,
+                    table.id,
+                    table.hand_id,
+                    stored.logged,
+                    new,
+                    table.deadline,
+                    table.window,
+                )
+                stored.logged += len(new)
+                stored.appended += len(new)
+                stored.deadline, stored.window = table.deadline, table.window
+                return
+        await table_store.save_table(self.db, table.id, table.guild_id, table.id, table.to_json())
+        self._stored[table.id] = _Stored(
+            key,
+            table.hand_id,
+            len(game.log) if game is not None else 0,
+            table.deadline,
+            table.window,
+        )
+
+    async def delete(self, table_id: int) -> None:
+        """Forget a closed table, in the database and here."""
+        self._stored.pop(table_id, None)
+        await table_store.delete_table(self.db, table_id)
+
+    def loaded(self, table: Table) -> None:
+        """``table`` was just restored: its next save writes a fresh snapshot (dropping the
+        appended actions it replayed)."""
+        self._stored[table.id] = _Stored(
+            table.state_key(),
+            table.hand_id,
+            len(table.game.log) if table.game else 0,
+            table.deadline,
+            table.window,
+            SNAPSHOT_EVERY,
+        )
+
+    async def load(self) -> list[Loaded]:
+        """Every saved table, by id, with the actions appended since its snapshot."""
+        appended = await table_store.load_actions(self.db)
+        return [
+            Loaded(table_id, guild_id, state, tuple(appended.get(table_id, ())))
+            for table_id, guild_id, _channel, state in await table_store.load_tables(self.db)
+        ]
+
+    @staticmethod
+    def replay(table: Table, appended: tuple[table_store.SavedAction, ...]) -> dict[str, Any]:
+        """The saved hand's record with the actions appended since the snapshot (those of the
+        same hand, in order from the snapshot's end); sets the table's deadline from the last.
+
+        ValueError when the snapshot holds no action log.
+        """
+        assert table.record is not None
+        record = dict(table.record)
+        if not isinstance(record.get("log"), list):
+            raise ValueError("saved table: the record has no action log")  # noqa: TRY004
+        moves = list(record["log"])
+        for action in appended:
+            if action.hand_id == table.hand_id and action.seq == len(moves):
+                moves.append([action.seat, action.action])
+                table.deadline, table.window = action.deadline, action.window
+        record["log"] = moves
+        return record
