@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable
 
@@ -18,7 +19,7 @@ from bot.render.text import error_text
 from bot.settings import Settings
 from bot.views.components import dynamic_items
 from engines.errors import GameError
-from storage import guilds
+from storage import guilds, levels
 from storage.db import Database
 from storage.wallet import Wallet
 
@@ -93,6 +94,13 @@ class GameHall(commands.Bot):
         if scoped is None:  # a storage without per-economy wallets holds one economy
             return self.wallet
         return scoped(self.settings.economy(guild_id))
+
+    def economy_of(self, interaction: discord.Interaction) -> dict[str, int]:
+        """The ``economy=`` argument of ``storage.levels`` calls for this server (levels and
+        leaderboards are kept per economy); empty for a storage with one economy."""
+        if "economy" not in inspect.signature(levels.scores).parameters:
+            return {}
+        return {"economy": self.settings.economy(interaction.guild_id)}
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language set for a server's public messages with /mod language, or None."""

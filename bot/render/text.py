@@ -114,9 +114,7 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
 def result_lines(result: dict, locale: str) -> tuple[str, ...]:
     """The settlement: points, beans won or lost, balance and new titles, what each seat still
     held (亮牌, from the final public view), the payments between seats, the hand's code."""
-    code = result.get("code")
-    out = [t("result.head_code", locale, hand=result["hand_id"], code=code) if code
-           else t("result.head", locale, hand=result["hand_id"])]
+    out = [t("result.head", locale, hand=result["hand_id"])]
     for line in result.get("lines", []):
         out.append(render(Text.from_json(line), locale))
     final = View.from_json(result["view"]) if result.get("view") else None
@@ -148,6 +146,8 @@ def result_lines(result: dict, locale: str) -> tuple[str, ...]:
         if reason:
             text += " · " + render(Text.from_json(reason), locale)
         out.append(text)
+    if result.get("code"):
+        out.append(t("result.code", locale, code=f"`{result['code']}`"))
     return tuple(out)
 
 

@@ -83,3 +83,9 @@ async def play_hand_with_hints(env: Any, channel: Any, members: list[Any], *, li
         assert "❌" not in (result.response.content or ""), result.response.content
         taken += 1
     raise AssertionError("the hand did not finish")
+
+
+def replay_code(table: Any) -> str | None:
+    """The replay code of the table's last hand, as its settlement shows it (None where the
+    host gives hands no code)."""
+    return (table.last_result or {}).get("code")

