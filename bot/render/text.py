@@ -8,7 +8,7 @@ from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.i18n import render, t
 from bot.render.limits import clip, echo
-from engines.base import Text, View
+from engines.base import SeatView, Text, View
 from engines.errors import GameError
 
 
@@ -76,21 +76,8 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
             tags.append(t("seat.kicked", locale))
         elif seat.trustee:
             tags.append(t("seat.trustee", locale))
-        parts = []
-        if view is not None and i < len(view.seats):
-            sv = view.seats[i]
-            if sv.role is not None:
-                parts.append(render(sv.role, locale))
-            if sv.count is not None:
-                parts.append(t("seat.count", locale, n=sv.count))
-            if sv.cards:
-                parts.append(t("seat.shown", locale, cards=cards(sv.cards)))
-            if sv.status is not None:
-                parts.append(render(sv.status, locale))
-            if sv.melds:
-                parts.append(t("seat.melds", locale, melds=sv.melds))
-            if sv.discards:
-                parts.append(t("seat.discards", locale, discards=sv.discards))
+        parts = seat_detail(view.seats[i], locale) if view is not None and i < len(
+            view.seats) else []
         marker = "▶ " if i in acting else ""
         name = f"{marker}{i + 1}. {seat.name}" + (f" ({', '.join(tags)})" if tags else "")
         seats.append(SeatLine(name=name, detail=" · ".join(parts) or "—"))
@@ -109,6 +96,25 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     footer = t("table.footer_hand", locale, hand=table.hand_id) if table.hand_id else t(
         "table.footer", locale)
     return TableText(title, status, tuple(seats), lines, result, notes, footer, view)
+
+
+def seat_detail(sv: SeatView, locale: str) -> list[str]:
+    """What the table shows of one seat: role, cards left, open cards, last action, melds
+    (副露) and discards (牌河)."""
+    parts = []
+    if sv.role is not None:
+        parts.append(render(sv.role, locale))
+    if sv.count is not None:
+        parts.append(t("seat.count", locale, n=sv.count))
+    if sv.cards:
+        parts.append(t("seat.shown", locale, cards=cards(sv.cards)))
+    if sv.status is not None:
+        parts.append(render(sv.status, locale))
+    if sv.melds:
+        parts.append(t("seat.melds", locale, melds=sv.melds))
+    if sv.discards:
+        parts.append(t("seat.discards", locale, discards=sv.discards))
+    return parts
 
 
 def result_lines(result: dict, locale: str) -> tuple[str, ...]:

@@ -133,31 +133,8 @@ def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.Vi
     """The private controls: the card picker (one select per menu; with several menus, picks
     are gathered and confirmed with Play), the phase's buttons, and Hint."""
     view = discord.ui.View(timeout=None)
-    picker = game.picker(seat)
-    menus = picker.menus() if picker is not None and picker.tokens else []
-    if len(menus) == 1:
-        start, stop = menus[0]
-        select = discord.ui.Select(
-            custom_id=f"gh:p:{table.id}:{picker.template}|{picker.sep}"[:100],
-            placeholder=t("hand.pick", locale),
-            min_values=min(picker.min_values, stop - start),
-            max_values=min(picker.max_values, stop - start),
-            options=_options(picker, start, stop),
-        )
-        view.add_item(PickSelect(table.id, picker.template, picker.sep, select=select))
-    elif menus:
-        # one row stays for the buttons; a picker with more menus than rows is cut (no game has
-        # one: 4 menus hold 100 cards)
-        for menu, (start, stop) in enumerate(menus[:MAX_ROWS - 1]):
-            select = discord.ui.Select(
-                custom_id=f"gh:g:{table.id}:{menu}",
-                placeholder=t("hand.pick_menu", locale, n=menu + 1, of=len(menus),
-                              first=picker.labels[start], last=picker.labels[stop - 1]),
-                min_values=0, max_values=min(picker.max_values, stop - start),
-                options=_options(picker, start, stop),
-            )
-            view.add_item(GatherSelect(table.id, menu, select=select))
-        view.add_item(TableButton(table.id, "pick", t("btn.play", locale), "success"))
+    for item in picker_items(table.id, game.picker(seat), locale):
+        view.add_item(item)
     if seat not in game.to_act():
         view.add_item(TableButton(table.id, "hand", t("btn.refresh", locale), "secondary"))
         return view
@@ -167,6 +144,37 @@ def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.Vi
         view.add_item(ActionButton(table.id, choice.action, render(choice.label, locale), choice.style))
     view.add_item(TableButton(table.id, "hint", t("btn.hint", locale), "secondary"))
     return view
+
+
+def picker_items(table_id: int, picker: Picker | None, locale: str) -> list[discord.ui.Item[Any]]:
+    """The selects of a picker: one that acts at once when it fits one menu; else one per menu
+    (``Picker.menus``) whose picks are gathered, and a Play button that takes them together."""
+    menus = picker.menus() if picker is not None and picker.tokens else []
+    if picker is None or not menus:
+        return []
+    if len(menus) == 1:
+        start, stop = menus[0]
+        select = discord.ui.Select(
+            custom_id=f"gh:p:{table_id}:{picker.template}|{picker.sep}"[:100],
+            placeholder=t("hand.pick", locale),
+            min_values=min(picker.min_values, stop - start),
+            max_values=min(picker.max_values, stop - start),
+            options=_options(picker, start, stop),
+        )
+        return [PickSelect(table_id, picker.template, picker.sep, select=select)]
+    items: list[discord.ui.Item[Any]] = []
+    # one row stays for the buttons (4 menus already hold 100 cards)
+    for menu, (start, stop) in enumerate(menus[:MAX_ROWS - 1]):
+        select = discord.ui.Select(
+            custom_id=f"gh:g:{table_id}:{menu}",
+            placeholder=t("hand.pick_menu", locale, n=menu + 1, of=len(menus),
+                          first=picker.labels[start], last=picker.labels[stop - 1]),
+            min_values=0, max_values=min(picker.max_values, stop - start),
+            options=_options(picker, start, stop),
+        )
+        items.append(GatherSelect(table_id, menu, select=select))
+    items.append(TableButton(table_id, "pick", t("btn.play", locale), "success"))
+    return items
 
 
 def _options(picker: Picker, start: int, stop: int) -> list[discord.SelectOption]:
