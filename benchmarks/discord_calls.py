@@ -6,6 +6,12 @@ hand and then kept up to date by each play). Every REST call the bot makes is co
 SimCord's request log, from the Start click to the settlement, and divided by the number of
 actions in the hand's log (people's and the trustee's).
 
+A card play from the private view costs the interaction's answer plus an edit of the table
+message. Table edits are coalesced per channel (bot/hall.py): changes that arrive while an edit
+is in flight, or held back by Discord's per-channel rate limit, are drawn by one later edit.
+SimCord answers at once and has no rate limit, so that saving does not show here; the figures
+count what a table at human pace costs.
+
     python benchmarks/discord_calls.py [--hands N]
 """
 
@@ -17,11 +23,13 @@ import itertools
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import simcord
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "bot"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]  # this checkout's bot, not an installed one
 
 from simhelpers import acting_seats, button_labels, table_message  # noqa: E402
 
@@ -91,8 +99,9 @@ def _route(path: str) -> str:
 async def scenario(people: int, hands: int) -> tuple[int, int]:
     """``people`` persons (the other seats bots) play ``hands`` hands; (calls, actions)."""
     with tempfile.TemporaryDirectory() as tmp:
-        settings = load_settings(environ={"GAMEHALL_DB": f"{tmp}/hall.db"},
-                                 known_games=registry.specs().keys())
+        settings = replace(load_settings(environ={"GAMEHALL_DB": f"{tmp}/hall.db"},
+                                         known_games=registry.specs().keys()),
+                           locale_default="en-US")  # the buttons are found by their English labels
         seeds = itertools.count(11)
         bot = create_bot(settings, seed_source=lambda: next(seeds))
         async with simcord.run(bot) as env:
