@@ -319,3 +319,32 @@ async def test_replays_by_code_only_where_the_hand_was_played(simcord_env, simco
         refused = await spy.slash(spy_channel, "replay", code=probe)
         assert fits(refused) and "no such hand" in refused.response.content
     assert button_labels(table_message(channel))
+
+
+# --- language -----------------------------------------------------------------------------------
+async def test_a_servers_language_is_set_by_its_moderators(simcord_env, simcord_bot, settings) -> None:  # noqa: ANN001
+    env = simcord_env
+    guild, channel, members = world(env, 2)
+    ann, bob = members
+    await ann.slash(channel, "table create", game="doudizhu", room="novice")
+    assert "Waiting for players" in public_text(table_message(channel))
+    refused = await bob.slash(channel, "mod language", language="zh-CN")
+    assert "Only moderators" in refused.response.content
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[mods])
+    done = await boss.slash(channel, "mod language", language="zh-CN")
+    assert done.ephemeral and "简体中文" in done.response.content
+    assert "等待玩家" in public_text(table_message(channel)), "the open table follows at once"
+    other = guild.create_text_channel("two")
+    await boss.slash(other, "table create", game="doudizhu", room="novice")
+    assert "加入" in button_labels(table_message(other))
+    hint = await ann.slash(channel, "table start")
+    assert "needs 3 players" in hint.response.content, "private replies keep the user's language"
+    # cleared: back to the server's locale, else the hall's default (English in these tests)
+    cleared = await boss.slash(channel, "mod language")
+    assert "English" in cleared.response.content
+    assert "Waiting for players" in public_text(table_message(other))
+    third = guild.create_text_channel("three")
+    await bob.slash(third, "table create", game="gomoku", room="free")
+    assert settings.locale_default == "en-US"
+    assert "Join" in button_labels(table_message(third))
