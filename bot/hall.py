@@ -136,7 +136,10 @@ class DiscordHall:
                 self._dirty.discard(table.id)
                 if self.manager.tables.get(table.id) is not table:
                     break  # closed meanwhile: table_closed has said so
-                await self._redraw(table, None)
+                try:
+                    await self._redraw(table, None)
+                except Exception:  # noqa: BLE001 - a redraw must not end the flusher silently
+                    log.exception("table %s: redraw failed", table.id)
 
     async def flush(self, table_id: int) -> None:
         """Wait until the table message shows the latest change (tests, shutdown)."""
@@ -185,15 +188,10 @@ class DiscordHall:
         await self.manager.save_message_id(table, message.id)
 
     async def _close_unseen(self, table: Table) -> None:
-        """A table nobody can see must not go on holding beans: close it (escrow released)."""
-        if self.manager.tables.get(table.id) is not table:
-            return
-        reason = T("note.unseen")
-        if self.manager.lock(table.id).locked():
-            # called from inside a host call on this table: close once that call is done
-            asyncio.get_running_loop().create_task(self._close(table.id, reason))
-        else:
-            await self._close(table.id, reason)
+        """A table nobody can see must not go on holding beans: close it (escrow released).
+        Closed from a task of its own, since this may run inside a host call on the table."""
+        if self.manager.tables.get(table.id) is table:
+            asyncio.get_running_loop().create_task(self._close(table.id, T("note.unseen")))
 
     async def _close(self, table_id: int, reason: Text) -> None:
         try:
@@ -249,22 +247,23 @@ class DiscordHall:
     async def table_closed(self, table: Table, reason: Text) -> None:
         self._dirty.discard(table.id)
         self._flushers.pop(table.id, None)
-        self._redraws.pop(table.id, None)
         for key in [k for k in self.picks if k[1] == table.id]:
             del self.picks[key]
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
-        try:
-            if table.message_id is not None:
-                try:
-                    await channel.get_partial_message(table.message_id).edit(
-                        **fit({"content": text}), embed=None, view=None, attachments=[])
-                    return
-                except (discord.NotFound, discord.Forbidden):
-                    pass
-            await channel.send(**fit({"content": text}))
-        except discord.HTTPException as exc:
-            log.warning("table %s: cannot announce the close (%s)", table.id, exc)
+        # after any edit in flight, so that the closing is what stays on the message
+        async with self._redraws.pop(table.id, asyncio.Lock()):
+            try:
+                if table.message_id is not None:
+                    try:
+                        await channel.get_partial_message(table.message_id).edit(
+                            **fit({"content": text}), embed=None, view=None, attachments=[])
+                        return
+                    except (discord.NotFound, discord.Forbidden):
+                        pass
+                await channel.send(**fit({"content": text}))
+            except discord.HTTPException as exc:
+                log.warning("table %s: cannot announce the close (%s)", table.id, exc)
 
     # --- shared handlers ---------------------------------------------------------------
     async def reply(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
