@@ -47,10 +47,18 @@ def room_name(manager: TableManager, key: str, locale: str) -> str:
 
 
 def cards(text: str | None) -> str:
-    """Cards as shown to people: notation, spaced for reading."""
+    """Cards or tiles as shown to people, in the game's notation: a compact run of one-character
+    ranks (``33344``) is spaced for reading; notation with suit letters (``123m45p``, ``AsKh``)
+    and text that already has spaces are shown as written.
+
+    >>> cards("33344"), cards("123m45p 6p"), cards("123m456p")
+    ('3 3 3 4 4', '123m45p 6p', '123m456p')
+    """
     if not text:
         return "—"
-    return text if " " in text else " ".join(text)
+    if " " in text or any(ch.islower() for ch in text):
+        return text
+    return " ".join(text)
 
 
 def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
@@ -194,8 +202,11 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
         out.append(t("hand.your_turn", locale, phase=render(view.phase, locale)))
         picker = game.picker(seat)
         if picker is not None and picker.tokens:
-            several = len(picker.menus()) > 1
-            out.append(t("hand.how_menus" if several else "hand.how", locale))
+            if len(picker.menus()) == 1:
+                out.append(t("hand.how", locale))
+            else:
+                out.append(t("hand.how_one" if picker.max_values == 1 else "hand.how_menus",
+                             locale))
         choices = game.choices(seat)
         if choices:
             out.append(t("hand.choices" if picker is None else "hand.choices_or", locale,

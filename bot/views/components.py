@@ -60,8 +60,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gh:a:(?
         await bot.hall.act(interaction, self.table, self.action)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gh:p:(?P<table>\d+):(?P<tpl>.*)"):
-    """Pick cards from your hand; submitting the selection takes the action (e.g. plays them)."""
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"gh:p(?P<menu>\d*):(?P<table>\d+):(?P<tpl>.*)"):
+    """Pick from your hand; submitting the selection takes the action (e.g. plays the cards).
+    The menu number tells apart the menus of a picker whose every menu acts at once."""
 
     def __init__(self, table: int, template: str, sep: str = "",
                  select: discord.ui.Select | None = None) -> None:
@@ -147,22 +149,29 @@ def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.Vi
 
 
 def picker_items(table_id: int, picker: Picker | None, locale: str) -> list[discord.ui.Item[Any]]:
-    """The selects of a picker: one that acts at once when it fits one menu; else one per menu
-    (``Picker.menus``) whose picks are gathered, and a Play button that takes them together."""
+    """The selects of a picker, one per menu (``Picker.menus``). A pick acts at once when the
+    picker fits one menu or takes a single item (a discard, from any menu); otherwise the picks
+    of all menus are gathered and a Play button takes them together."""
     menus = picker.menus() if picker is not None and picker.tokens else []
     if picker is None or not menus:
         return []
-    if len(menus) == 1:
-        start, stop = menus[0]
-        select = discord.ui.Select(
-            custom_id=f"gh:p:{table_id}:{picker.template}|{picker.sep}"[:100],
-            placeholder=t("hand.pick", locale),
-            min_values=min(picker.min_values, stop - start),
-            max_values=min(picker.max_values, stop - start),
-            options=_options(picker, start, stop),
-        )
-        return [PickSelect(table_id, picker.template, picker.sep, select=select)]
-    items: list[discord.ui.Item[Any]] = []
+    if len(menus) == 1 or picker.max_values == 1:
+        # one pick makes the action (a discard): every menu acts at once, no Play button
+        items: list[discord.ui.Item[Any]] = []
+        for menu, (start, stop) in enumerate(menus[:MAX_ROWS - 1]):
+            tag = "" if len(menus) == 1 else str(menu)
+            select = discord.ui.Select(
+                custom_id=f"gh:p{tag}:{table_id}:{picker.template}|{picker.sep}"[:100],
+                placeholder=(t("hand.pick", locale) if len(menus) == 1 else t(
+                    "hand.pick_menu", locale, n=menu + 1, of=len(menus),
+                    first=picker.labels[start], last=picker.labels[stop - 1])),
+                min_values=min(picker.min_values, stop - start),
+                max_values=min(picker.max_values, stop - start),
+                options=_options(picker, start, stop),
+            )
+            items.append(PickSelect(table_id, picker.template, picker.sep, select=select))
+        return items
+    items = []
     # one row stays for the buttons (4 menus already hold 100 cards)
     for menu, (start, stop) in enumerate(menus[:MAX_ROWS - 1]):
         select = discord.ui.Select(

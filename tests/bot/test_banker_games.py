@@ -66,7 +66,7 @@ async def pick_three(member: Any, channel: Any, game: Any, seat: int) -> None:
     No bull in the same private message when the cards make none)."""
     hand = await member.slash(channel, "hand")
     assert hand.ephemeral
-    assert f"Your cards: **{format_cards(game.cards[seat])}**" in hand.response.content
+    assert f"Your hand: **{format_cards(game.cards[seat])}**" in hand.response.content
     split = best_split(game.cards[seat])
     if split is None:
         done = await member.click(hand.response.message, label="No bull")
@@ -90,7 +90,7 @@ async def test_douniu_hand_with_the_card_picker_hint_and_a_bad_split(
     game = watch.game
     assert watch.seats == [ann, bob, None]
     for seat, member in enumerate((ann, bob)):
-        assert f"Your cards: **{format_cards(game.cards[seat])}**" in watch.dm(member)
+        assert f"Your hand: **{format_cards(game.cards[seat])}**" in watch.dm(member)
     message = table_message(channel)
     assert f"Banker: seat {game.banker + 1}" in public_text(message)
     assert acting_seats(message) == [0, 1], "both people arrange their split at once"

@@ -41,11 +41,22 @@ def test_a_hand_within_one_menu_plays_at_once() -> None:
 
 
 def test_groups_choose_the_menus() -> None:
-    picker = Picker(("1m", "2m", "5p", "7z"), ("1m", "2m", "5p", "7z"), groups=(2, 1, 1))
+    picker = Picker(("1m", "2m", "5p", "7z"), ("1m", "2m", "5p", "7z"), max_values=4,
+                    groups=(2, 1, 1))
     items = picker_items(5, picker, "zh-CN")
     selects = [item for item in items if isinstance(item, GatherSelect)]
     assert [[o.label for o in s.item.options] for s in selects] == [["1m", "2m"], ["5p"], ["7z"]]
     assert "出牌" in [item.item.label for item in items if isinstance(item, TableButton)]
+
+
+def test_a_single_pick_acts_from_any_menu() -> None:
+    """A discard (one tile) from a hand shown one suit per menu needs no Play button."""
+    picker = Picker(("1m", "2m", "5p", "7z"), ("1m", "2m", "5p", "7z"), groups=(2, 1, 1))
+    items = picker_items(5, picker, "en-US")
+    assert all(isinstance(item, PickSelect) for item in items) and len(items) == 3
+    ids = [item.item.custom_id for item in items]
+    assert len(set(ids)) == 3 and all(i.startswith("gh:p") for i in ids)
+    assert [item.item.max_values for item in items] == [1, 1, 1]
 
 
 def test_seats_show_melds_and_discards() -> None:
