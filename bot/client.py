@@ -80,8 +80,8 @@ class GameHall(commands.Bot):
                 log.exception("could not answer a refusal")
             text = error_text(original, locale)
         elif isinstance(error, app_commands.CheckFailure):
-            text = "❌ " + t("err.not_owner" if isinstance(error, NotOwner) else "err.not_moderator",
-                             locale)
+            key = "err.not_owner" if isinstance(error, NotOwner) else "err.not_moderator"
+            text = "❌ " + t(key, locale)
         else:
             log.exception("command failed", exc_info=original)
             text = error_text(original, locale)

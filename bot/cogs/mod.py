@@ -17,9 +17,9 @@ from bot.client import NotOwner
 from bot.hall import user_locale
 from bot.host.model import HostError
 from bot.i18n import t
+from bot.render.limits import clip
 from engines.base import T
 from storage import guilds
-from bot.render.limits import clip
 from storage.wallet import InsufficientBeans
 
 if TYPE_CHECKING:

@@ -9,7 +9,6 @@ import re
 import discord
 import pytest
 from simhelpers import (  # type: ignore[import-not-found]
-    acting_seats,
     button_labels,
     hint_of,
     play_hand_with_hints,
