@@ -115,10 +115,16 @@ class DiscordHall:
         if (pending is not None and not pending.response.is_done() and pending.message is not None
                 and pending.message.id == table.message_id):
             _pending.set(None)
-            self._dirty.discard(table.id)
-            async with self._redraw_lock(table.id):
-                await self._redraw(table, pending)
-            return
+            lock = self._redraw_lock(table.id)
+            if not lock.locked():
+                self._dirty.discard(table.id)
+                async with lock:
+                    await self._redraw(table, pending)
+                return
+            # an edit is in flight (perhaps waiting on the rate limit): answer now, within
+            # the interaction's 3 seconds, and draw once more after that edit, which may land
+            # later with an older state
+            await self._redraw(table, pending)
         self._dirty.add(table.id)
         flusher = self._flushers.get(table.id)
         if flusher is None or flusher.done():

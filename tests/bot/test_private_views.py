@@ -115,3 +115,4 @@ async def test_table_edits_are_coalesced_and_show_the_newest_state(
     edits = [c for c in env.http_requests[start:] if c.method == "PATCH"]
     assert len(edits) == 1
     assert acting_seats(table_message(channel)) == list(game.public_to_act())
+
