@@ -95,12 +95,12 @@ class GameHall(commands.Bot):
             return self.wallet
         return scoped(self.settings.economy(guild_id))
 
-    def economy_of(self, interaction: discord.Interaction) -> dict[str, int]:
-        """The ``economy=`` argument of ``storage.levels`` calls for this server (levels and
+    def economy_kw(self, guild_id: int | None) -> dict[str, int]:
+        """The ``economy=`` argument of ``storage.levels`` calls for a server (levels and
         leaderboards are kept per economy); empty for a storage with one economy."""
         if "economy" not in inspect.signature(levels.scores).parameters:
             return {}
-        return {"economy": self.settings.economy(interaction.guild_id)}
+        return {"economy": self.settings.economy(guild_id)}
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language set for a server's public messages with /mod language, or None."""

@@ -41,7 +41,7 @@ class WalletCog(commands.Cog):
                    held=account.held, free=account.free)]
         if account.frozen:
             lines.append(t("beans.frozen", locale))
-        scores = await levels.scores(self.bot.db, who.id, **self.bot.economy_of(interaction))
+        scores = await levels.scores(self.bot.db, who.id, **self.bot.economy_kw(interaction.guild_id))
         for key, spec in self.bot.manager.specs.items():
             ladder = self.bot.settings.levels.get(spec.level_table, ())
             score = scores.get(key, 0)
@@ -81,7 +81,7 @@ class WalletCog(commands.Cog):
         if scope == "server" and interaction.guild_id is not None:
             uids = await history.players_in_guild(self.bot.db, interaction.guild_id)
         rows = await levels.leaderboard(self.bot.db, game, uids, 10,
-                                        **self.bot.economy_of(interaction))
+                                        **self.bot.economy_kw(interaction.guild_id))
         ladder = self.bot.settings.levels.get(spec.level_table, ())
         lines = [t("board.head", locale, game=game_name(self.bot.manager, game, locale))]
         for rank, (uid, score) in enumerate(rows, 1):

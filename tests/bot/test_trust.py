@@ -14,6 +14,7 @@ from simhelpers import (  # type: ignore[import-not-found]
     play_hand_with_hints,
     public_text,
     table_message,
+    wallet_of,
 )
 
 from bot.client import GameHall
@@ -95,7 +96,7 @@ async def test_a_table_that_can_no_longer_be_shown_is_closed_with_escrow_release
     message = await seat_three(channel, members)
     await members[0].click(message, label="Start")
     table = simcord_bot.manager.tables[channel.id]
-    assert (await simcord_bot.wallet.account(members[0].id)).held > 0
+    assert (await wallet_of(simcord_bot, channel).account(members[0].id)).held > 0
     # the bot lost its permissions in the channel: the edit and a new post both fail
     env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=403, code=50013,
                      message="Missing Permissions", times=None)
@@ -106,7 +107,7 @@ async def test_a_table_that_can_no_longer_be_shown_is_closed_with_escrow_release
     await members[actor].slash(channel, "play", action=hint_of(hint))
     assert channel.id not in simcord_bot.manager.tables, "no hand runs where nobody sees it"
     for member in members:
-        account = await simcord_bot.wallet.account(member.id)
+        account = await wallet_of(simcord_bot, channel).account(member.id)
         assert account.held == 0
         assert account.balance == simcord_bot.settings.starting_grant
 
@@ -153,7 +154,7 @@ async def test_daily_is_suggested_only_to_players_who_can_claim_it(simcord_env, 
     rich = await ann.slash(guild.create_text_channel("high"), "table create", game="doudizhu",
                            room="intermediate")
     assert "50000" in rich.response.content and "/daily" not in rich.response.content
-    wallet = simcord_bot.wallet
+    wallet = wallet_of(simcord_bot, channel)
     await wallet.ensure_player(ann.id)
     await wallet.revoke(ann.id, 9500, "test", 1)  # 500 left: below the entry and the threshold
     poor = await ann.click(table_message(channel), label="Join")
