@@ -176,7 +176,8 @@ class DiscordHall:
                 except (discord.NotFound, discord.Forbidden):
                     break  # deleted, or no longer ours to edit: post a new one
                 except discord.HTTPException as exc:
-                    log.warning("table %s: edit failed (%s), attempt %d", table.id, exc, attempt + 1)
+                    log.warning("table %s: edit failed (%s), attempt %d", table.id, exc,
+                                attempt + 1)
                     if file is not None:
                         embed, file = self.embed(table)
                         attachments = [file]
@@ -258,12 +259,14 @@ class DiscordHall:
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
         # after any edit in flight, so that the closing is what stays on the message
+        # the last hand's settlement stays readable under the closing; a hand cut short is not
+        embed = self.embed(table)[0] if table.status != PLAYING and table.last_result else None
         async with self._redraws.pop(table.id, asyncio.Lock()):
             try:
                 if table.message_id is not None:
                     try:
                         await channel.get_partial_message(table.message_id).edit(
-                            **fit({"content": text}), embed=None, view=None, attachments=[])
+                            **fit({"content": text}), embed=embed, view=None, attachments=[])
                         return
                     except (discord.NotFound, discord.Forbidden):
                         pass

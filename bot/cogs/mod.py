@@ -67,13 +67,19 @@ class ModCog(commands.Cog):
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
 
+    async def audit(self, interaction: discord.Interaction, action: str, target: int | None,
+                    note: str) -> None:
+        """Ledger a moderator's action in the audit of the server's economy."""
+        await self.bot.wallet_for(interaction.guild_id).log_moderation(
+            interaction.user.id, action, target, note)
+
     @mod.command(name=_("role"), description=_("Set the moderator role (Manage Server only)"))
     @app_commands.checks.has_permissions(manage_guild=True)
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         assert interaction.guild_id is not None
         await guilds.set_mod_role(self.bot.db, interaction.guild_id, role.id)
-        await self.bot.wallet.log_moderation(interaction.user.id, "mod_role", None,
-                                             f"guild {interaction.guild_id} role {role.id}")
+        await self.audit(interaction, "mod_role", None,
+                         f"guild {interaction.guild_id} role {role.id}")
         await self.bot.hall.reply(interaction, t("mod.role_set", user_locale(interaction),
                                                  role=role.name))
 
@@ -83,8 +89,7 @@ class ModCog(commands.Cog):
         assert interaction.channel_id is not None
         await self.bot.manager.close(interaction.channel_id,
                                      T("note.closed_by", moderator=interaction.user.display_name))
-        await self.bot.wallet.log_moderation(interaction.user.id, "close_table", None,
-                                             f"channel {interaction.channel_id}")
+        await self.audit(interaction, "close_table", None, f"channel {interaction.channel_id}")
         await self.bot.hall.reply(interaction, t("mod.closed", user_locale(interaction)))
 
     @mod.command(name=_("kick"), description=_("Hand a member's seat to the trustee, no penalty"))
@@ -94,8 +99,7 @@ class ModCog(commands.Cog):
         if table is None or table.guild_id != interaction.guild_id:
             raise HostError("err.target_not_seated")
         await self.bot.manager.kick(table.id, member.id)
-        await self.bot.wallet.log_moderation(interaction.user.id, "kick", member.id,
-                                             f"channel {table.id}")
+        await self.audit(interaction, "kick", member.id, f"channel {table.id}")
         await self.bot.hall.reply(interaction, t("mod.kicked", user_locale(interaction),
                                                  name=member.display_name))
 
@@ -162,8 +166,8 @@ class ModCog(commands.Cog):
         locale = user_locale(interaction)
         public = language or default_locale(self.bot, interaction)
         await self.bot.set_guild_language(interaction.guild_id, language, public)
-        await self.bot.wallet.log_moderation(interaction.user.id, "language", None,
-                                             f"guild {interaction.guild_id} {language or '-'}")
+        await self.audit(interaction, "language", None,
+                         f"guild {interaction.guild_id} {language or '-'}")
         key = "mod.language" if language else "mod.language_reset"
         await self.bot.hall.reply(interaction, t(key, locale,
                                                  language=t(f"language.{public}", locale)))

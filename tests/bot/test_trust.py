@@ -225,18 +225,29 @@ async def test_the_dm_is_edited_when_the_private_hand_changes(simcord_env, simco
     message = await seat_three(channel, members, game="doudizhu_happy", room="novice")
     await members[0].click(message, label="Start")
     table = simcord_bot.manager.tables[channel.id]
-    firsts = {m.id: m.user.dm_channel.last_message for m in members}
     game = table.game
+    firsts: dict[int, int] = {}
+
+    def check_dms() -> None:
+        for member in members:
+            dm = member.user.dm_channel.last_message
+            if dm is None:
+                continue
+            first = firsts.setdefault(member.id, dm.id)
+            assert dm.id == first, "the DM is edited, not sent again"
+
+    check_dms()
     for _ in range(20):  # through the 明牌 step and the auction to the play
         if game.phase() == "play":
             break
         seat = game.to_act()[0]
         await members[seat].slash(channel, "play", action=game.trustee(seat))
+        check_dms()
+    assert game.phase() == "play" and len(firsts) == 3
     for seat, member in enumerate(members):
         dm = member.user.dm_channel.last_message
-        assert dm.id == firsts[member.id].id, "the DM is edited, not sent again"
         shown = re.search(r"\*\*(.+?)\*\*", dm.content)[1]
-        assert shown == " ".join(game.view(seat).hand)
+        assert shown == " ".join(game.view(seat).hand), "the DM shows the hand as it is now"
 
 
 # --- economies --------------------------------------------------------------------------------
