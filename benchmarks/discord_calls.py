@@ -1,10 +1,17 @@
 """REST calls per game action for full three-player 斗地主 hands, played in SimCord.
 
 Three people play each hand the way the README describes: bids and passes with the buttons on
-the table message, plays with the card picker of their private /hand view (opened once per
-hand and then kept up to date by each play). Every REST call the bot makes is counted from
+the table message, plays with the card picker of their private view — the hand's DM once it
+shows a picker (it is edited when the hand changes, e.g. the landlord's kitty), else /hand
+(opened once per hand) — which each play keeps up to date. Every REST call the bot makes is counted from
 SimCord's request log, from the Start click to the settlement, and divided by the number of
 actions in the hand's log (people's and the trustee's).
+
+A card play from the private view costs the interaction's answer plus an edit of the table
+message. Table edits are coalesced per channel (bot/hall.py): changes that arrive while an edit
+is in flight, or held back by Discord's per-channel rate limit, are drawn by one later edit.
+SimCord answers at once and has no rate limit, so that saving does not show here; the figures
+count what a table at human pace costs.
 
     python benchmarks/discord_calls.py [--hands N]
 """
@@ -17,11 +24,13 @@ import itertools
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import simcord
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "bot"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]  # this checkout's bot, not an installed one
 
 from simhelpers import acting_seats, button_labels, table_message  # noqa: E402
 
@@ -49,17 +58,30 @@ async def play_one(env, channel, members, bot) -> tuple[int, int, Counter[str]]:
                 await members[seat].click(table_message(channel), label=label)
                 continue
         if seat not in views:
-            views[seat] = (await members[seat].slash(channel, "hand")).response.message
+            # the DM with the hand carries the same controls once it shows a picker (it is
+            # edited when the hand changes, e.g. the landlord's kitty); else open /hand
+            dm = members[seat].user.dm_channel.last_message
+            if dm is not None and _has_select(dm):
+                views[seat] = (members[seat].user, dm)  # in DMs one acts as the user
+            else:
+                views[seat] = (members[seat],
+                               (await members[seat].slash(channel, "hand")).response.message)
         pool = list(enumerate(picker.tokens))
         values = []
         for card in hint:
             index = next(i for i, token in pool if token[0] == card)
             pool = [(i, token) for i, token in pool if i != index]
             values.append(f"{index}:{picker.tokens[index]}")
-        await members[seat].select(views[seat], values)
+        actor, view = views[seat]
+        await actor.select(view, values)
     calls = env.http_requests[start:]
     record = await _actions(bot, hand_id)
     return len(calls), record, Counter(f"{c.method} {_route(c.path)}" for c in calls)
+
+
+def _has_select(message) -> bool:  # noqa: ANN001
+    return any(child.type.name == "select" for row in message.components
+               for child in getattr(row, "children", []))
 
 
 def _label_for(message, bot, table, seat, action):  # noqa: ANN001, ANN202
@@ -91,8 +113,9 @@ def _route(path: str) -> str:
 async def scenario(people: int, hands: int) -> tuple[int, int]:
     """``people`` persons (the other seats bots) play ``hands`` hands; (calls, actions)."""
     with tempfile.TemporaryDirectory() as tmp:
-        settings = load_settings(environ={"GAMEHALL_DB": f"{tmp}/hall.db"},
-                                 known_games=registry.specs().keys())
+        settings = replace(load_settings(environ={"GAMEHALL_DB": f"{tmp}/hall.db"},
+                                         known_games=registry.specs().keys()),
+                           locale_default="en-US")  # the buttons are found by their English labels
         seeds = itertools.count(11)
         bot = create_bot(settings, seed_source=lambda: next(seeds))
         async with simcord.run(bot) as env:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable
 
@@ -18,10 +19,15 @@ from bot.render.text import error_text
 from bot.settings import Settings
 from bot.views.components import dynamic_items
 from engines.errors import GameError
+from storage import guilds, levels
 from storage.db import Database
 from storage.wallet import Wallet
 
 log = logging.getLogger(__name__)
+
+
+class NotOwner(app_commands.CheckFailure):
+    """Only the bot's owners may change balances in the one global economy."""
 
 
 class GameHall(commands.Bot):
@@ -36,6 +42,8 @@ class GameHall(commands.Bot):
         self.wallet: Wallet
         self.manager: TableManager
         self.hall = DiscordHall(self)
+        # per-server language where the storage has no column for it (kept until a restart)
+        self._languages: dict[int, str | None] = {}
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database, synchronous=self.settings.synchronous)
@@ -60,17 +68,72 @@ class GameHall(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Expected errors become one short ephemeral line; the rest are logged."""
+        """Expected errors become one short ephemeral line; the rest are logged. Never raises:
+        an answer Discord refuses is logged too."""
         locale = user_locale(interaction)
         original = getattr(error, "original", error)
         if isinstance(original, (HostError, GameError)):
+            try:
+                await self.hall.refusal(interaction, original)
+                return
+            except Exception:  # noqa: BLE001 - fall back to the plain line below
+                log.exception("could not answer a refusal")
             text = error_text(original, locale)
         elif isinstance(error, app_commands.CheckFailure):
-            text = "❌ " + t("err.not_moderator", locale)
+            key = "err.not_owner" if isinstance(error, NotOwner) else "err.not_moderator"
+            text = "❌ " + t(key, locale)
         else:
             log.exception("command failed", exc_info=original)
             text = error_text(original, locale)
-        await self.hall.reply(interaction, text)
+        await self.hall.safe_reply(interaction, text)
+
+    def wallet_for(self, guild_id: int | None) -> Wallet:
+        """The wallet of the economy a server's players use (``Settings.wallet_scope``): the
+        server's own, or the one global economy."""
+        scoped = getattr(self.wallet, "scoped", None)
+        if scoped is None:  # a storage without per-economy wallets holds one economy
+            return self.wallet
+        return scoped(self.settings.economy(guild_id))
+
+    def economy_kw(self, guild_id: int | None) -> dict[str, int]:
+        """The ``economy=`` argument of ``storage.levels`` calls for a server (levels and
+        leaderboards are kept per economy); empty for a storage with one economy."""
+        if "economy" not in inspect.signature(levels.scores).parameters:
+            return {}
+        return {"economy": self.settings.economy(guild_id)}
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language set for a server's public messages with /mod language, or None."""
+        if guild_id in self._languages:
+            return self._languages[guild_id]
+        return getattr(await guilds.get_guild(self.db, guild_id), "language", None)
+
+    async def set_guild_language(self, guild_id: int, language: str | None, public: str) -> None:
+        """Set (None: clear) a server's language; its open tables are redrawn in ``public``,
+        the language its public messages now follow."""
+        store = getattr(guilds, "set_language", None)
+        if store is not None:
+            await store(self.db, guild_id, language)
+        else:
+            self._languages[guild_id] = language
+        for table in list(self.manager.tables.values()):
+            if table.guild_id == guild_id:
+                table.locale = public
+                await self.hall.table_changed(table)
+
+    async def can_claim_relief(self, uid: int, guild_id: int | None) -> bool:
+        """Whether ``uid`` could claim 低保 with /daily right now (below the threshold, not
+        frozen, the cooldown since the last claim passed)."""
+        wallet = self.wallet_for(guild_id)
+        relief = self.settings.relief
+        account = await wallet.account(uid)
+        if account.frozen or account.balance >= relief.threshold:
+            return False
+        now = discord.utils.utcnow().timestamp()
+        for row in await wallet.ledger(uid, 100):
+            if row.reason == "relief":
+                return row.at + relief.cooldown_seconds <= now
+        return True
 
     async def close(self) -> None:
         manager = getattr(self, "manager", None)

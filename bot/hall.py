@@ -2,7 +2,8 @@
 
 ``DiscordHall`` implements the host's ``Notifier`` (it keeps one table message per table up
 to date and DMs hands) and the handlers that buttons and slash commands share. Discord
-failures are logged and retried once; the table carries on regardless.
+failures are logged; a table whose message can no longer be shown is closed rather than run
+unseen.
 """
 
 from __future__ import annotations
@@ -11,16 +12,17 @@ import asyncio
 import contextvars
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
+from bot.render.limits import fit
 from bot.render.text import TableText, error_text, hand_text, table_text
 from bot.views.components import hand_view, table_view
-from engines.base import Text
+from engines.base import T, Text
 from engines.errors import GameError
 
 if TYPE_CHECKING:
@@ -35,9 +37,24 @@ _pending: contextvars.ContextVar[discord.Interaction | None] = contextvars.Conte
 
 COLOUR = discord.Colour.from_rgb(200, 40, 40)
 
+TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
+"""What the bot needs in a channel to keep a table message there (checked at /table create)."""
+
+PERMISSION_KEYS = {
+    "view_channel": "perm.view_channel",
+    "send_messages": "perm.send_messages",
+    "embed_links": "perm.embed_links",
+    "attach_files": "perm.attach_files",
+}
+
 
 def user_locale(interaction: discord.Interaction) -> str:
     return normalize(interaction.locale)
+
+
+def missing_permissions(permissions: discord.Permissions) -> list[str]:
+    """The table permissions (``TABLE_PERMISSIONS``) that ``permissions`` lacks, in order."""
+    return [name for name in TABLE_PERMISSIONS if not getattr(permissions, name)]
 
 
 class DiscordHall:
@@ -48,6 +65,12 @@ class DiscordHall:
         # one redraw at a time per table, drawn inside the lock: a redraw that starts later
         # also lands later, so the message never goes back to an older state
         self._redraws: dict[int, asyncio.Lock] = {}
+        # tables with a change not yet drawn; the flusher of a table draws the newest state
+        # once the edit in flight (or waiting on Discord's rate limit) is done
+        self._dirty: set[int] = set()
+        self._flushers: dict[int, asyncio.Task[None]] = {}
+        # picks gathered across the menus of a multi-menu picker: (uid, table) → menu → values
+        self.picks: dict[tuple[int, int], dict[int, list[str]]] = {}
 
     @property
     def manager(self):  # noqa: ANN201 - TableManager, set in setup_hook
@@ -58,15 +81,15 @@ class DiscordHall:
         text: TableText = table_text(self.manager, table, table.locale)
         embed = discord.Embed(title=text.title, description=text.status, colour=COLOUR)
         for seat in text.seats:
-            embed.add_field(name=seat.name, value=seat.detail[:1024], inline=False)
+            embed.add_field(name=seat.name, value=seat.detail, inline=False)
         if text.lines:
-            embed.add_field(name=t("table.info", table.locale), value="\n".join(text.lines)[:1024],
+            embed.add_field(name=t("table.info", table.locale), value="\n".join(text.lines),
                             inline=False)
         if text.result:
-            embed.add_field(name=t("table.result", table.locale),
-                            value="\n".join(text.result)[:1024], inline=False)
+            embed.add_field(name=t("table.result", table.locale), value="\n".join(text.result),
+                            inline=False)
         if text.notes:
-            embed.add_field(name=t("table.events", table.locale), value="\n".join(text.notes)[:1024],
+            embed.add_field(name=t("table.events", table.locale), value="\n".join(text.notes),
                             inline=False)
         embed.set_footer(text=text.footer)
         file = None
@@ -78,22 +101,66 @@ class DiscordHall:
             embed.set_image(url="attachment://board.png")
             embed.description = (embed.description or "") + "\n```\n" + render_board_text(
                 text.view.board) + "\n```"
-        return embed, file
+        return fit({"embed": embed})["embed"], file
 
     async def table_changed(self, table: Table) -> None:
-        async with self._redraws.setdefault(table.id, asyncio.Lock()):
-            await self._redraw(table)
+        """Redraw the table message: through the interaction that changed it when it came from
+        the table message (no extra call), else by an edit that follows the answer.
 
-    async def _redraw(self, table: Table) -> None:
-        embed, file = self.embed(table)
-        view = table_view(table, table.locale)
-        attachments = [file] if file is not None else []
+        Edits of one table message are coalesced: while one is in flight (or held back by
+        Discord's per-channel rate limit), further changes wait and are drawn together, in
+        their newest state, by the next edit. The message is never more than one edit behind.
+        """
         pending = _pending.get()
         if (pending is not None and not pending.response.is_done() and pending.message is not None
                 and pending.message.id == table.message_id):
             _pending.set(None)
+            lock = self._redraw_lock(table.id)
+            if not lock.locked():
+                self._dirty.discard(table.id)
+                async with lock:
+                    await self._redraw(table, pending)
+                return
+            # an edit is in flight (perhaps waiting on the rate limit): answer now, within
+            # the interaction's 3 seconds, and draw once more after that edit, which may land
+            # later with an older state
+            await self._redraw(table, pending)
+        self._dirty.add(table.id)
+        flusher = self._flushers.get(table.id)
+        if flusher is None or flusher.done():
+            self._flushers[table.id] = asyncio.get_running_loop().create_task(
+                self._flush(table), name=f"table-redraw-{table.id}")
+
+    def _redraw_lock(self, table_id: int) -> asyncio.Lock:
+        return self._redraws.setdefault(table_id, asyncio.Lock())
+
+    async def _flush(self, table: Table) -> None:
+        while table.id in self._dirty:
+            async with self._redraw_lock(table.id):
+                if table.id not in self._dirty:
+                    break
+                self._dirty.discard(table.id)
+                if self.manager.tables.get(table.id) is not table:
+                    break  # closed meanwhile: table_closed has said so
+                try:
+                    await self._redraw(table, None)
+                except Exception:  # noqa: BLE001 - a redraw must not end the flusher silently
+                    log.exception("table %s: redraw failed", table.id)
+
+    async def flush(self, table_id: int) -> None:
+        """Wait until the table message shows the latest change (tests, shutdown)."""
+        flusher = self._flushers.get(table_id)
+        if flusher is not None:
+            await asyncio.shield(flusher)
+
+    async def _redraw(self, table: Table, pending: discord.Interaction | None) -> None:
+        embed, file = self.embed(table)
+        view = table_view(table, table.locale)
+        attachments = [file] if file is not None else []
+        if pending is not None:
             try:
-                await pending.response.edit_message(embed=embed, view=view, attachments=attachments)
+                await pending.response.edit_message(**fit({"embed": embed, "view": view}),
+                                                    attachments=attachments)
                 return
             except discord.HTTPException:
                 log.warning("table %s: redraw through the interaction failed", table.id)
@@ -104,65 +171,138 @@ class DiscordHall:
             for attempt in range(2):
                 try:
                     await channel.get_partial_message(table.message_id).edit(
-                        embed=embed, view=view, attachments=attachments)
+                        **fit({"embed": embed, "view": view}), attachments=attachments)
                     return
-                except discord.NotFound:
-                    break  # the message was deleted: post a new one
+                except (discord.NotFound, discord.Forbidden):
+                    break  # deleted, or no longer ours to edit: post a new one
                 except discord.HTTPException as exc:
-                    log.warning("table %s: edit failed (%s), attempt %d", table.id, exc, attempt + 1)
+                    log.warning("table %s: edit failed (%s), attempt %d", table.id, exc,
+                                attempt + 1)
                     if file is not None:
                         embed, file = self.embed(table)
                         attachments = [file]
             else:
                 return
+            if file is not None:
+                embed, file = self.embed(table)
+                attachments = [file]
         try:
-            message = await channel.send(embed=embed, view=view, files=attachments)
+            message = await channel.send(**fit({"embed": embed, "view": view}), files=attachments)
         except discord.HTTPException as exc:
             log.warning("table %s: cannot post the table message (%s)", table.id, exc)
+            await self._close_unseen(table)
             return
         await self.manager.save_message_id(table, message.id)
+
+    async def _close_unseen(self, table: Table) -> None:
+        """A table nobody can see must not go on holding beans: close it (escrow released).
+        Closed from a task of its own, since this may run inside a host call on the table."""
+        if self.manager.tables.get(table.id) is table:
+            asyncio.get_running_loop().create_task(self._close(table.id, T("note.unseen")))
+
+    async def _close(self, table_id: int, reason: Text) -> None:
+        try:
+            await self.manager.close(table_id, reason)
+        except HostError:
+            pass  # closed meanwhile
 
     async def hand_started(self, table: Table) -> None:
         """Nothing to send: each person's hand goes out by DM once it is dealt (hand_dealt)."""
 
     async def hand_dealt(self, table: Table, seat: int) -> None:
-        """DM a person their hand; where DMs are closed, say so at the table."""
+        """DM a person their hand, or edit the DM already sent this hand (the host calls this
+        again whenever the seat's private picture changes); where DMs are closed, say so."""
         uid = table.seats[seat].uid
         assert uid is not None
         locale = table.locale
-        content = "\n".join([t("dm.head", locale, channel=f"<#{table.id}>", hand=table.hand_id)]
-                            + hand_text(self.manager, table, seat, locale))
+        content, view = self.private_view(table, seat, locale, dm=True)
+        dms = getattr(table, "dms", None)  # the DM ids of this hand (hosts that edit DMs)
         try:
-            # create_dm reuses a DM channel it already knows: one call per hand after the first
+            # create_dm reuses a DM channel it already knows: one call per player per run
             channel = await self.bot.create_dm(discord.Object(id=uid))
-            await channel.send(content[:2000])
+            known = dms.get(str(seat)) if dms is not None else None
+            if known is not None:
+                try:
+                    await channel.get_partial_message(known).edit(
+                        **fit({"content": content, "view": view}))
+                    return
+                except discord.NotFound:
+                    pass  # the DM was deleted: send it again
+            message = await channel.send(**fit({"content": content, "view": view}))
         except discord.HTTPException as exc:
             log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
             table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
+            return
+        if dms is not None:
+            await self.manager.save_dm(table, seat, message.id)
+
+    def private_view(self, table: Table, seat: int, locale: str, *, dm: bool = False
+                     ) -> tuple[str, discord.ui.View | None]:
+        """A seat's private picture and controls (the DM, /hand, the answer to a private act)."""
+        lines = []
+        if dm:
+            lines.append(t("dm.head", locale, channel=f"<#{table.id}>", hand=table.hand_id))
+        if table.status != PLAYING or table.game is None:
+            return "\n".join([*lines, t("hand.none", locale)]), None
+        lines += hand_text(self.manager, table, seat, locale)
+        return "\n".join(lines), hand_view(table, table.game, seat, locale)
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
         """The settlement is drawn on the table message by the redraw that follows every
         host call (the result is kept on the table), so nothing is sent here."""
 
     async def table_closed(self, table: Table, reason: Text) -> None:
+        self._dirty.discard(table.id)
+        self._flushers.pop(table.id, None)
+        for key in [k for k in self.picks if k[1] == table.id]:
+            del self.picks[key]
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
-        try:
-            if table.message_id is not None:
-                await channel.get_partial_message(table.message_id).edit(
-                    content=text, embed=None, view=None, attachments=[])
-            else:
-                await channel.send(text)
-        except discord.HTTPException as exc:
-            log.warning("table %s: cannot announce the close (%s)", table.id, exc)
+        # after any edit in flight, so that the closing is what stays on the message
+        # the last hand's settlement stays readable under the closing; a hand cut short is not
+        embed = self.embed(table)[0] if table.status != PLAYING and table.last_result else None
+        async with self._redraws.pop(table.id, asyncio.Lock()):
+            try:
+                if table.message_id is not None:
+                    try:
+                        await channel.get_partial_message(table.message_id).edit(
+                            **fit({"content": text}), embed=embed, view=None, attachments=[])
+                        return
+                    except (discord.NotFound, discord.Forbidden):
+                        pass
+                await channel.send(**fit({"content": text}))
+            except discord.HTTPException as exc:
+                log.warning("table %s: cannot announce the close (%s)", table.id, exc)
 
     # --- shared handlers ---------------------------------------------------------------
-    async def reply(self, interaction: discord.Interaction, content: str, **kwargs) -> None:
-        """An ephemeral answer (or a followup if the interaction was already answered)."""
+    async def reply(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+        """An ephemeral answer (or a followup if the interaction was already answered), cut to
+        Discord's limits."""
+        kwargs = fit({"content": content, **kwargs})
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True, **kwargs)
+            await interaction.followup.send(ephemeral=True, **kwargs)
         else:
-            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    async def safe_reply(self, interaction: discord.Interaction, content: str) -> None:
+        """``reply`` for the error handler: it must never raise, whatever Discord answers."""
+        try:
+            await self.reply(interaction, content)
+        except Exception:  # noqa: BLE001 - the last resort: log, never raise
+            log.exception("could not answer an interaction")
+
+    async def refusal(self, interaction: discord.Interaction, exc: HostError | GameError) -> None:
+        """Answer a refused action: its message, with /daily suggested only to those who may
+        claim it now; taking a seat back from the trustee is a success, not an error."""
+        locale = user_locale(interaction)
+        if isinstance(exc, HostError) and exc.text.key == "err.back_from_trustee":
+            await self.reply(interaction, t("ok.back_from_trustee", locale))
+            return
+        text = error_text(exc, locale)
+        if isinstance(exc, HostError) and exc.text.key == "err.too_poor":
+            if await self.bot.can_claim_relief(interaction.user.id, interaction.guild_id):
+                text += " " + t("hint.daily", locale)
+        await self.reply(interaction, text)
 
     async def guarded(self, interaction: discord.Interaction, coro) -> bool:  # noqa: ANN001
         """Run a manager call; expected errors become an ephemeral reply. True on success."""
@@ -170,7 +310,7 @@ class DiscordHall:
             await coro
             return True
         except (HostError, GameError) as exc:
-            await self.reply(interaction, error_text(exc, user_locale(interaction)))
+            await self.refusal(interaction, exc)
             return False
 
     def _on_table_message(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -183,15 +323,18 @@ class DiscordHall:
         locale = user_locale(interaction)
         uid, name = interaction.user.id, interaction.user.display_name
         if verb == "hand":
-            await self.show_hand(interaction, table_id)
+            await self.show_hand(interaction, table_id, edit=self._private(interaction))
             return
         if verb == "hint":
             try:
                 hint = self.manager.hint(table_id, uid)
             except (HostError, GameError) as exc:
-                await self.reply(interaction, error_text(exc, locale))
+                await self.refusal(interaction, exc)
                 return
             await self.reply(interaction, t("hint", locale, action=hint))
+            return
+        if verb == "pick":
+            await self.play_picked(interaction, table_id)
             return
         self._on_table_message(interaction, table_id)
         calls = {
@@ -207,16 +350,23 @@ class DiscordHall:
         if ok and not interaction.response.is_done():
             await self.reply(interaction, t(f"ok.{verb}", locale))
 
+    @staticmethod
+    def _private(interaction: discord.Interaction) -> bool:
+        """The interaction came from a private view: an ephemeral /hand or the hand's DM."""
+        message = interaction.message
+        return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
+
     async def act(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
         """A game action from a button, a select or /play."""
         locale = user_locale(interaction)
-        from_hand = (interaction.message is not None and interaction.message.flags.ephemeral)
+        from_hand = self._private(interaction)
         self._on_table_message(interaction, table_id)
         try:
             done = await self.manager.act(table_id, interaction.user.id, action)
         except (HostError, GameError) as exc:
-            await self.reply(interaction, error_text(exc, locale))
+            await self.refusal(interaction, exc)
             return
+        self.picks.pop((interaction.user.id, table_id), None)
         if interaction.response.is_done():
             return
         table = self.manager.tables.get(table_id)
@@ -224,6 +374,28 @@ class DiscordHall:
             await self.show_hand(interaction, table_id, edit=True, done=done)
         else:
             await self.reply(interaction, t("ok.act", locale, action=done))
+
+    async def gather(self, interaction: discord.Interaction, table_id: int, menu: int,
+                     values: list[str]) -> None:
+        """One menu of a multi-menu picker changed: keep its picks until Play is pressed."""
+        picks = self.picks.setdefault((interaction.user.id, table_id), {})
+        picks[menu] = list(values)
+        await interaction.response.defer()
+
+    async def play_picked(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Play: the picks of every menu together, in the picker's order, as one action."""
+        table = self.manager.tables.get(table_id)
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        picker = (table.game.picker(seat) if table is not None and table.game is not None
+                  and seat is not None else None)
+        picks = self.picks.get((interaction.user.id, table_id), {})
+        values = sorted((v for menu in picks.values() for v in menu),
+                        key=lambda v: int(v.split(":", 1)[0]))
+        if picker is None or not values:
+            await self.reply(interaction, "❌ " + t("err.nothing_picked", user_locale(interaction)))
+            return
+        tokens = [v.split(":", 1)[1] for v in values]
+        await self.act(interaction, table_id, picker.action(tokens))
 
     async def show_hand(self, interaction: discord.Interaction, table_id: int, *, edit: bool = False,
                         done: str | None = None) -> None:
@@ -237,17 +409,13 @@ class DiscordHall:
         if seat is None:
             await self.reply(interaction, error_text(HostError("err.not_seated"), locale))
             return
-        if table.status != PLAYING or table.game is None:
-            lines = [t("hand.none", locale)]
-            view = None
-        else:
-            lines = hand_text(self.manager, table, seat, locale)
-            view = hand_view(table, table.game, seat, locale)
+        self.picks.pop((interaction.user.id, table_id), None)
+        content, view = self.private_view(table, seat, locale,
+                                          dm=interaction.guild_id is None and edit)
         if done:
-            lines.insert(0, t("ok.act", locale, action=done))
-        content = "\n".join(lines)[:2000]
+            content = t("ok.act", locale, action=done) + "\n" + content
         if edit:
-            await interaction.response.edit_message(content=content, view=view)
+            await interaction.response.edit_message(**fit({"content": content, "view": view}))
         elif view is not None:
             await self.reply(interaction, content, view=view)
         else:

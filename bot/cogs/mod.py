@@ -13,15 +13,19 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.client import NotOwner
 from bot.hall import user_locale
 from bot.host.model import HostError
 from bot.i18n import t
+from bot.render.limits import clip
 from engines.base import T
 from storage import guilds
 from storage.wallet import InsufficientBeans
 
 if TYPE_CHECKING:
     from bot.client import GameHall
+
+LANGUAGES = ("zh-CN", "en-US")
 
 
 async def is_moderator(interaction: discord.Interaction) -> bool:
@@ -40,6 +44,21 @@ def moderator_only():  # noqa: ANN201
     return app_commands.check(is_moderator)
 
 
+async def may_change_balances(interaction: discord.Interaction) -> bool:
+    """Grant, revoke, freeze: a moderator of this server for its own economy; in the one global
+    economy (``wallet_scope = "global"``) only the bot's owners (application owner or team)."""
+    bot: GameHall = interaction.client  # type: ignore[assignment]
+    if bot.settings.wallet_scope == "global":
+        if not await bot.is_owner(interaction.user):
+            raise NotOwner()
+        return True
+    return await is_moderator(interaction)
+
+
+def economy_keeper():  # noqa: ANN201
+    return app_commands.check(may_change_balances)
+
+
 class ModCog(commands.Cog):
     """Table and wallet moderation for a server."""
 
@@ -48,13 +67,19 @@ class ModCog(commands.Cog):
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
 
+    async def audit(self, interaction: discord.Interaction, action: str, target: int | None,
+                    note: str) -> None:
+        """Ledger a moderator's action in the audit of the server's economy."""
+        await self.bot.wallet_for(interaction.guild_id).log_moderation(
+            interaction.user.id, action, target, note)
+
     @mod.command(name=_("role"), description=_("Set the moderator role (Manage Server only)"))
     @app_commands.checks.has_permissions(manage_guild=True)
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         assert interaction.guild_id is not None
         await guilds.set_mod_role(self.bot.db, interaction.guild_id, role.id)
-        await self.bot.wallet.log_moderation(interaction.user.id, "mod_role", None,
-                                             f"guild {interaction.guild_id} role {role.id}")
+        await self.audit(interaction, "mod_role", None,
+                         f"guild {interaction.guild_id} role {role.id}")
         await self.bot.hall.reply(interaction, t("mod.role_set", user_locale(interaction),
                                                  role=role.name))
 
@@ -64,8 +89,7 @@ class ModCog(commands.Cog):
         assert interaction.channel_id is not None
         await self.bot.manager.close(interaction.channel_id,
                                      T("note.closed_by", moderator=interaction.user.display_name))
-        await self.bot.wallet.log_moderation(interaction.user.id, "close_table", None,
-                                             f"channel {interaction.channel_id}")
+        await self.audit(interaction, "close_table", None, f"channel {interaction.channel_id}")
         await self.bot.hall.reply(interaction, t("mod.closed", user_locale(interaction)))
 
     @mod.command(name=_("kick"), description=_("Hand a member's seat to the trustee, no penalty"))
@@ -75,56 +99,78 @@ class ModCog(commands.Cog):
         if table is None or table.guild_id != interaction.guild_id:
             raise HostError("err.target_not_seated")
         await self.bot.manager.kick(table.id, member.id)
-        await self.bot.wallet.log_moderation(interaction.user.id, "kick", member.id,
-                                             f"channel {table.id}")
+        await self.audit(interaction, "kick", member.id, f"channel {table.id}")
         await self.bot.hall.reply(interaction, t("mod.kicked", user_locale(interaction),
                                                  name=member.display_name))
 
     @mod.command(name=_("grant"), description=_("Give beans to a member"))
-    @moderator_only()
+    @economy_keeper()
     async def grant(self, interaction: discord.Interaction, member: discord.Member,
                     amount: app_commands.Range[int, 1, 10**12], reason: str) -> None:
-        await self.bot.wallet.ensure_player(member.id)
-        await self.bot.wallet.grant(member.id, amount, reason, interaction.user.id)
-        account = await self.bot.wallet.account(member.id)
+        wallet = self.bot.wallet_for(interaction.guild_id)
+        await wallet.ensure_player(member.id)
+        await wallet.grant(member.id, amount, clip(reason, 200), interaction.user.id)
+        account = await wallet.account(member.id)
         await self.bot.hall.reply(interaction, t("mod.granted", user_locale(interaction),
                                                  name=member.display_name, amount=amount,
                                                  balance=account.balance))
 
     @mod.command(name=_("revoke"), description=_("Take beans from a member (free beans only)"))
-    @moderator_only()
+    @economy_keeper()
     async def revoke(self, interaction: discord.Interaction, member: discord.Member,
                      amount: app_commands.Range[int, 1, 10**12], reason: str) -> None:
-        await self.bot.wallet.ensure_player(member.id)
+        wallet = self.bot.wallet_for(interaction.guild_id)
+        await wallet.ensure_player(member.id)
         locale = user_locale(interaction)
         try:
-            await self.bot.wallet.revoke(member.id, amount, reason, interaction.user.id)
+            await wallet.revoke(member.id, amount, clip(reason, 200), interaction.user.id)
         except InsufficientBeans:
-            account = await self.bot.wallet.account(member.id)
+            account = await wallet.account(member.id)
             await self.bot.hall.reply(interaction, "❌ " + t("mod.revoke_too_much", locale,
                                                             free=account.free))
             return
-        account = await self.bot.wallet.account(member.id)
+        account = await wallet.account(member.id)
         await self.bot.hall.reply(interaction, t("mod.revoked", locale, name=member.display_name,
                                                  amount=amount, balance=account.balance))
 
     @mod.command(name=_("freeze"), description=_("Stop a member from joining tables"))
-    @moderator_only()
+    @economy_keeper()
     async def freeze(self, interaction: discord.Interaction, member: discord.Member) -> None:
         await self._freeze(interaction, member, True)
 
     @mod.command(name=_("unfreeze"), description=_("Let a frozen member join tables again"))
-    @moderator_only()
+    @economy_keeper()
     async def unfreeze(self, interaction: discord.Interaction, member: discord.Member) -> None:
         await self._freeze(interaction, member, False)
 
     async def _freeze(self, interaction: discord.Interaction, member: discord.Member,
                       frozen: bool) -> None:
-        await self.bot.wallet.ensure_player(member.id)
-        await self.bot.wallet.set_frozen(member.id, frozen, interaction.user.id)
+        wallet = self.bot.wallet_for(interaction.guild_id)
+        await wallet.ensure_player(member.id)
+        await wallet.set_frozen(member.id, frozen, interaction.user.id)
         await self.bot.hall.reply(interaction, t("mod.frozen" if frozen else "mod.unfrozen",
                                                  user_locale(interaction),
                                                  name=member.display_name))
+
+    @mod.command(name=_("language"),
+                 description=_("The language of this server's public table messages"))
+    @app_commands.describe(language=_("zh-CN or en-US; leave empty to follow the server's locale"))
+    @app_commands.choices(language=[app_commands.Choice(name=name, value=name)
+                                    for name in LANGUAGES])
+    @moderator_only()
+    async def language(self, interaction: discord.Interaction, language: str | None = None
+                       ) -> None:
+        from bot.cogs.table import default_locale
+
+        assert interaction.guild_id is not None
+        locale = user_locale(interaction)
+        public = language or default_locale(self.bot, interaction)
+        await self.bot.set_guild_language(interaction.guild_id, language, public)
+        await self.audit(interaction, "language", None,
+                         f"guild {interaction.guild_id} {language or '-'}")
+        key = "mod.language" if language else "mod.language_reset"
+        await self.bot.hall.reply(interaction, t(key, locale,
+                                                 language=t(f"language.{public}", locale)))
 
 
 async def setup(bot: GameHall) -> None:

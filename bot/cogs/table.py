@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.hall import user_locale
+from bot.hall import PERMISSION_KEYS, missing_permissions, user_locale
 from bot.host.model import HostError
 from bot.i18n import normalize, t
 from bot.render.text import game_name, room_name
@@ -22,10 +22,29 @@ if TYPE_CHECKING:
     from bot.client import GameHall
 
 
-def server_locale(interaction: discord.Interaction) -> str:
-    """The server's preferred locale, which public table messages follow."""
+DISCORD_DEFAULT_LOCALE = "en-US"
+"""What Discord reports as the preferred locale of a server that never chose one."""
+
+
+async def server_locale(bot: GameHall, interaction: discord.Interaction) -> str:
+    """The language of a server's public messages: the one set with /mod language, else the
+    server's preferred locale (which only Community servers choose; for the others Discord
+    always says en-US), else the hall's ``locale_default``."""
+    if interaction.guild_id is None:
+        return bot.settings.locale_default
+    chosen = await bot.guild_language(interaction.guild_id)
+    return chosen if chosen is not None else default_locale(bot, interaction)
+
+
+def default_locale(bot: GameHall, interaction: discord.Interaction) -> str:
+    """A server's public language when none is set: its preferred locale where the server chose
+    one (a Community server; other servers always report Discord's default, en-US), else the
+    hall's ``locale_default``."""
     guild = interaction.guild
-    return normalize(guild.preferred_locale if guild is not None else interaction.guild_locale)
+    if guild is not None and ("COMMUNITY" in guild.features
+                              or str(guild.preferred_locale) != DISCORD_DEFAULT_LOCALE):
+        return normalize(guild.preferred_locale)
+    return bot.settings.locale_default
 
 
 class TableCog(commands.Cog):
@@ -65,6 +84,12 @@ class TableCog(commands.Cog):
     async def create(self, interaction: discord.Interaction, game: str, room: str) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         locale = user_locale(interaction)
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            names = ", ".join(t(PERMISSION_KEYS[name], locale) for name in missing)
+            await self.bot.hall.reply(interaction, "❌ " + t("err.missing_permission", locale,
+                                                            permissions=names))
+            return
         existing = self.manager.tables.get(interaction.channel_id)
         if existing is not None:
             link = (f"https://discord.com/channels/{existing.guild_id}/{existing.id}/"
@@ -74,7 +99,7 @@ class TableCog(commands.Cog):
             return
         await self.manager.create(
             interaction.guild_id, interaction.channel_id, game, room, interaction.user.id,
-            interaction.user.display_name, locale=server_locale(interaction),
+            interaction.user.display_name, locale=await server_locale(self.bot, interaction),
         )
         await self.bot.hall.reply(interaction, t("ok.create", locale))
 

@@ -34,13 +34,14 @@ class WalletCog(commands.Cog):
                     member: discord.User | None = None) -> None:
         locale = user_locale(interaction)
         who = member or interaction.user
-        await self.bot.wallet.ensure_player(who.id)
-        account = await self.bot.wallet.account(who.id)
+        wallet = self.bot.wallet_for(interaction.guild_id)
+        await wallet.ensure_player(who.id)
+        account = await wallet.account(who.id)
         lines = [t("beans.head", locale, name=who.display_name, balance=account.balance,
                    held=account.held, free=account.free)]
         if account.frozen:
             lines.append(t("beans.frozen", locale))
-        scores = await levels.scores(self.bot.db, who.id)
+        scores = await levels.scores(self.bot.db, who.id, **self.bot.economy_kw(interaction.guild_id))
         for key, spec in self.bot.manager.specs.items():
             ladder = self.bot.settings.levels.get(spec.level_table, ())
             score = scores.get(key, 0)
@@ -52,10 +53,11 @@ class WalletCog(commands.Cog):
     @app_commands.command(name=_("daily"), description=_("低保: claim relief when you are low"))
     async def daily(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
-        await self.bot.wallet.ensure_player(interaction.user.id)
+        wallet = self.bot.wallet_for(interaction.guild_id)
+        await wallet.ensure_player(interaction.user.id)
         now = discord.utils.utcnow().timestamp()
         try:
-            balance = await self.bot.wallet.claim_relief(interaction.user.id, now)
+            balance = await wallet.claim_relief(interaction.user.id, now)
         except ReliefError as exc:
             await self.bot.hall.reply(interaction, "❌ " + relief_refusal(exc, locale))
             return
@@ -78,7 +80,8 @@ class WalletCog(commands.Cog):
         uids = None
         if scope == "server" and interaction.guild_id is not None:
             uids = await history.players_in_guild(self.bot.db, interaction.guild_id)
-        rows = await levels.leaderboard(self.bot.db, game, uids, 10)
+        rows = await levels.leaderboard(self.bot.db, game, uids, 10,
+                                        **self.bot.economy_kw(interaction.guild_id))
         ladder = self.bot.settings.levels.get(spec.level_table, ())
         lines = [t("board.head", locale, game=game_name(self.bot.manager, game, locale))]
         for rank, (uid, score) in enumerate(rows, 1):
@@ -97,12 +100,28 @@ class WalletCog(commands.Cog):
                 if current.lower() in k][:25]
 
     @app_commands.command(name=_("replay"), description=_("A finished hand, step by step"))
-    @app_commands.describe(hand_id=_("The hand id shown in the settlement"))
-    async def replay(self, interaction: discord.Interaction, hand_id: int) -> None:
+    @app_commands.describe(code=_("The hand's replay code, shown in its settlement"))
+    async def replay(self, interaction: discord.Interaction, code: str) -> None:
         locale = user_locale(interaction)
-        hand = await history.get_hand(self.bot.db, hand_id)
-        for part in chunks(replay_lines(self.bot, hand_id, locale, hand)):
+        hand = await self.visible_hand(interaction, code)
+        for part in chunks(replay_lines(self.bot, hand, locale)):
             await self.bot.hall.reply(interaction, part)  # the first answers, the rest follow up
+
+    async def visible_hand(self, interaction: discord.Interaction, code: str):  # noqa: ANN201
+        """The hand with this code if the caller may see it: in the server where it was played,
+        or in DMs to its players. Anything else, an unknown code included, is "no such hand"
+        (the same answer, so codes cannot be probed)."""
+        code = code.strip()
+        lookup = getattr(history, "hand_by_code", None)  # storages without codes find none
+        hand = await lookup(self.bot.db, code) if lookup and 0 < len(code) <= 64 else None
+        if hand is not None:
+            if interaction.guild_id is not None:
+                visible = hand.guild_id == interaction.guild_id
+            else:
+                visible = interaction.user.id in hand.seats
+            if visible:
+                return hand
+        raise HostError("err.no_such_hand")
 
 
 def chunks(lines: list[str], limit: int = 2000) -> list[str]:
@@ -127,17 +146,17 @@ def relief_refusal(exc: ReliefError, locale: str) -> str:
     return t("daily.rich", locale)
 
 
-def replay_lines(bot: GameHall, hand_id: int, locale: str, hand) -> list[str]:  # noqa: ANN001
+def replay_lines(bot: GameHall, hand, locale: str) -> list[str]:  # noqa: ANN001
     """Every action of a settled hand, with the hands as dealt revealed (only after the end)."""
-    if hand is None:
-        raise HostError("err.no_hand_id", hand=hand_id)
+    code = hand.code
     if hand.status != "settled" or not hand.record:
-        raise HostError("err.hand_not_finished", hand=hand_id)
+        raise HostError("err.hand_not_finished", hand=code)
     spec = bot.manager.specs[hand.game]
     record = json.loads(hand.record)
     bots = iter(range(1, len(hand.seats) + 1))  # bots are numbered in seat order, as at the table
     names = [f"<@{uid}>" if uid else f"Bot {next(bots)}" for uid in hand.seats]
-    lines = [t("replay.head", locale, hand=hand_id, game=game_name(bot.manager, hand.game, locale))]
+    lines = [t("replay.head_code", locale, code=code,
+               game=game_name(bot.manager, hand.game, locale))]
     for name, dealt in zip(names, first_hands(spec.game, record), strict=True):
         if dealt:  # board games deal nothing
             lines.append(t("replay.dealt", locale, name=name, cards=cards(dealt)))

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.i18n import render, t
-from engines.base import Text, View
+from bot.render.limits import clip, echo
+from engines.base import SeatView, Text, View
 from engines.errors import GameError
 
 
@@ -46,10 +47,18 @@ def room_name(manager: TableManager, key: str, locale: str) -> str:
 
 
 def cards(text: str | None) -> str:
-    """Cards as shown to people: notation, spaced for reading."""
+    """Cards or tiles as shown to people, in the game's notation: a compact run of one-character
+    ranks (``33344``) is spaced for reading; notation with suit letters (``123m45p``, ``AsKh``)
+    and text that already has spaces are shown as written.
+
+    >>> cards("33344"), cards("123m45p 6p"), cards("123m456p")
+    ('3 3 3 4 4', '123m45p 6p', '123m456p')
+    """
     if not text:
         return "—"
-    return text if " " in text else " ".join(text)
+    if " " in text or any(ch.islower() for ch in text):
+        return text
+    return " ".join(text)
 
 
 def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
@@ -59,7 +68,11 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
         room=room_name(manager, table.room, locale),
     )
     view = table.game.view(None) if table.game is not None else None
-    acting = set(table.game.to_act()) if table.game is not None and not table.game.is_over() else set()
+    live = table.game is not None and not table.game.is_over()
+    # ▶ marks only the seats the game shows publicly: during a private claim window the table
+    # shows the phase and the countdown, never who may claim
+    acting = set(table.game.public_to_act()) if live else set()
+    deciding = bool(table.game.to_act()) if live else False
     seats = []
     for i, seat in enumerate(table.seats):
         tags = []
@@ -71,23 +84,14 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
             tags.append(t("seat.kicked", locale))
         elif seat.trustee:
             tags.append(t("seat.trustee", locale))
-        parts = []
-        if view is not None and i < len(view.seats):
-            sv = view.seats[i]
-            if sv.role is not None:
-                parts.append(render(sv.role, locale))
-            if sv.count is not None:
-                parts.append(t("seat.count", locale, n=sv.count))
-            if sv.cards:
-                parts.append(t("seat.shown", locale, cards=cards(sv.cards)))
-            if sv.status is not None:
-                parts.append(render(sv.status, locale))
+        parts = seat_detail(view.seats[i], locale) if view is not None and i < len(
+            view.seats) else []
         marker = "▶ " if i in acting else ""
         name = f"{marker}{i + 1}. {seat.name}" + (f" ({', '.join(tags)})" if tags else "")
         seats.append(SeatLine(name=name, detail=" · ".join(parts) or "—"))
     if table.status == PLAYING and view is not None:
         status = render(view.phase, locale)
-        if table.deadline is not None and acting:
+        if table.deadline is not None and deciding:
             status += " · " + t("table.deadline", locale, ts=int(table.deadline))
     else:
         status = t("table.waiting", locale, n=len(table.seats),
@@ -102,8 +106,28 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     return TableText(title, status, tuple(seats), lines, result, notes, footer, view)
 
 
+def seat_detail(sv: SeatView, locale: str) -> list[str]:
+    """What the table shows of one seat: role, cards left, open cards, last action, melds
+    (副露) and discards (牌河)."""
+    parts = []
+    if sv.role is not None:
+        parts.append(render(sv.role, locale))
+    if sv.count is not None:
+        parts.append(t("seat.count", locale, n=sv.count))
+    if sv.cards:
+        parts.append(t("seat.shown", locale, cards=cards(sv.cards)))
+    if sv.status is not None:
+        parts.append(render(sv.status, locale))
+    if sv.melds:
+        parts.append(t("seat.melds", locale, melds=sv.melds))
+    if sv.discards:
+        parts.append(t("seat.discards", locale, discards=sv.discards))
+    return parts
+
+
 def result_lines(result: dict, locale: str) -> tuple[str, ...]:
-    """The settlement: points, beans won or lost, balance and new titles, hand id."""
+    """The settlement: points, beans won or lost, balance and new titles, what each seat still
+    held (亮牌, from the final public view), the payments between seats, the hand's code."""
     out = [t("result.head", locale, hand=result["hand_id"])]
     for line in result.get("lines", []):
         out.append(render(Text.from_json(line), locale))
@@ -123,15 +147,37 @@ def result_lines(result: dict, locale: str) -> tuple[str, ...]:
             extra = [cards(shown.cards)] if shown.cards else []
             if shown.status is not None:
                 extra.append(render(shown.status, locale))
+            if shown.melds:
+                extra.append(t("seat.melds", locale, melds=shown.melds))
             if extra:
                 text += " — " + " · ".join(extra)
         out.append(text)
+    names = [s["name"] for s in result["seats"]]
+    for line in result.get("transfers", []):
+        reason = line.get("reason")
+        text = t("result.transfer", locale, payer=_name(names, line["payer"]),
+                 payee=_name(names, line["payee"]), points=line["points"], beans=line["beans"])
+        if reason:
+            text += " · " + render(Text.from_json(reason), locale)
+        out.append(text)
+    if result.get("code"):
+        out.append(t("result.code", locale, code=f"`{result['code']}`"))
     return tuple(out)
 
 
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
 def result_from(result: HandResult) -> dict:
+    """A settlement in the form ``Table.last_result`` keeps it (``result_lines`` reads it)."""
+    transfers = getattr(result, "transfers", ())
     return {"hand_id": result.hand_id, "seats": [v.__dict__ for v in result.seats],
-            "lines": [x.to_json() for x in result.lines]}
+            "lines": [x.to_json() for x in result.lines], "code": getattr(result, "code", None),
+            "transfers": [{"payer": x.payer, "payee": x.payee, "points": x.points,
+                           "beans": x.beans,
+                           "reason": None if x.reason is None else x.reason.to_json()}
+                          for x in transfers]}
 
 
 def _signed(n: int) -> str:
@@ -148,12 +194,22 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
     for i, sv in enumerate(view.seats):
         if i != seat and sv.cards:
             out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    sv = view.seats[seat] if seat < len(view.seats) else None
+    if sv is not None and sv.melds:
+        out.append(t("hand.melds", locale, melds=sv.melds))
     out.extend(render(x, locale) for x in view.lines)
     if seat in game.to_act():
         out.append(t("hand.your_turn", locale, phase=render(view.phase, locale)))
+        picker = game.picker(seat)
+        if picker is not None and picker.tokens:
+            if len(picker.menus()) == 1:
+                out.append(t("hand.how", locale))
+            else:
+                out.append(t("hand.how_one" if picker.max_values == 1 else "hand.how_menus",
+                             locale))
         choices = game.choices(seat)
         if choices:
-            out.append(t("hand.choices", locale,
+            out.append(t("hand.choices" if picker is None else "hand.choices_or", locale,
                          actions=", ".join(f"`{c.action}`" for c in choices)))
     else:
         out.append(t("hand.wait", locale, phase=render(view.phase, locale)))
@@ -161,11 +217,18 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
 
 
 def error_text(exc: Exception, locale: str) -> str:
-    """One short line for an expected error: a refusal by the host or by the game's rules."""
+    """One short line for an expected error: a refusal by the host or by the game's rules.
+
+    The player's own input is repeated at most ``limits.ECHO`` characters long."""
     if isinstance(exc, HostError):
-        return "❌ " + render(exc.text, locale)
+        return "❌ " + render(_echoed(exc.text), locale)
     if isinstance(exc, GameError):
         text = getattr(exc, "text", None)
-        reason = render(text, locale) if text is not None else str(exc)
+        reason = render(_echoed(text), locale) if text is not None else clip(str(exc), 300)
         return "❌ " + t("err.game", locale, reason=reason)
     return "❌ " + t("err.internal", locale)
+
+
+def _echoed(text: Text) -> Text:
+    return Text(text.key, {k: _echoed(v) if isinstance(v, Text) else echo(v)
+                           for k, v in text.args.items()})

@@ -10,7 +10,7 @@ import discord
 
 from bot.host.model import PLAYING, Table
 from bot.i18n import render, t
-from engines.base import Game
+from engines.base import Game, Picker
 
 if TYPE_CHECKING:
     from bot.client import GameHall
@@ -60,8 +60,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gh:a:(?
         await bot.hall.act(interaction, self.table, self.action)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gh:p:(?P<table>\d+):(?P<tpl>.*)"):
-    """Pick cards from your hand; submitting the selection takes the action (e.g. plays them)."""
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"gh:p(?P<menu>\d*):(?P<table>\d+):(?P<tpl>.*)"):
+    """Pick from your hand; submitting the selection takes the action (e.g. plays the cards).
+    The menu number tells apart the menus of a picker whose every menu acts at once."""
 
     def __init__(self, table: int, template: str, sep: str = "",
                  select: discord.ui.Select | None = None) -> None:
@@ -84,8 +86,28 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gh:p:(?P<
                            self.action_template.format(self.joiner.join(picked)))
 
 
+class GatherSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"gh:g:(?P<table>\d+):(?P<menu>\d+)"):
+    """One menu of a picker that has several (e.g. a hand larger than one menu): its picks are
+    kept until the Play button takes them all together."""
+
+    def __init__(self, table: int, menu: int, select: discord.ui.Select | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"gh:g:{table}:{menu}"))
+        self.table, self.menu = table, menu
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> GatherSelect:
+        return cls(int(match["table"]), int(match["menu"]), select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        await bot.hall.gather(interaction, self.table, self.menu, list(self.item.values))
+
+
 def table_view(table: Table, locale: str) -> discord.ui.View:
-    """The buttons under the public table message."""
+    """The buttons under the public table message: only the seats the game shows as acting
+    (``public_to_act``) get public buttons; private claims are answered in private views."""
     view = discord.ui.View(timeout=None)
     if table.status != PLAYING or table.game is None:
         view.add_item(TableButton(table.id, "join", t("btn.join", locale), "success"))
@@ -95,7 +117,7 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
         return view
     view.add_item(TableButton(table.id, "hand", t("btn.hand", locale), "primary"))
     seen: set[str] = set()
-    for seat in table.game.to_act():
+    for seat in table.game.public_to_act():
         for choice in table.game.choices(seat)[:19]:
             if choice.action in seen or len(view.children) >= 20:
                 continue
@@ -105,31 +127,72 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
     return view
 
 
+MAX_ROWS = 5
+"""Discord's rows of components per message; each select menu takes a whole row."""
+
+
 def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.View:
-    """The private controls: a card picker, the phase's buttons, and Hint."""
+    """The private controls: the card picker (one select per menu; with several menus, picks
+    are gathered and confirmed with Play), the phase's buttons, and Hint."""
     view = discord.ui.View(timeout=None)
-    picker = game.picker(seat)
-    if picker is not None and picker.tokens:
-        options = [
-            discord.SelectOption(label=label[:100], value=f"{i}:{token}")
-            for i, (token, label) in enumerate(zip(picker.tokens[:25], picker.labels[:25], strict=True))
-        ]
-        select = discord.ui.Select(
-            custom_id=f"gh:p:{table.id}:{picker.template}|{picker.sep}"[:100],
-            placeholder=t("hand.pick", locale),
-            min_values=min(picker.min_values, len(options)),
-            max_values=min(picker.max_values, len(options)),
-            options=options,
-        )
-        view.add_item(PickSelect(table.id, picker.template, picker.sep, select=select))
+    for item in picker_items(table.id, game.picker(seat), locale):
+        view.add_item(item)
     if seat not in game.to_act():
         view.add_item(TableButton(table.id, "hand", t("btn.refresh", locale), "secondary"))
         return view
-    for choice in game.choices(seat)[:15]:
+    selects = sum(isinstance(getattr(c, "item", c), discord.ui.Select) for c in view.children)
+    room = (MAX_ROWS - selects) * 5 - (len(view.children) - selects) - 1  # one left for Hint
+    for choice in game.choices(seat)[:max(0, room)]:
         view.add_item(ActionButton(table.id, choice.action, render(choice.label, locale), choice.style))
     view.add_item(TableButton(table.id, "hint", t("btn.hint", locale), "secondary"))
     return view
 
 
+def picker_items(table_id: int, picker: Picker | None, locale: str) -> list[discord.ui.Item[Any]]:
+    """The selects of a picker, one per menu (``Picker.menus``). A pick acts at once when the
+    picker fits one menu or takes a single item (a discard, from any menu); otherwise the picks
+    of all menus are gathered and a Play button takes them together."""
+    menus = picker.menus() if picker is not None and picker.tokens else []
+    if picker is None or not menus:
+        return []
+    if len(menus) == 1 or picker.max_values == 1:
+        # one pick makes the action (a discard): every menu acts at once, no Play button
+        items: list[discord.ui.Item[Any]] = []
+        for menu, (start, stop) in enumerate(menus[:MAX_ROWS - 1]):
+            tag = "" if len(menus) == 1 else str(menu)
+            select = discord.ui.Select(
+                custom_id=f"gh:p{tag}:{table_id}:{picker.template}|{picker.sep}"[:100],
+                placeholder=(t("hand.pick", locale) if len(menus) == 1 else t(
+                    "hand.pick_menu", locale, n=menu + 1, of=len(menus),
+                    first=picker.labels[start], last=picker.labels[stop - 1])),
+                min_values=min(picker.min_values, stop - start),
+                max_values=min(picker.max_values, stop - start),
+                options=_options(picker, start, stop),
+            )
+            items.append(PickSelect(table_id, picker.template, picker.sep, select=select))
+        return items
+    items = []
+    # one row stays for the buttons (4 menus already hold 100 cards)
+    for menu, (start, stop) in enumerate(menus[:MAX_ROWS - 1]):
+        select = discord.ui.Select(
+            custom_id=f"gh:g:{table_id}:{menu}",
+            placeholder=t("hand.pick_menu", locale, n=menu + 1, of=len(menus),
+                          first=picker.labels[start], last=picker.labels[stop - 1]),
+            min_values=0, max_values=min(picker.max_values, stop - start),
+            options=_options(picker, start, stop),
+        )
+        items.append(GatherSelect(table_id, menu, select=select))
+    items.append(TableButton(table_id, "pick", t("btn.play", locale), "success"))
+    return items
+
+
+def _options(picker: Picker, start: int, stop: int) -> list[discord.SelectOption]:
+    """The options of one menu; values carry the token's index so equal cards stay distinct."""
+    return [
+        discord.SelectOption(label=picker.labels[i][:100], value=f"{i}:{picker.tokens[i]}"[:100])
+        for i in range(start, stop)
+    ]
+
+
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    return (TableButton, ActionButton, PickSelect)
+    return (TableButton, ActionButton, PickSelect, GatherSelect)

@@ -19,8 +19,13 @@ from engines import registry  # noqa: E402
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
+    """The shipped configuration, with English as the public language of servers that choose
+    none (SimCord's servers are not Community servers), so scenarios read English tables."""
+    config = tmp_path / "test.toml"
+    config.write_text('[hall]\nlocale_default = "en-US"\n', encoding="utf-8")
     return load_settings(
-        environ={"GAMEHALL_DB": str(tmp_path / "hall.db")}, known_games=registry.specs().keys()
+        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
+        known_games=registry.specs().keys(),
     )
 
 

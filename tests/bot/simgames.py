@@ -120,7 +120,7 @@ class HandWatch:
     async def start(cls, bot: GameHall, channel: Any, members: list[Any], starter: Any
                     ) -> HandWatch:
         """Click Start (as ``starter``) and note the table: seats, holds, balances, house."""
-        wallet = bot.wallet
+        wallet = bot.wallet_for(channel.guild.id)
         before = {m.id: (await wallet.account(m.id)).balance for m in members}
         house = await wallet.house_balance()
         started = await starter.click(table_message(channel), label="Start")
@@ -161,7 +161,7 @@ class HandWatch:
             [(self.holds[m.id] if m is not None else None, outcome.points[i])
              for i, m in enumerate(self.seats)], room.coefficient, room.rake)
         shown = settlement(text)
-        wallet = self.bot.wallet
+        wallet = self.bot.wallet_for(self.channel.guild.id)
         total = await wallet.house_balance()
         for seat, member in enumerate(self.seats):
             if member is None:

@@ -83,3 +83,21 @@ async def play_hand_with_hints(env: Any, channel: Any, members: list[Any], *, li
         assert "❌" not in (result.response.content or ""), result.response.content
         taken += 1
     raise AssertionError("the hand did not finish")
+
+
+def replay_code(table: Any) -> str | None:
+    """The replay code of the table's last hand, as its settlement shows it (None where the
+    host gives hands no code)."""
+    return (table.last_result or {}).get("code")
+
+
+async def level_score(bot: GameHall, guild_id: int, uid: int, game: str) -> int:
+    """A player's level score in ``game`` in the economy of server ``guild_id``."""
+    from storage import levels
+
+    return await levels.score(bot.db, uid, game, **bot.economy_kw(guild_id))
+
+
+def wallet_of(bot: GameHall, channel: Any) -> Any:
+    """The wallet of the economy the channel's server plays in."""
+    return bot.wallet_for(channel.guild.id)

