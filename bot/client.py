@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import logging
 from collections.abc import Callable
 
@@ -19,7 +18,7 @@ from bot.render.text import error_text
 from bot.settings import Settings
 from bot.views.components import dynamic_items
 from engines.errors import GameError
-from storage import guilds, levels
+from storage import guilds
 from storage.db import Database
 from storage.wallet import Wallet
 
@@ -43,7 +42,6 @@ class GameHall(commands.Bot):
         self.manager: TableManager
         self.hall = DiscordHall(self)
         # per-server language where the storage has no column for it (kept until a restart)
-        self._languages: dict[int, str | None] = {}
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database, synchronous=self.settings.synchronous)
@@ -90,32 +88,21 @@ class GameHall(commands.Bot):
     def wallet_for(self, guild_id: int | None) -> Wallet:
         """The wallet of the economy a server's players use (``Settings.wallet_scope``): the
         server's own, or the one global economy."""
-        scoped = getattr(self.wallet, "scoped", None)
-        if scoped is None:  # a storage without per-economy wallets holds one economy
-            return self.wallet
-        return scoped(self.settings.economy(guild_id))
+        return self.wallet.scoped(self.settings.economy(guild_id))
 
     def economy_kw(self, guild_id: int | None) -> dict[str, int]:
         """The ``economy=`` argument of ``storage.levels`` calls for a server (levels and
-        leaderboards are kept per economy); empty for a storage with one economy."""
-        if "economy" not in inspect.signature(levels.scores).parameters:
-            return {}
+        leaderboards are kept per economy)."""
         return {"economy": self.settings.economy(guild_id)}
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language set for a server's public messages with /mod language, or None."""
-        if guild_id in self._languages:
-            return self._languages[guild_id]
-        return getattr(await guilds.get_guild(self.db, guild_id), "language", None)
+        return (await guilds.get_guild(self.db, guild_id)).language
 
     async def set_guild_language(self, guild_id: int, language: str | None, public: str) -> None:
         """Set (None: clear) a server's language; its open tables are redrawn in ``public``,
         the language its public messages now follow."""
-        store = getattr(guilds, "set_language", None)
-        if store is not None:
-            await store(self.db, guild_id, language)
-        else:
-            self._languages[guild_id] = language
+        await guilds.set_language(self.db, guild_id, language)
         for table in list(self.manager.tables.values()):
             if table.guild_id == guild_id:
                 table.locale = public

@@ -216,11 +216,10 @@ class DiscordHall:
         assert uid is not None
         locale = table.locale
         content, view = self.private_view(table, seat, locale, dm=True)
-        dms = getattr(table, "dms", None)  # the DM ids of this hand (hosts that edit DMs)
         try:
             # create_dm reuses a DM channel it already knows: one call per player per run
             channel = await self.bot.create_dm(discord.Object(id=uid))
-            known = dms.get(str(seat)) if dms is not None else None
+            known = table.dms.get(str(seat))
             if known is not None:
                 try:
                     await channel.get_partial_message(known).edit(
@@ -233,8 +232,7 @@ class DiscordHall:
             log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
             table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
             return
-        if dms is not None:
-            await self.manager.save_dm(table, seat, message.id)
+        await self.manager.save_dm(table, seat, message.id)
 
     def private_view(self, table: Table, seat: int, locale: str, *, dm: bool = False
                      ) -> tuple[str, discord.ui.View | None]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.i18n import render, t
-from bot.render.text import error_text, hand_text, result_from, result_lines, table_text
+from bot.render.text import error_text, hand_text, result_lines, table_text
 from bot.settings import Settings
 from engines.base import Text
 from engines.errors import GameError
@@ -63,7 +63,7 @@ class TerminalNotifier:
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
         self.out("")
-        for line in result_lines(result_from(result), self.locale):
+        for line in result_lines(result.to_json(), self.locale):
             self.out(line)
         self.finished.set()
 

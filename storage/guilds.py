@@ -1,4 +1,5 @@
-"""服务器设置: per-server (guild) settings kept in the database: the moderator role."""
+"""服务器设置: per-server (guild) settings kept in the database: the moderator role and the
+language of public messages."""
 
 from __future__ import annotations
 
@@ -10,18 +11,22 @@ from storage.db import Database
 
 @dataclass(frozen=True)
 class GuildSettings:
-    """``mod_role_id``: members with this role may moderate (besides Manage Server)."""
+    """``mod_role_id``: members with this role may moderate (besides Manage Server).
+    ``language``: the locale of the server's public table messages, or None (not set)."""
 
     guild_id: int
     mod_role_id: int | None = None
+    language: str | None = None
 
 
 async def get_guild(db: Database, guild_id: int) -> GuildSettings:
     """The server's settings (defaults when none were saved)."""
 
     def read(conn: sqlite3.Connection) -> GuildSettings:
-        row = conn.execute("SELECT mod_role_id FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-        return GuildSettings(guild_id, row[0] if row else None)
+        row = conn.execute(
+            "SELECT mod_role_id, language FROM guilds WHERE id = ?", (guild_id,)
+        ).fetchone()
+        return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
 
     return await db.read(read)
 
@@ -42,3 +47,16 @@ async def set_mod_role(db: Database, guild_id: int, role_id: int | None) -> None
 async def get_mod_role(db: Database, guild_id: int) -> int | None:
     """Shorthand: the server's moderator role id, or None."""
     return (await get_guild(db, guild_id)).mod_role_id
+
+
+async def set_language(db: Database, guild_id: int, language: str | None) -> None:
+    """Set (or with None clear) the language of the server's public messages."""
+
+    def tx(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "INSERT INTO guilds (id, language) VALUES (?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
+
+    await db.run(tx)

@@ -112,8 +112,7 @@ class WalletCog(commands.Cog):
         or in DMs to its players. Anything else, an unknown code included, is "no such hand"
         (the same answer, so codes cannot be probed)."""
         code = code.strip()
-        lookup = getattr(history, "hand_by_code", None)  # storages without codes find none
-        hand = await lookup(self.bot.db, code) if lookup and 0 < len(code) <= 64 else None
+        hand = await history.hand_by_code(self.bot.db, code) if 0 < len(code) <= 64 else None
         if hand is not None:
             if interaction.guild_id is not None:
                 visible = hand.guild_id == interaction.guild_id

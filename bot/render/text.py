@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.host.model import PLAYING, HostError, Table
-from bot.host.tables import HandResult, TableManager
+from bot.host.tables import TableManager
 from bot.i18n import render, t
 from bot.render.limits import clip, echo
 from engines.base import SeatView, Text, View
@@ -167,17 +167,6 @@ def result_lines(result: dict, locale: str) -> tuple[str, ...]:
 
 def _name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-
-def result_from(result: HandResult) -> dict:
-    """A settlement in the form ``Table.last_result`` keeps it (``result_lines`` reads it)."""
-    transfers = getattr(result, "transfers", ())
-    return {"hand_id": result.hand_id, "seats": [v.__dict__ for v in result.seats],
-            "lines": [x.to_json() for x in result.lines], "code": getattr(result, "code", None),
-            "transfers": [{"payer": x.payer, "payee": x.payee, "points": x.points,
-                           "beans": x.beans,
-                           "reason": None if x.reason is None else x.reason.to_json()}
-                          for x in transfers]}
 
 
 def _signed(n: int) -> str:

@@ -108,7 +108,7 @@ async def test_older_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> 
 
     db = await Database.open(path)
     try:
-        assert db.version == schema_version() == 3
+        assert db.version == schema_version()
         assert (
             await db.read(
                 lambda c: c.execute(

@@ -12,7 +12,7 @@ import pytest
 from storage_support import Clock
 
 from storage import history, levels
-from storage.db import Database
+from storage.db import Database, schema_version
 from storage.errors import UnknownPlayer
 from storage.history import CODE_ALPHABET, CODE_LENGTH
 from storage.wallet import HOUSE, SeatResult, Wallet
@@ -81,7 +81,7 @@ async def test_old_data_moves_into_the_global_economy(tmp_path: Path) -> None:
     await old_database(path)
     db = await Database.open(path)
     try:
-        assert db.version == 3
+        assert db.version == schema_version()
         wallet = wallet_of(db)
         one, two = await wallet.account(1), await wallet.account(2)
         assert (one.balance, one.held, one.frozen) == (10_950, 2_000, False)
