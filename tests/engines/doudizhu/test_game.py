@@ -21,8 +21,10 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
     assert keys == ["doudizhu", "doudizhu_happy"]
+    # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
+    assert SPEC["doudizhu"].level_table == "doudizhu"
+    assert SPEC["doudizhu_happy"].level_table == "mianduimian"
     for spec in SPECS:
-        assert spec.level_table == "doudizhu"
         assert spec.min_seats == spec.max_seats == 3
         assert spec.max_loss(spec.options, 3) is None
         assert set(spec.phases) <= {"bid", "grab", "show", "double", "play"}
@@ -40,12 +42,20 @@ def test_specs() -> None:
         ("doudizhu", {"base": "2"}),
         ("doudizhu_happy", {"double_threshold": -1}),
         ("doudizhu_happy", {"mingpai": "yes"}),
-        ("doudizhu_happy", {"max_deals": 0}),
+        ("doudizhu_happy", {"max_deals": 0}),  # 欢乐 redeals until someone calls: no option
+        ("doudizhu", {"base": 10**30}),  # beyond what settlement holds
+        ("doudizhu", {"max_deals": 0}),
+        ("doudizhu_happy", {"multiplier": 0}),
+        ("doudizhu_happy", {"double_threshold": 10**13}),
     ],
 )
 def test_bad_options(key: str, options: dict[str, object]) -> None:
     with pytest.raises(OptionError):
         SPEC[key].new(Setup(seats=3, seed=1, options=options))
+    # The room's options are checked when the room is configured, before any hand.
+    with pytest.raises(OptionError) as err:
+        SPEC[key].validate(options)
+    assert err.value.text is not None and err.value.text.key.startswith("err.")
 
 
 def test_seats_must_be_three() -> None:
