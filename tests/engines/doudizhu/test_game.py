@@ -501,7 +501,7 @@ def test_views_never_show_hidden_cards(key: str) -> None:
             else:
                 assert view.hand == format_cards(game.visible_hand(viewer))
             for s, seat_view in enumerate(view.seats):
-                if s != viewer and not game.shown[s]:
+                if s != viewer and not game.shown[s] and not game.is_over():
                     assert seat_view.cards is None
                 assert seat_view.count == sum(game.visible_hand(s))
             texts = [t for t in view.lines if t.key == "ddz.line.kitty"]
