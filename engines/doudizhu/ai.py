@@ -227,9 +227,9 @@ def choose_play(
     rules = book.rules
     opponents = [s for s in range(n) if s != seat and (s == landlord or seat == landlord)]
     danger = min(left[o] for o in opponents)
-    whole = book.of(hand)
-    if whole is not None and (previous is None or beats(whole, previous)):
-        return whole.text  # 出完: go out whenever one play empties the hand
+    for whole in book.readings(hand):
+        if previous is None or beats(whole, previous):
+            return whole.text  # 出完: go out whenever one play empties the hand
     unseen = tuple(_FULL[r] - hand[r] - out[r] for r in range(NRANKS))
     if previous is None:
         return _lead(hand, seat, landlord, left, danger, unseen, book)
