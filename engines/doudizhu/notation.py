@@ -62,6 +62,11 @@ _HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)
 CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in RANKS)
 
 
+_RANK_BYTES = RANKS.encode()
+_RANK_BYTES_EACH = tuple(c.encode() for c in RANKS)
+_ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
+
+
 def parse_cards(text: str) -> Counts:
     """记牌: read a set of cards; the counts tuple.
 
@@ -71,6 +76,17 @@ def parse_cards(text: str) -> Counts:
     >>> parse_cards("3 3 B")[:3], parse_cards("3 3 B")[13]
     ((2, 0, 0), 1)
     """
+    raw = text.encode()
+    if raw and not raw.translate(None, _RANK_BYTES):
+        # Only canonical rank letters, in any order (what the picker and the generator
+        # write): fifteen counts in C, no loop over the characters.
+        counts = tuple(map(raw.count, _RANK_BYTES_EACH))
+        if counts[13] < 2 and counts[14] < 2 and max(counts) < 5:
+            return counts
+    return _parse_slow(text)
+
+
+def _parse_slow(text: str) -> Counts:
     counts = [0] * NRANKS
     i, n = 0, len(text)
     low = text.lower()
@@ -79,7 +95,7 @@ def parse_cards(text: str) -> Counts:
         if ch in _SEPARATORS:
             i += 1
             continue
-        for alias, ranks in _ALIASES:
+        for alias, ranks in _ALIASES if ch in _ALIAS_STARTS else ():
             if low.startswith(alias, i):
                 for r in ranks:
                     counts[r] += 1

@@ -278,6 +278,11 @@ class PlayBook:
         """The text → Play memo itself (read-only use: a fast path for hot loops)."""
         return self._by_text
 
+    def clear(self) -> None:
+        """Empty both memos (e.g. to measure the generator cold)."""
+        self._by_counts.clear()
+        self._by_text.clear()
+
     def sizes(self) -> tuple[int, int]:
         """How many entries the two memos hold now (each at most ``_CACHE_LIMIT``)."""
         return len(self._by_counts), len(self._by_text)
