@@ -22,9 +22,19 @@ from engines.doudizhu.notation import (
     NRANKS,
     SMALL_JOKER,
     Counts,
+    pack,
+    packed,
     parse_cards,
 )
-from engines.doudizhu.patterns import CLASSIC, Pattern, PatternRules, Play, parse_play
+from engines.doudizhu.patterns import (
+    CLASSIC,
+    Pattern,
+    PatternRules,
+    Play,
+    kinds,
+    masks,
+    parse_play,
+)
 
 _SOLO = "3456789TJQKA"
 _PAIRS = "".join(c * 2 for c in _SOLO)
@@ -44,6 +54,69 @@ _T2 = tuple(
 )
 CHAIN_WORD = " chain"
 PLANE_WORD = " plane"
+
+# Tables keyed by a rank mask (the top bit of each rank's byte, ``patterns.masks``), filled
+# on first use. A mask has 15 bits, so each table holds at most 2**15 entries
+# (``TABLE_LIMIT``); they never grow beyond it.
+TABLE_LIMIT = 1 << NRANKS
+_BIT = tuple(1 << (8 * r + 7) for r in _RANGE)
+_SEQ = sum(_BIT[: ACE + 1])
+_NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
+_ROCKET_MASK = _BIT[SMALL_JOKER] | _BIT[BIG_JOKER]
+_ABOVE = tuple(~((1 << (8 * (r + 1))) - 1) for r in _RANGE)
+"""_ABOVE[r]: the mask bits of the ranks above r."""
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
+_SINGLES_OF: dict[int, tuple[str, ...]] = {}
+_PAIRS_OF: dict[int, tuple[str, ...]] = {}
+_TRIOS_OF: dict[int, tuple[str, ...]] = {}
+_BOMBS_OF: dict[int, tuple[str, ...]] = {}
+_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
+_PAIR_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
+TABLES = (_RANKS_OF, _SINGLES_OF, _PAIRS_OF, _TRIOS_OF, _BOMBS_OF, _STRAIGHTS_OF,
+          _PAIR_STRAIGHTS_OF)
+
+
+def _ranks(mask: int) -> tuple[int, ...]:
+    """The ranks of a mask, low to high."""
+    hit = _RANKS_OF.get(mask)
+    if hit is None:
+        hit = tuple(r for r in _RANGE if mask & _BIT[r])
+        _store(_RANKS_OF, mask, hit)
+    return hit
+
+
+def _store(table: dict[int, tuple[object, ...]], key: int, value: tuple[object, ...]) -> None:
+    if len(table) >= TABLE_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+def _of(table: dict[int, tuple[str, ...]], strings: tuple[str, ...], mask: int) -> tuple[str, ...]:
+    """``strings[r]`` for each rank r of the mask (singles, pairs, trios, bombs)."""
+    hit = table.get(mask)
+    if hit is None:
+        hit = tuple(strings[r] for r in _ranks(mask))
+        _store(table, mask, hit)  # type: ignore[arg-type]
+    return hit
+
+
+def _sequences(table: dict[int, tuple[str, ...]], mask: int, width: int) -> tuple[str, ...]:
+    """单顺 (width 1, 5+ ranks) or 双顺 (width 2, 3+ ranks) of the sequence ranks in ``mask``."""
+    hit = table.get(mask)
+    if hit is None:
+        shortest, source = (5, _SOLO) if width == 1 else (3, _PAIRS)
+        found: list[str] = []
+        run = 0
+        for r in range(ACE + 2):
+            if r <= ACE and mask & _BIT[r]:
+                run += 1
+                continue
+            for s in range(r - run, r - shortest + 1):
+                found += [source[width * s : width * e] for e in range(s + shortest, r + 1)]
+            run = 0
+        hit = tuple(found)
+        _store(table, mask, hit)  # type: ignore[arg-type]
+    return hit
 
 
 def _multisets(ranks: list[int], caps: list[int], size: int, start: int = 0) -> list[str]:
@@ -150,114 +223,105 @@ def _runs(counts: Counts, need: int) -> list[int]:
 
 def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
     """首出: every play ``counts`` can lead, canonical, each reading once."""
-    ones = [r for r in _RANGE if counts[r]]
-    out = [_S1[r] for r in ones]
-    pairs = [r for r in ones if counts[r] >= 2]
+    return _lead(pack(counts), counts, rules)
+
+
+def _lead(p: int, counts: Counts | bytes, rules: PatternRules) -> list[str]:
+    m1, m2, m3, m4 = masks(p)
+    out = list(_of(_SINGLES_OF, _S1, m1))
     pk = rules.pair_kickers
-    trios: list[int] = []
-    if pairs:
-        out += [_S2[r] for r in pairs]
-        trios = [r for r in pairs if counts[r] >= 3]
-        if trios:
-            out += [_S3[r] for r in trios]
-            for t in trios:
+    if m2:
+        out += _of(_PAIRS_OF, _S2, m2)
+        if m3:
+            out += _of(_TRIOS_OF, _S3, m3)
+            ones = _ranks(m1)
+            pairs = _ranks(m2)
+            for t in _ranks(m3):
                 row = _T1[t]
                 out += [row[a] for a in ones if a != t]
                 if pk:
                     row = _T2[t]
                     out += [row[a] for a in pairs if a != t]
-    # Sequences: one pass finds the runs of ranks holding >= 1, 2, 3 cards (3..A).
-    r1 = r2 = r3 = 0
-    ends3: list[tuple[int, int]] = []
-    for r in range(ACE + 2):
-        c = counts[r] if r <= ACE else 0
-        if c:
-            r1 += 1
-        else:
-            if r1 >= 5:
-                lo = r - r1
-                for s in range(lo, r - 4):
-                    out += [_SOLO[s:e] for e in range(s + 5, r + 1)]
-            r1 = 0
-        if c >= 2:
-            r2 += 1
-        else:
-            if r2 >= 3:
-                lo = r - r2
-                for s in range(lo, r - 2):
-                    out += [_PAIRS[2 * s : 2 * e] for e in range(s + 3, r + 1)]
-            r2 = 0
-        if c >= 3:
-            r3 += 1
-        else:
-            if r3 >= 2:
-                ends3.append((r - r3, r))
-            r3 = 0
-    for lo, hi in ends3:
-        for s in range(lo, hi - 1):
-            for k in range(2, hi - s + 1):
-                out.append(_chain_text(s, k))
-                _plane_singles(out, counts, s, k)
-                if pk:
-                    e = s + k - 1
-                    _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
-    if trios:
-        fours = [r for r in trios if counts[r] == 4]
-        if fours:
+    out += _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
+    if m2:
+        out += _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
+        if m3 & (m3 >> 8) & _NEXT_SEQ:
+            _lead_planes(out, counts, _ranks(m2), pk)
+        if m4:
             if rules.four_with_two:
-                _fours(out, counts, fours, pairs, True, pk)
-            out += [_S4[r] for r in fours]
-    if counts[SMALL_JOKER] and counts[BIG_JOKER]:
+                _fours(out, counts, _ranks(m4), _ranks(m2), True, pk)
+            out += _of(_BOMBS_OF, _S4, m4)
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
         out.append(_ROCKET)
     return out
+
+
+def _lead_planes(out: list[str], counts: Counts | bytes, pairs: tuple[int, ...], pk: bool) -> None:
+    """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
+    run = 0
+    for r in range(ACE + 2):
+        if r <= ACE and counts[r] >= 3:
+            run += 1
+            continue
+        if run >= 2:
+            for s in range(r - run, r - 1):
+                for k in range(2, r - s + 1):
+                    out.append(_chain_text(s, k))
+                    _plane_singles(out, counts, s, k)
+                    if pk:
+                        e = s + k - 1
+                        _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, list(pairs), k)
+        run = 0
 
 
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
     """跟牌: every play of ``counts`` that beats ``previous`` (pass not included)."""
-    pat = previous.pattern
+    return _follow(pack(counts), counts, previous.pattern, previous.key, previous.size, rules)
+
+
+def _follow(p: int, counts: Counts | bytes, pat: Pattern, key: int, size: int,
+            rules: PatternRules) -> list[str]:
     if pat is Pattern.ROCKET:
         return []
-    key = previous.key
+    m1, m2, m3, m4 = masks(p)
     out: list[str]
     if pat is Pattern.SINGLE:
-        out = [_S1[r] for r in range(key + 1, NRANKS) if counts[r]]
+        out = list(_of(_SINGLES_OF, _S1, m1 & _ABOVE[key]))
     elif pat is Pattern.PAIR:
-        out = [_S2[r] for r in range(key + 1, SMALL_JOKER) if counts[r] >= 2]
+        out = list(_of(_PAIRS_OF, _S2, m2 & _ABOVE[key]))
     elif pat is Pattern.TRIO:
-        out = [_S3[r] for r in range(key + 1, SMALL_JOKER) if counts[r] >= 3]
+        out = list(_of(_TRIOS_OF, _S3, m3 & _ABOVE[key]))
     elif pat is Pattern.BOMB:
         out = []
+    elif pat is Pattern.TRIO_SINGLE or pat is Pattern.TRIO_PAIR:
+        out = []
+        trios = m3 & _ABOVE[key]
+        if trios:
+            table, att = (_T1, _ranks(m1)) if pat is Pattern.TRIO_SINGLE else (_T2, _ranks(m2))
+            for t in _ranks(trios):
+                row = table[t]
+                out += [row[a] for a in att if a != t]
     else:
-        out = _follow_other(counts, previous, pat, key)
-    if 4 in counts:
-        low = key + 1 if pat is Pattern.BOMB else 0
-        out += [_S4[r] for r in range(low, SMALL_JOKER) if counts[r] == 4]
-    if counts[SMALL_JOKER] and counts[BIG_JOKER]:
+        out = _follow_other(counts, pat, key, size)
+    if m4:
+        out += _of(_BOMBS_OF, _S4, m4 & _ABOVE[key] if pat is Pattern.BOMB else m4)
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
         out.append(_ROCKET)
     return out
 
 
-def _follow_other(counts: Counts, previous: Play, pat: Pattern, key: int) -> list[str]:
+def _follow_other(counts: Counts | bytes, pat: Pattern, key: int, size: int) -> list[str]:
     out: list[str] = []
-    if pat is Pattern.TRIO_SINGLE or pat is Pattern.TRIO_PAIR:
-        trios = [r for r in range(key + 1, SMALL_JOKER) if counts[r] >= 3]
-        if trios:
-            need = 1 if pat is Pattern.TRIO_SINGLE else 2
-            table = _T1 if need == 1 else _T2
-            att = [r for r in _RANGE if counts[r] >= need]
-            for t in trios:
-                row = table[t]
-                out += [row[a] for a in att if a != t]
-    elif pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT:
+    if pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT:
         width = 1 if pat is Pattern.STRAIGHT else 2
-        length = previous.size // width
+        length = size // width
         source = _SOLO if width == 1 else _PAIRS
         run = _runs(counts, width)
         for s in range(key - length + 2, ACE - length + 2):
             if run[s] >= length:
                 out.append(source[width * s : width * (s + length)])
     elif pat is Pattern.PLANE:
-        length = previous.size // 3
+        length = size // 3
         run = _runs(counts, 3)
         out += [
             _chain_text(s, length)
@@ -266,7 +330,7 @@ def _follow_other(counts: Counts, previous: Play, pat: Pattern, key: int) -> lis
         ]
     elif pat is Pattern.PLANE_SINGLES or pat is Pattern.PLANE_PAIRS:
         singles = pat is Pattern.PLANE_SINGLES
-        k = previous.size // (4 if singles else 5)
+        k = size // (4 if singles else 5)
         run = _runs(counts, 3)
         starts = [s for s in range(key - k + 2, ACE - k + 2) if run[s] >= k]
         if starts:
@@ -308,8 +372,18 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     >>> [p for p in legal_plays("333444555666") if len(p) > 12]
     ['333444555666 chain', '333444555666 plane']
     """
-    counts = parse_cards(hand)
+    p = packed(hand)
+    if p is None:
+        p = pack(parse_cards(hand))
+    counts = p.to_bytes(NRANKS, "little")
     if previous is None:
-        return lead_plays(counts)
+        return _lead(p, counts, CLASSIC)
+    q = packed(previous)
+    if q is not None:
+        found = kinds(q)
+        if len(found) == 1:  # canonical letters with one reading: no Play object needed
+            return _follow(p, counts, found[0][0], found[0][1], len(previous), CLASSIC)
     prev = parse_play(previous)
-    return plays(counts, prev)
+    if prev is None:
+        return _lead(p, counts, CLASSIC)
+    return _follow(p, counts, prev.pattern, prev.key, prev.size, CLASSIC)

@@ -63,8 +63,40 @@ CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in 
 
 
 _RANK_BYTES = RANKS.encode()
-_RANK_BYTES_EACH = tuple(c.encode() for c in RANKS)
 _ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
+
+# The packed form: one byte per rank, rank r in bits 8r..8r+7 of an int (a rank-count vector
+# the generator reads with a few integer operations). ``_WEIGHT[c]`` is 1 in the byte of the
+# rank whose canonical letter has code c.
+_WEIGHT = [0] * 256
+for _r, _c in enumerate(RANKS):
+    _WEIGHT[ord(_c)] = 1 << (8 * _r)
+ONES = sum(1 << (8 * r) for r in range(NRANKS))
+"""1 in every rank's byte."""
+HIGH = ONES << 7
+"""The top bit of every rank's byte."""
+_OVER = sum((127 - limit) << (8 * r) for r, limit in enumerate(_LIMITS))
+
+
+def packed(text: str) -> int | None:
+    """The packed counts of ``text`` when it is canonical rank letters only (in any order)
+    and holds no rank more often than a deck; None otherwise (``parse_cards`` then reads it
+    the forgiving way, or says what is wrong).
+
+    >>> packed("33B") == 2 + (1 << 8 * 13)
+    True
+    >>> packed("3 3") is None
+    True
+    """
+    raw = text.encode()
+    if not raw or len(raw) > 54 or raw.translate(None, _RANK_BYTES):
+        return None
+    if b"BJ" in raw or b"RJ" in raw:  # the joker aliases BJ/RJ, not a joker and a J
+        return None
+    p = sum(map(_WEIGHT.__getitem__, raw))
+    if (p + _OVER) & HIGH:  # a byte above its rank's limit
+        return None
+    return p
 
 
 def parse_cards(text: str) -> Counts:
@@ -76,14 +108,15 @@ def parse_cards(text: str) -> Counts:
     >>> parse_cards("3 3 B")[:3], parse_cards("3 3 B")[13]
     ((2, 0, 0), 1)
     """
-    raw = text.encode()
-    if raw and not raw.translate(None, _RANK_BYTES):
-        # Only canonical rank letters, in any order (what the picker and the generator
-        # write): fifteen counts in C, no loop over the characters.
-        counts = tuple(map(raw.count, _RANK_BYTES_EACH))
-        if counts[13] < 2 and counts[14] < 2 and max(counts) < 5:
-            return counts
+    p = packed(text)
+    if p is not None:
+        return tuple(p.to_bytes(NRANKS, "little"))
     return _parse_slow(text)
+
+
+def pack(counts: Counts | bytes) -> int:
+    """The packed form of a counts vector (see ``packed``)."""
+    return int.from_bytes(bytes(counts), "little")
 
 
 def _parse_slow(text: str) -> Counts:
