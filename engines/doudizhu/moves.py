@@ -72,8 +72,59 @@ _TRIOS_OF: dict[int, tuple[str, ...]] = {}
 _BOMBS_OF: dict[int, tuple[str, ...]] = {}
 _STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
 _PAIR_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
-TABLES = (_RANKS_OF, _SINGLES_OF, _PAIRS_OF, _TRIOS_OF, _BOMBS_OF, _STRAIGHTS_OF,
-          _PAIR_STRAIGHTS_OF)
+TABLES: tuple[dict, ...] = (_RANKS_OF, _SINGLES_OF, _PAIRS_OF, _TRIOS_OF, _BOMBS_OF,  # type: ignore[type-arg]
+          _STRAIGHTS_OF, _PAIR_STRAIGHTS_OF)
+
+
+_TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
+
+
+def _two_table(main: str, lo: int, hi: int, width: int) -> tuple[tuple[str, ...], ...]:
+    """table[a][b] (a <= b, neither in lo..hi): ``main`` with two attachments of ``width``
+    cards at ranks a and b, canonical; table[a][a] with width 1 is a pair of a's as two
+    singles. At most one table per main part and width (fours and trio chains of two)."""
+    hit = _TWO_OF.get((main, width))
+    if hit is None:
+        strings = _S1 if width == 1 else _S2
+        rows = []
+        for a in _RANGE:
+            row = []
+            for b in _RANGE:
+                if b < a:
+                    row.append("")
+                    continue
+                parts = [(a, strings[a] + strings[b] if a == b else strings[a])]
+                if b != a:
+                    parts.append((b, strings[b]))
+                below = "".join(x for r, x in parts if r < lo)
+                above = "".join(x for r, x in parts if r > hi)
+                row.append(below + main + above)
+            rows.append(tuple(row))
+        hit = tuple(rows)
+        if len(_TWO_OF) >= TABLE_LIMIT:
+            _TWO_OF.clear()
+        _TWO_OF[(main, width)] = hit
+    return hit
+
+
+TABLES += (_TWO_OF,)
+
+
+def _two(out: list[str], main: str, lo: int, hi: int, ones: tuple[int, ...] | list[int],
+         pairs: tuple[int, ...] | list[int], singles: bool) -> None:
+    """``main`` (ranks lo..hi) with two single cards (any two others, a pair included, never
+    the rocket) or, ``singles`` False, two pairs of different ranks."""
+    if singles:
+        table = _two_table(main, lo, hi, 1)
+        cands = [r for r in ones if r < lo or r > hi]
+        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+        if cands[-2:] == [SMALL_JOKER, BIG_JOKER]:
+            out.pop()  # the rocket is never two singles
+        out += [table[a][a] for a in pairs if a < lo or a > hi]
+    else:
+        table = _two_table(main, lo, hi, 2)
+        cands = [r for r in pairs if r < lo or r > hi]
+        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
 
 
 def _ranks(mask: int) -> tuple[int, ...]:
@@ -166,6 +217,9 @@ def _attach(out: list[str], main: str, counts: Counts, lo: int, hi: int, k: int,
 
 def _pair_wings(out: list[str], main: str, lo: int, hi: int, pairs: list[int], k: int) -> None:
     """``main`` (ranks lo..hi) with ``k`` pairs of distinct ranks from ``pairs`` outside it."""
+    if k == 2:
+        _two(out, main, lo, hi, (), pairs, False)
+        return
     below = [r for r in pairs if r < lo]
     above = [r for r in pairs if r > hi]
     caps_b = [1] * len(below)
@@ -188,6 +242,10 @@ def _plane_singles(out: list[str], counts: Counts, s: int, k: int) -> None:
     four consecutive trios' second reading when k = 3."""
     e = s + k - 1
     chain = _TRIOS[3 * s : 3 * (e + 1)]
+    if k == 2:
+        ones = [r for r in _RANGE if counts[r]]
+        _two(out, chain, s, e, ones, [r for r in ones if counts[r] >= 2], True)
+        return
     top_cap = 2 if e + 1 <= ACE else 3
     start = len(out)
     _attach(out, chain, counts, s, e, k, 3, top_cap)
@@ -204,13 +262,14 @@ def _chain_text(s: int, k: int) -> str:
     return text + CHAIN_WORD if k == 4 else text
 
 
-def _fours(out: list[str], counts: Counts, fours: list[int], pairs: list[int],
-           singles: bool, doubles: bool) -> None:
+def _fours(out: list[str], counts: Counts | bytes, fours: tuple[int, ...] | list[int],
+           pairs: tuple[int, ...] | list[int], singles: bool, doubles: bool) -> None:
+    ones = [r for r in _RANGE if counts[r]]
     for f in fours:
         if singles:
-            _attach(out, _S4[f], counts, f, f, 2, 2, 2)
+            _two(out, _S4[f], f, f, ones, pairs, True)
         if doubles:
-            _pair_wings(out, _S4[f], f, f, [p for p in pairs if p != f], 2)
+            _two(out, _S4[f], f, f, ones, pairs, False)
 
 
 def _runs(counts: Counts, need: int) -> list[int]:
