@@ -333,6 +333,9 @@ def _lead_planes(out: list[str], counts: Counts | bytes, pairs: tuple[int, ...],
         run = 0
 
 
+_RANK_OF = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+
+
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
     """跟牌: every play of ``counts`` that beats ``previous`` (pass not included)."""
     return _follow(pack(counts), counts, previous.pattern, previous.key, previous.size, rules)
@@ -361,7 +364,7 @@ def _follow(p: int, counts: Counts | bytes, pat: Pattern, key: int, size: int,
                 row = table[t]
                 out += [row[a] for a in att if a != t]
     else:
-        out = _follow_other(counts, pat, key, size)
+        out = _follow_other(counts or p.to_bytes(NRANKS, "little"), pat, key, size)
     if m4:
         out += _of(_BOMBS_OF, _S4, m4 & _ABOVE[key] if pat is Pattern.BOMB else m4)
     if m1 & _ROCKET_MASK == _ROCKET_MASK:
@@ -434,15 +437,18 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     p = packed(hand)
     if p is None:
         p = pack(parse_cards(hand))
-    counts = p.to_bytes(NRANKS, "little")
     if previous is None:
-        return _lead(p, counts, CLASSIC)
+        return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
+    rank = _RANK_OF.get(previous)
+    if rank is not None:  # a single card: the commonest previous play, read at once
+        return _follow(p, b"", Pattern.SINGLE, rank, 1, CLASSIC)
     q = packed(previous)
     if q is not None:
         found = kinds(q)
         if len(found) == 1:  # canonical letters with one reading: no Play object needed
-            return _follow(p, counts, found[0][0], found[0][1], len(previous), CLASSIC)
+            pat, key = found[0]
+            return _follow(p, b"", pat, key, len(previous), CLASSIC)
     prev = parse_play(previous)
     if prev is None:
-        return _lead(p, counts, CLASSIC)
-    return _follow(p, counts, prev.pattern, prev.key, prev.size, CLASSIC)
+        return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
+    return _follow(p, b"", prev.pattern, prev.key, prev.size, CLASSIC)
