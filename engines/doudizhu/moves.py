@@ -19,6 +19,8 @@ from engines.doudizhu.notation import (
     ACE,
     BIG_JOKER,
     CH,
+    HIGH,
+    ONES,
     NRANKS,
     SMALL_JOKER,
     Counts,
@@ -108,6 +110,12 @@ def _two_table(main: str, lo: int, hi: int, width: int) -> tuple[tuple[str, ...]
 
 
 TABLES += (_TWO_OF,)
+
+
+def clear_tables() -> None:
+    """Empty every generator table (they refill on use), e.g. to measure the generator cold."""
+    for table in TABLES:
+        table.clear()
 
 
 def _two(out: list[str], main: str, lo: int, hi: int, ones: tuple[int, ...] | list[int],
@@ -286,30 +294,38 @@ def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
 
 
 def _lead(p: int, counts: Counts | bytes, rules: PatternRules) -> list[str]:
-    m1, m2, m3, m4 = masks(p)
-    out = list(_of(_SINGLES_OF, _S1, m1))
+    m1 = (p + _GE1) & HIGH
+    m2 = (p + _GE2) & HIGH
+    out = list(_SINGLES_OF.get(m1) or _of(_SINGLES_OF, _S1, m1))
     pk = rules.pair_kickers
     if m2:
-        out += _of(_PAIRS_OF, _S2, m2)
+        out += _PAIRS_OF.get(m2) or _of(_PAIRS_OF, _S2, m2)
+        m3 = (p + _GE3) & HIGH
         if m3:
-            out += _of(_TRIOS_OF, _S3, m3)
-            ones = _ranks(m1)
-            pairs = _ranks(m2)
-            for t in _ranks(m3):
-                row = _T1[t]
-                out += [row[a] for a in ones if a != t]
+            out += _TRIOS_OF.get(m3) or _of(_TRIOS_OF, _S3, m3)
+            ones = _RANKS_OF.get(m1) or _ranks(m1)
+            pairs = _RANKS_OF.get(m2) or _ranks(m2)
+            for t in _RANKS_OF.get(m3) or _ranks(m3):
+                # 三带一 / 三带一对 with every other rank: the row of t read in C, then the
+                # trio's own rank taken out (it is always among the ranks held).
+                start = len(out)
+                out += map(_T1[t].__getitem__, ones)
+                del out[start + ones.index(t)]
                 if pk:
-                    row = _T2[t]
-                    out += [row[a] for a in pairs if a != t]
-    out += _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
-    if m2:
-        out += _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
-        if m3 & (m3 >> 8) & _NEXT_SEQ:
-            _lead_planes(out, counts, _ranks(m2), pk)
-        if m4:
-            if rules.four_with_two:
-                _fours(out, counts, _ranks(m4), _ranks(m2), True, pk)
-            out += _of(_BOMBS_OF, _S4, m4)
+                    start = len(out)
+                    out += map(_T2[t].__getitem__, pairs)
+                    del out[start + pairs.index(t)]
+            if m3 & (m3 >> 8) & _NEXT_SEQ:
+                _lead_planes(out, counts, pairs, pk)
+            m4 = (p + _GE4) & HIGH
+            if m4:
+                if rules.four_with_two:
+                    _fours(out, counts, _ranks(m4), pairs, True, pk)
+                out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
+        out += _PAIR_STRAIGHTS_OF.get(m2 & _SEQ) or _sequences(
+            _PAIR_STRAIGHTS_OF, m2 & _SEQ, 2
+        )
+    out += _STRAIGHTS_OF.get(m1 & _SEQ) or _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
     if m1 & _ROCKET_MASK == _ROCKET_MASK:
         out.append(_ROCKET)
     return out
@@ -334,6 +350,7 @@ def _lead_planes(out: list[str], counts: Counts | bytes, pairs: tuple[int, ...],
 
 
 _RANK_OF = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+_GE1, _GE2, _GE3, _GE4 = (ONES * (128 - k) for k in (1, 2, 3, 4))
 
 
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
