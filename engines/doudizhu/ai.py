@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from engines.doudizhu.game import DoudizhuGame
 
 _VALUE: dict[bytes, int] = {}
-_VALUE_LIMIT = 400_000
+_VALUE_LIMIT = 200_000
+"""The most entries of each trustee memo (hand values, split fronts); a full memo is emptied."""
 _FULL = (4,) * 13 + (1, 1)
 
 
@@ -78,7 +79,7 @@ def _front(suffix: bytes) -> bytes:
             out += bytes((a, b))
             last_b = b
     front = bytes(out)
-    if len(_FRONT) > _VALUE_LIMIT:
+    if len(_FRONT) >= _VALUE_LIMIT:
         _FRONT.clear()
     _FRONT[suffix] = front
     return front
@@ -117,7 +118,7 @@ def hand_value(counts: Counts) -> int:
     )
     big = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
     v = 10 * needed - 12 * controls - 2 * big
-    if len(_VALUE) > _VALUE_LIMIT:
+    if len(_VALUE) >= _VALUE_LIMIT:
         _VALUE.clear()
     _VALUE[key] = v
     return v

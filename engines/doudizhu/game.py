@@ -97,7 +97,6 @@ class DoudizhuGame(Game):
                 text=T("err.ddz.seats", n=n, seats=setup.seats),
             )
         self.book = playbook(self.rules.patterns)
-        self._known = self.book.texts()
         self.n = n
         self._rng = random.Random(setup.seed)
         first = setup.carry.get("first")
@@ -316,7 +315,7 @@ class DoudizhuGame(Game):
 
     def _apply(self, seat: int, text: str) -> str:
         if self._phase == "play":
-            known = self._known.get(text)
+            known = self.book.known(text)
             if known is not None:
                 return self._play(seat, known)
         kind = self._kind()

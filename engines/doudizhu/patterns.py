@@ -343,6 +343,13 @@ class PlayBook:
         self._by_counts: dict[Counts, tuple[Play, ...]] = {}
         self._by_text: dict[str, Play] = {}
 
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayBook:
+        # A process-wide cache, not part of any game's state: copying a game shares it.
+        return self
+
+    def __copy__(self) -> PlayBook:
+        return self
+
     def readings(self, counts: Counts) -> tuple[Play, ...]:
         """Every Play the cards can be read as (several only for four consecutive trios)."""
         try:
