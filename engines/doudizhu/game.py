@@ -381,8 +381,8 @@ class DoudizhuGame(Game):
         return self._double(seat, yes)
 
     def _phase_actions(self, seat: int) -> str:
-        """The actions the seat may type now, as one line (`bid 1`, `bid 2`, ...)."""
-        return ", ".join(f"`{a}`" for a in self.legal_actions(seat))
+        """The actions the seat may type now, as one line ("bid 1, bid 2, ...")."""
+        return ", ".join(self.legal_actions(seat))
 
     def _bid(self, seat: int, value: int) -> str:
         """叫分: 1/2/3 above the last bid, or 不叫; 3 ends the bidding (000 §2)."""

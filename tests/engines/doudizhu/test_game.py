@@ -488,10 +488,10 @@ def test_bad_input_in_bidding_changes_nothing(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "key", "listed"),
     [
-        ("bid 5", "err.ddz.phase_takes", "`bid 1`, `bid 2`, `bid 3`, `nobid`"),
-        ("grab", "err.ddz.wrong_phase", "`bid 1`, `bid 2`, `bid 3`, `nobid`"),
-        ("33344", "err.ddz.cards_later", "`bid 1`, `bid 2`, `bid 3`, `nobid`"),
-        ("hello", "err.ddz.phase_takes", "`bid 1`, `bid 2`, `bid 3`, `nobid`"),
+        ("bid 5", "err.ddz.phase_takes", "bid 1, bid 2, bid 3, nobid"),
+        ("grab", "err.ddz.wrong_phase", "bid 1, bid 2, bid 3, nobid"),
+        ("33344", "err.ddz.cards_later", "bid 1, bid 2, bid 3, nobid"),
+        ("hello", "err.ddz.phase_takes", "bid 1, bid 2, bid 3, nobid"),
     ],
 )
 def test_wrong_shape_in_bidding_says_what_the_phase_takes(text: str, key: str, listed: str) -> None:
