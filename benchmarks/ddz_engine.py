@@ -46,7 +46,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 DEFAULT_VENV = "/tmp/ddzbench/bin/python"
 PYTHONS = {
@@ -72,20 +72,21 @@ def _timed(work: Callable[[], int], seconds: float) -> float:
 class DouZeroBench:
     """DouZero 1.1: ``douzero.env.game.GameEnv.get_legal_card_play_actions`` (no torch)."""
 
-    CARD = {c: v for c, v in zip(ORDER, (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30))}
+    CARD: ClassVar[dict[str, int]] = dict(
+        zip(ORDER, (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30), strict=True)
+    )
 
     def __init__(self, cases: list[list[Any]]) -> None:
         from douzero.env.game import GameEnv
 
         self.legal = GameEnv.get_legal_card_play_actions
         self.cases = cases
-        self.version = "douzero"
-        try:
-            from importlib.metadata import version
+        from importlib.metadata import PackageNotFoundError, version
 
+        try:
             self.version = f"douzero {version('douzero')}"
-        except Exception:  # noqa: BLE001 (a version string only)
-            pass
+        except PackageNotFoundError:
+            self.version = "douzero"
 
     def _call(self, hand: str, previous: str | None) -> int:
         card = self.CARD
@@ -110,7 +111,8 @@ class DouZeroBench:
 
 
 class _InfoSet:
-    player_hand_cards: list[int] = []
+    def __init__(self) -> None:
+        self.player_hand_cards: list[int] = []
 
 
 class _Env:
@@ -366,7 +368,9 @@ def main() -> None:
                 line += f" | {which} {rate:>8,.0f} ({(best['ours'] or 0) / rate:5.1f}x)"
         print(line)
     for what in ("lead", "follow"):
-        print(f"{'  cold pass (tables emptied), ' + what:<48} ours {ours.cold(what):>9,.0f} calls/s")
+        print(
+            f"{'  cold pass (tables emptied), ' + what:<48} ours {ours.cold(what):>9,.0f} calls/s"
+        )
     for side in others.values():
         side.close()
     summary = []

@@ -79,7 +79,11 @@ _NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
 _STATUS_WORDS = frozenset(_NO.values()) | frozenset(_YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
 _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
-    "bid", "叫", "抢", "明牌", "加倍"
+    "bid",
+    "叫",
+    "抢",
+    "明牌",
+    "加倍",
 }
 
 
@@ -351,8 +355,11 @@ class DoudizhuGame(Game):
                     f"not an action of this phase; now: {now}",
                     seat=seat,
                     action=text,
-                    text=T("err.ddz.phase_takes", phase=T(f"ddz.phase.{self._phase_label()}"),
-                           actions=now),
+                    text=T(
+                        "err.ddz.phase_takes",
+                        phase=T(f"ddz.phase.{self._phase_label()}"),
+                        actions=now,
+                    ),
                 ) from None
             raise IllegalActionError(
                 f"cards are played later; now: {now}",
@@ -544,8 +551,11 @@ class DoudizhuGame(Game):
         self.escape_before_bid[seat] = before
         # 底分 × 倍数 at the moment of escape (000 §8), not as the trustee later ends it.
         self.escape_penalties[seat] = escape_penalty(
-            self.base_score(), self.multiplier(), self.rules.escape_factor,
-            self.rules.escape_early, before,
+            self.base_score(),
+            self.multiplier(),
+            self.rules.escape_factor,
+            self.rules.escape_early,
+            before,
         )
 
     # --- scoring -------------------------------------------------------------------------

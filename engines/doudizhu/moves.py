@@ -15,13 +15,15 @@ trios come out twice, once per reading, with the reading word (``333444555666 ch
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.doudizhu.notation import (
     ACE,
     BIG_JOKER,
     CH,
     HIGH,
-    ONES,
     NRANKS,
+    ONES,
     SMALL_JOKER,
     Counts,
     pack,
@@ -48,12 +50,10 @@ _S2 = tuple(CH[r][2] for r in _RANGE)
 _S3 = tuple(CH[r][3] for r in _RANGE)
 _S4 = tuple(CH[r][4] for r in _RANGE)
 # 三带一 / 三带一对 of trio t and attachment a, canonical (lower rank first): _T1[t][a].
-_T1 = tuple(
-    tuple(_S1[a] + _S3[t] if a < t else _S3[t] + _S1[a] for a in _RANGE) for t in _RANGE
-)
-_T2 = tuple(
-    tuple(_S2[a] + _S3[t] if a < t else _S3[t] + _S2[a] for a in _RANGE) for t in _RANGE
-)
+_T1 = tuple(tuple(_S1[a] + _S3[t] if a < t else _S3[t] + _S1[a] for a in _RANGE) for t in _RANGE)
+_T2 = tuple(tuple(_S2[a] + _S3[t] if a < t else _S3[t] + _S2[a] for a in _RANGE) for t in _RANGE)
+Vector = Counts | bytes
+"""Counts as a tuple, or as the bytes of a packed vector (both index to ints)."""
 CHAIN_WORD = " chain"
 PLANE_WORD = " plane"
 
@@ -74,8 +74,15 @@ _TRIOS_OF: dict[int, tuple[str, ...]] = {}
 _BOMBS_OF: dict[int, tuple[str, ...]] = {}
 _STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
 _PAIR_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
-TABLES: tuple[dict, ...] = (_RANKS_OF, _SINGLES_OF, _PAIRS_OF, _TRIOS_OF, _BOMBS_OF,  # type: ignore[type-arg]
-          _STRAIGHTS_OF, _PAIR_STRAIGHTS_OF)
+TABLES: tuple[dict[Any, Any], ...] = (
+    _RANKS_OF,
+    _SINGLES_OF,
+    _PAIRS_OF,
+    _TRIOS_OF,
+    _BOMBS_OF,
+    _STRAIGHTS_OF,
+    _PAIR_STRAIGHTS_OF,
+)
 
 
 _TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
@@ -118,8 +125,15 @@ def clear_tables() -> None:
         table.clear()
 
 
-def _two(out: list[str], main: str, lo: int, hi: int, ones: tuple[int, ...] | list[int],
-         pairs: tuple[int, ...] | list[int], singles: bool) -> None:
+def _two(
+    out: list[str],
+    main: str,
+    lo: int,
+    hi: int,
+    ones: tuple[int, ...] | list[int],
+    pairs: tuple[int, ...] | list[int],
+    singles: bool,
+) -> None:
     """``main`` (ranks lo..hi) with two single cards (any two others, a pair included, never
     the rocket) or, ``singles`` False, two pairs of different ranks."""
     if singles:
@@ -144,7 +158,7 @@ def _ranks(mask: int) -> tuple[int, ...]:
     return hit
 
 
-def _store(table: dict[int, tuple[object, ...]], key: int, value: tuple[object, ...]) -> None:
+def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
     if len(table) >= TABLE_LIMIT:
         table.clear()
     table[key] = value
@@ -155,7 +169,7 @@ def _of(table: dict[int, tuple[str, ...]], strings: tuple[str, ...], mask: int) 
     hit = table.get(mask)
     if hit is None:
         hit = tuple(strings[r] for r in _ranks(mask))
-        _store(table, mask, hit)  # type: ignore[arg-type]
+        _store(table, mask, hit)
     return hit
 
 
@@ -174,7 +188,7 @@ def _sequences(table: dict[int, tuple[str, ...]], mask: int, width: int) -> tupl
                 found += [source[width * s : width * e] for e in range(s + shortest, r + 1)]
             run = 0
         hit = tuple(found)
-        _store(table, mask, hit)  # type: ignore[arg-type]
+        _store(table, mask, hit)
     return hit
 
 
@@ -195,8 +209,9 @@ def _multisets(ranks: list[int], caps: list[int], size: int, start: int = 0) -> 
     return out
 
 
-def _attach(out: list[str], main: str, counts: Counts, lo: int, hi: int, k: int, cap: int,
-            top_cap: int) -> None:
+def _attach(
+    out: list[str], main: str, counts: Vector, lo: int, hi: int, k: int, cap: int, top_cap: int
+) -> None:
     """``main`` (ranks lo..hi) with ``k`` attached cards as a multiset of other ranks, at
     most ``cap`` of a rank (``top_cap`` of rank hi+1), never both jokers (the rocket)."""
     below_r = [r for r in range(lo) if counts[r]]
@@ -244,7 +259,7 @@ def _double(text: str) -> str:
     return "".join(c + c for c in text)
 
 
-def _plane_singles(out: list[str], counts: Counts, s: int, k: int) -> None:
+def _plane_singles(out: list[str], counts: Vector, s: int, k: int) -> None:
     """Trio chain s..s+k-1 with k single wings. A trio right above the chain is left out
     (that set reads higher with the chain moved up); a trio right below it is the plane of
     four consecutive trios' second reading when k = 3."""
@@ -270,8 +285,14 @@ def _chain_text(s: int, k: int) -> str:
     return text + CHAIN_WORD if k == 4 else text
 
 
-def _fours(out: list[str], counts: Counts | bytes, fours: tuple[int, ...] | list[int],
-           pairs: tuple[int, ...] | list[int], singles: bool, doubles: bool) -> None:
+def _fours(
+    out: list[str],
+    counts: Vector,
+    fours: tuple[int, ...] | list[int],
+    pairs: tuple[int, ...] | list[int],
+    singles: bool,
+    doubles: bool,
+) -> None:
     ones = [r for r in _RANGE if counts[r]]
     for f in fours:
         if singles:
@@ -280,7 +301,7 @@ def _fours(out: list[str], counts: Counts | bytes, fours: tuple[int, ...] | list
             _two(out, _S4[f], f, f, ones, pairs, False)
 
 
-def _runs(counts: Counts, need: int) -> list[int]:
+def _runs(counts: Vector, need: int) -> list[int]:
     """run[s] = how many consecutive ranks from s (up to A) hold at least ``need`` cards."""
     run = [0] * (ACE + 2)
     for r in range(ACE, -1, -1):
@@ -293,7 +314,7 @@ def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
     return _lead(pack(counts), counts, rules)
 
 
-def _lead(p: int, counts: Counts | bytes, rules: PatternRules) -> list[str]:
+def _lead(p: int, counts: Vector, rules: PatternRules) -> list[str]:
     m1 = (p + _GE1) & HIGH
     m2 = (p + _GE2) & HIGH
     out = list(_SINGLES_OF.get(m1) or _of(_SINGLES_OF, _S1, m1))
@@ -322,16 +343,14 @@ def _lead(p: int, counts: Counts | bytes, rules: PatternRules) -> list[str]:
                 if rules.four_with_two:
                     _fours(out, counts, _ranks(m4), pairs, True, pk)
                 out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
-        out += _PAIR_STRAIGHTS_OF.get(m2 & _SEQ) or _sequences(
-            _PAIR_STRAIGHTS_OF, m2 & _SEQ, 2
-        )
+        out += _PAIR_STRAIGHTS_OF.get(m2 & _SEQ) or _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
     out += _STRAIGHTS_OF.get(m1 & _SEQ) or _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
     if m1 & _ROCKET_MASK == _ROCKET_MASK:
         out.append(_ROCKET)
     return out
 
 
-def _lead_planes(out: list[str], counts: Counts | bytes, pairs: tuple[int, ...], pk: bool) -> None:
+def _lead_planes(out: list[str], counts: Vector, pairs: tuple[int, ...], pk: bool) -> None:
     """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
     run = 0
     for r in range(ACE + 2):
@@ -358,8 +377,9 @@ def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) 
     return _follow(pack(counts), counts, previous.pattern, previous.key, previous.size, rules)
 
 
-def _follow(p: int, counts: Counts | bytes, pat: Pattern, key: int, size: int,
-            rules: PatternRules) -> list[str]:
+def _follow(
+    p: int, counts: Vector, pat: Pattern, key: int, size: int, rules: PatternRules
+) -> list[str]:
     if pat is Pattern.ROCKET:
         return []
     m1, m2, m3, m4 = masks(p)
@@ -389,7 +409,7 @@ def _follow(p: int, counts: Counts | bytes, pat: Pattern, key: int, size: int,
     return out
 
 
-def _follow_other(counts: Counts | bytes, pat: Pattern, key: int, size: int) -> list[str]:
+def _follow_other(counts: Vector, pat: Pattern, key: int, size: int) -> list[str]:
     out: list[str] = []
     if pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT:
         width = 1 if pat is Pattern.STRAIGHT else 2

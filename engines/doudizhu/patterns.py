@@ -136,8 +136,10 @@ _JOKERS = (1 << (8 * SMALL_JOKER + 7)) | (1 << (8 * BIG_JOKER + 7))
 _SEQ = sum(1 << (8 * r + 7) for r in range(ACE + 1))
 # _WINDOW[m][hi]: the mask of the m ranks hi-m+1 .. hi (a chain of length m ending at hi).
 _WINDOW = [
-    [sum(1 << (8 * r + 7) for r in range(hi - m + 1, hi + 1)) if hi >= m - 1 else 0
-     for hi in range(NRANKS)]
+    [
+        sum(1 << (8 * r + 7) for r in range(hi - m + 1, hi + 1)) if hi >= m - 1 else 0
+        for hi in range(NRANKS)
+    ]
     for m in range(NRANKS + 1)
 ]
 
@@ -301,9 +303,18 @@ SUFFIX: dict[Pattern, str] = {Pattern.PLANE: "chain", Pattern.PLANE_SINGLES: "pl
 """The canonical reading word of each pattern that can share its cards with another."""
 _SUFFIX_PATTERN = {"chain": Pattern.PLANE, "plane": Pattern.PLANE_SINGLES}
 READING_WORDS: dict[str, str] = {
-    "chain": "chain", "trios": "chain", "三顺": "chain", "连三": "chain", "飞机不带": "chain",
-    "plane": "plane", "wings": "plane", "wing": "plane", "飞机带翅膀": "plane",
-    "带翅膀": "plane", "翅膀": "plane", "飞机": "plane",
+    "chain": "chain",
+    "trios": "chain",
+    "三顺": "chain",
+    "连三": "chain",
+    "飞机不带": "chain",
+    "plane": "plane",
+    "wings": "plane",
+    "wing": "plane",
+    "飞机带翅膀": "plane",
+    "带翅膀": "plane",
+    "翅膀": "plane",
+    "飞机": "plane",
 }
 """Typed reading words (aliases, Chinese included) → the canonical word."""
 _READING_ENDINGS = tuple(sorted(READING_WORDS, key=len, reverse=True))
@@ -360,9 +371,7 @@ class PlayBook:
         cards = format_cards(counts)
         size = sum(counts)
         if len(kinds) > 1:
-            plays = tuple(
-                Play(counts, p, k, size, f"{cards} {SUFFIX[p]}") for p, k in kinds
-            )
+            plays = tuple(Play(counts, p, k, size, f"{cards} {SUFFIX[p]}") for p, k in kinds)
         else:
             plays = tuple(Play(counts, p, k, size, cards) for p, k in kinds)
         if len(self._by_counts) >= _CACHE_LIMIT:
@@ -428,8 +437,7 @@ class PlayBook:
                 raise IllegalActionError(
                     f"{cards} cannot be read as {word}",
                     action=text,
-                    text=T("err.ddz.no_reading", cards=cards,
-                           reading=T(f"ddz.reading.{word}")),
+                    text=T("err.ddz.no_reading", cards=cards, reading=T(f"ddz.reading.{word}")),
                 )
         if len(plays) == 1:
             if len(self._by_text) >= _CACHE_LIMIT:
@@ -454,8 +462,11 @@ def ambiguous(plays: tuple[Play, ...]) -> IllegalActionError:
     return IllegalActionError(
         f"these cards can be played two ways: type {forms}",
         action=format_cards(plays[0].cards),
-        text=T("err.ddz.ambiguous", cards=format_cards(plays[0].cards),
-               forms=" / ".join(f"`{p.text}`" for p in plays)),
+        text=T(
+            "err.ddz.ambiguous",
+            cards=format_cards(plays[0].cards),
+            forms=" / ".join(f"`{p.text}`" for p in plays),
+        ),
     )
 
 
@@ -521,19 +532,19 @@ def describe(play: Play) -> str:
 __all__ = [
     "CLASSIC",
     "RANKS",
+    "READING_WORDS",
     "Pattern",
     "PatternRules",
     "Play",
     "PlayBook",
-    "READING_WORDS",
     "ambiguous",
     "beats",
     "classify",
-    "readings",
-    "split_reading",
     "describe",
     "format_play",
     "parse_play",
     "play_of",
     "playbook",
+    "readings",
+    "split_reading",
 ]

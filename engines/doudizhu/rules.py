@@ -68,7 +68,12 @@ HAPPY_OPTIONS: dict[str, Any] = {
 }
 
 _MINIMUM = {"base": 1, "multiplier": 1, "double_threshold": 0, "max_deals": 1}
-_MAXIMUM = {"base": 1_000_000, "multiplier": 1_000_000, "double_threshold": 10**12, "max_deals": 100}
+_MAXIMUM = {
+    "base": 1_000_000,
+    "multiplier": 1_000_000,
+    "double_threshold": 10**12,
+    "max_deals": 100,
+}
 """Bounds beyond which a room option cannot be played (points overflow what settlement holds)."""
 
 

@@ -66,9 +66,7 @@ def settle_escapes(
     landlord-farmer pairs in which nobody escaped, as ``settle`` would pay them."""
     out: list[tuple[int, int, int, str]] = []
     for seat in sorted(escapes):
-        if landlord is None:
-            opponents = [(seat + i) % seats for i in range(1, seats)]
-        elif seat == landlord:
+        if landlord is None or seat == landlord:
             opponents = [(seat + i) % seats for i in range(1, seats)]
         else:
             opponents = [landlord]
