@@ -62,13 +62,13 @@ _HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)
 CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in RANKS)
 
 
-_RANK_BYTES = RANKS.encode()
 _ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
 
 # The packed form: one byte per rank, rank r in bits 8r..8r+7 of an int (a rank-count vector
 # the generator reads with a few integer operations). ``_WEIGHT[c]`` is 1 in the byte of the
 # rank whose canonical letter has code c.
-_WEIGHT = [0] * 256
+_POISON_BIT = 8 * NRANKS + 8
+_WEIGHT = [1 << _POISON_BIT] * 256  # any other byte (UTF-8 included) marks the text
 for _r, _c in enumerate(RANKS):
     _WEIGHT[ord(_c)] = 1 << (8 * _r)
 ONES = sum(1 << (8 * r) for r in range(NRANKS))
@@ -89,12 +89,10 @@ def packed(text: str) -> int | None:
     True
     """
     raw = text.encode()
-    if not raw or len(raw) > 54 or raw.translate(None, _RANK_BYTES):
-        return None
-    if b"BJ" in raw or b"RJ" in raw:  # the joker aliases BJ/RJ, not a joker and a J
-        return None
+    if not raw or len(raw) > 54 or b"BJ" in raw or b"RJ" in raw:
+        return None  # (BJ and RJ are the joker aliases, not a joker and a J)
     p = sum(map(_WEIGHT.__getitem__, raw))
-    if (p + _OVER) & HIGH:  # a byte above its rank's limit
+    if p >> _POISON_BIT or (p + _OVER) & HIGH:  # not a rank letter, or too many of a rank
         return None
     return p
 
