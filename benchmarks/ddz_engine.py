@@ -16,7 +16,7 @@ of plays, parsing included: ``legal_plays(hand, previous)`` here; DouZero's
 ``DoudizhuJudger.playable_cards_from_hand`` (leading) and ``get_gt_cards`` (following) on
 its card objects (read from the same text). A timed round makes whole passes over the pool,
 and this engine's play memo is emptied before each pass, so no case is answered from a
-memo filled by an earlier pass. Previous plays are ones all three read the same way (no
+memo filled by an earlier pass (the play book and the memo of previous plays are emptied). Previous plays are ones all three read the same way (no
 play with two readings). This engine's generator tables (keyed by a 15-bit rank mask, so
 bounded by 2**15 entries each and independent of the cases: precomputed tables, filled on
 first use) stay filled between rounds; a cold pass with every table emptied is printed too.
@@ -257,10 +257,11 @@ class OursBench:
         sys.path.insert(0, str(ROOT))
         from engines.base import Setup
         from engines.doudizhu import SPECS, legal_plays
-        from engines.doudizhu.moves import clear_tables
+        from engines.doudizhu.moves import clear_memos, clear_tables
         from engines.doudizhu.patterns import playbook
 
         self.clear_tables = clear_tables
+        self.clear_memos = clear_memos
         self.spec = SPECS[0]
         self.setup = Setup
         self.legal_plays = legal_plays
@@ -271,6 +272,7 @@ class OursBench:
 
     def lead(self) -> int:
         self.book.clear()  # no answer from a memo filled by an earlier pass
+        self.clear_memos()
         legal_plays = self.legal_plays
         for hand, _ in self.cases:
             legal_plays(hand)
@@ -278,6 +280,7 @@ class OursBench:
 
     def follow(self) -> int:
         self.book.clear()
+        self.clear_memos()
         legal_plays = self.legal_plays
         for hand, previous in self.cases:
             legal_plays(hand, previous)

@@ -368,7 +368,16 @@ def _lead_planes(out: list[str], counts: Vector, pairs: tuple[int, ...], pk: boo
         run = 0
 
 
-_RANK_OF = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+_PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
+"""Previous plays as typed → (pattern, key, size): a memo of at most TABLE_LIMIT entries."""
+TABLES += (_PREVIOUS,)
+
+
+def clear_memos() -> None:
+    """Empty the memo of previous plays (keyed by what was typed, unlike the mask tables)."""
+    _PREVIOUS.clear()
+
+
 _GE1, _GE2, _GE3, _GE4 = (ONES * (128 - k) for k in (1, 2, 3, 4))
 
 
@@ -476,14 +485,15 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
         p = pack(parse_cards(hand))
     if previous is None:
         return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
-    rank = _RANK_OF.get(previous)
-    if rank is not None:  # a single card: the commonest previous play, read at once
-        return _follow(p, b"", Pattern.SINGLE, rank, 1, CLASSIC)
+    known = _PREVIOUS.get(previous)
+    if known is not None:
+        return _follow(p, b"", known[0], known[1], known[2], CLASSIC)
     q = packed(previous)
     if q is not None:
         found = kinds(q)
         if len(found) == 1:  # canonical letters with one reading: no Play object needed
             pat, key = found[0]
+            _store(_PREVIOUS, previous, (pat, key, len(previous)))
             return _follow(p, b"", pat, key, len(previous), CLASSIC)
     prev = parse_play(previous)
     if prev is None:
