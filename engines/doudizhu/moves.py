@@ -36,7 +36,6 @@ from engines.doudizhu.patterns import (
     PatternRules,
     Play,
     kinds,
-    masks,
     parse_play,
 )
 
@@ -391,31 +390,45 @@ def _follow(
 ) -> list[str]:
     if pat is Pattern.ROCKET:
         return []
-    m1, m2, m3, m4 = masks(p)
     out: list[str]
     if pat is Pattern.SINGLE:
-        out = list(_of(_SINGLES_OF, _S1, m1 & _ABOVE[key]))
-    elif pat is Pattern.PAIR:
-        out = list(_of(_PAIRS_OF, _S2, m2 & _ABOVE[key]))
-    elif pat is Pattern.TRIO:
-        out = list(_of(_TRIOS_OF, _S3, m3 & _ABOVE[key]))
-    elif pat is Pattern.BOMB:
-        out = []
+        m = (p + _GE1) & HIGH & _ABOVE[key]
+        out = list(_SINGLES_OF.get(m) or _of(_SINGLES_OF, _S1, m))
     elif pat is Pattern.TRIO_SINGLE or pat is Pattern.TRIO_PAIR:
         out = []
-        trios = m3 & _ABOVE[key]
+        trios = (p + _GE3) & HIGH & _ABOVE[key]
         if trios:
-            table, att = (_T1, _ranks(m1)) if pat is Pattern.TRIO_SINGLE else (_T2, _ranks(m2))
-            for t in _ranks(trios):
-                row = table[t]
-                out += [row[a] for a in att if a != t]
+            single = pat is Pattern.TRIO_SINGLE
+            table = _T1 if single else _T2
+            m = (p + (_GE1 if single else _GE2)) & HIGH
+            att = _RANKS_OF.get(m) or _ranks(m)
+            for t in _RANKS_OF.get(trios) or _ranks(trios):
+                start = len(out)
+                out += map(table[t].__getitem__, att)
+                del out[start + att.index(t)]
+    elif pat is Pattern.PAIR:
+        m = (p + _GE2) & HIGH & _ABOVE[key]
+        out = list(_PAIRS_OF.get(m) or _of(_PAIRS_OF, _S2, m))
+    elif pat is Pattern.TRIO:
+        m = (p + _GE3) & HIGH & _ABOVE[key]
+        out = list(_TRIOS_OF.get(m) or _of(_TRIOS_OF, _S3, m))
+    elif pat is Pattern.BOMB:
+        out = []
     else:
         out = _follow_other(counts or p.to_bytes(NRANKS, "little"), pat, key, size)
+    m4 = (p + _GE4) & HIGH
     if m4:
-        out += _of(_BOMBS_OF, _S4, m4 & _ABOVE[key] if pat is Pattern.BOMB else m4)
-    if m1 & _ROCKET_MASK == _ROCKET_MASK:
+        if pat is Pattern.BOMB:
+            m4 &= _ABOVE[key]
+        out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
+    if p >> _JOKER_SHIFT == _BOTH_JOKERS:
         out.append(_ROCKET)
     return out
+
+
+_JOKER_SHIFT = 8 * SMALL_JOKER
+_BOTH_JOKERS = 1 | (1 << 8)
+"""The packed jokers' bytes when a hand holds both (the rocket)."""
 
 
 def _follow_other(counts: Vector, pat: Pattern, key: int, size: int) -> list[str]:
