@@ -313,13 +313,34 @@ def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
     return _lead(pack(counts), counts, rules)
 
 
+_LEAD1_OF: dict[int, tuple[str, ...]] = {}
+_LEAD2_OF: dict[int, tuple[str, ...]] = {}
+TABLES += (_LEAD1_OF, _LEAD2_OF)
+
+
+def _lead1(m1: int) -> tuple[str, ...]:
+    """The singles, 单顺 and rocket of the ranks in ``m1``."""
+    found = _of(_SINGLES_OF, _S1, m1) + _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
+        found += (_ROCKET,)
+    _store(_LEAD1_OF, m1, found)
+    return found
+
+
+def _lead2(m2: int) -> tuple[str, ...]:
+    """The pairs and 双顺 of the ranks in ``m2``."""
+    found = _of(_PAIRS_OF, _S2, m2) + _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
+    _store(_LEAD2_OF, m2, found)
+    return found
+
+
 def _lead(p: int, counts: Vector, rules: PatternRules) -> list[str]:
     m1 = (p + _GE1) & HIGH
     m2 = (p + _GE2) & HIGH
-    out = list(_SINGLES_OF.get(m1) or _of(_SINGLES_OF, _S1, m1))
+    out = list(_LEAD1_OF.get(m1) or _lead1(m1))
     pk = rules.pair_kickers
     if m2:
-        out += _PAIRS_OF.get(m2) or _of(_PAIRS_OF, _S2, m2)
+        out += _LEAD2_OF.get(m2) or _lead2(m2)
         m3 = (p + _GE3) & HIGH
         if m3:
             out += _TRIOS_OF.get(m3) or _of(_TRIOS_OF, _S3, m3)
@@ -342,10 +363,6 @@ def _lead(p: int, counts: Vector, rules: PatternRules) -> list[str]:
                 if rules.four_with_two:
                     _fours(out, counts, _ranks(m4), pairs, True, pk)
                 out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
-        out += _PAIR_STRAIGHTS_OF.get(m2 & _SEQ) or _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
-    out += _STRAIGHTS_OF.get(m1 & _SEQ) or _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
-    if m1 & _ROCKET_MASK == _ROCKET_MASK:
-        out.append(_ROCKET)
     return out
 
 
