@@ -389,6 +389,37 @@ _PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
 TABLES += (_PREVIOUS,)
 
 
+SHORT = 6
+"""Plays of at most this many cards are read from a table of them all (``_SHORT_PLAYS``)."""
+_SHORT_PLAYS: dict[str, tuple[Pattern, int, int]] = {}
+TABLES += (_SHORT_PLAYS,)
+
+
+def _short_plays() -> dict[str, tuple[Pattern, int, int]]:
+    """Every play of at most ``SHORT`` cards, canonical text → (pattern, key, size): a fixed
+    table of about 2,300 entries (单牌 … 四带二, 单顺 of five and six, 双顺 and 三顺 of
+    six), built on first use."""
+    if not _SHORT_PLAYS:
+        limits = (4,) * 13 + (1, 1)
+        counts = [0] * NRANKS
+
+        def visit(r: int, left: int) -> None:
+            if r == NRANKS:
+                if left < SHORT:
+                    found = kinds(pack(tuple(counts)))
+                    if len(found) == 1:
+                        text = "".join(CH[i][c] for i, c in enumerate(counts) if c)
+                        _SHORT_PLAYS[text] = (found[0][0], found[0][1], SHORT - left)
+                return
+            for c in range(min(limits[r], left) + 1):
+                counts[r] = c
+                visit(r + 1, left - c)
+            counts[r] = 0
+
+        visit(0, SHORT)
+    return _SHORT_PLAYS
+
+
 def clear_memos() -> None:
     """Empty the memo of previous plays (keyed by what was typed, unlike the mask tables)."""
     _PREVIOUS.clear()
@@ -515,7 +546,7 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
         p = pack(parse_cards(hand))
     if previous is None:
         return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
-    known = _PREVIOUS.get(previous)
+    known = (_SHORT_PLAYS or _short_plays()).get(previous) or _PREVIOUS.get(previous)
     if known is not None:
         return _follow(p, b"", known[0], known[1], known[2], CLASSIC)
     q = packed(previous)

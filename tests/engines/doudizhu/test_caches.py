@@ -40,9 +40,21 @@ def test_generator_tables_hold_their_bound(monkeypatch: pytest.MonkeyPatch) -> N
     for hand in random_hands(300, seed=2):
         plays = legal_plays(hand)
         legal_plays(hand, plays[len(plays) // 2])
-        assert all(len(table) <= 16 for table in moves.TABLES)
+        grown = [t for t in moves.TABLES if t is not moves._SHORT_PLAYS]
+        assert all(len(table) <= 16 for table in grown)
     assert any(moves.TABLES)
+    # The table of every play of at most six cards is fixed: built once, never grows.
+    assert len(moves._SHORT_PLAYS) == 1755
     moves.clear_tables()
+
+
+def test_the_short_play_table_is_every_play_of_six_cards_or_fewer() -> None:
+    table = moves._short_plays()
+    assert len(table) == 1755
+    for text, (pattern, key, size) in list(table.items())[::7]:
+        play = patterns.parse_play(text)
+        assert play is not None and (play.pattern, play.key, play.size) == (pattern, key, size)
+    assert "333355" in table and "33334444" not in table and "3333BR" not in table
 
 
 def test_generator_tables_are_keyed_by_rank_masks() -> None:
