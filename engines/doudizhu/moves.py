@@ -32,6 +32,7 @@ from engines.doudizhu.notation import (
 )
 from engines.doudizhu.patterns import (
     CLASSIC,
+    WINDOW,
     Pattern,
     PatternRules,
     Play,
@@ -462,6 +463,18 @@ def _follow(
         out = list(_TRIOS_OF.get(m) or _of(_TRIOS_OF, _S3, m))
     elif pat is Pattern.BOMB:
         out = []
+    elif pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT:
+        # A window of ``length`` ranks, each held at least ``width`` times, ending above key.
+        width = 1 if pat is Pattern.STRAIGHT else 2
+        length = size // width
+        m = (p + (_GE1 if width == 1 else _GE2)) & HIGH
+        windows = WINDOW[length]
+        source = _SOLO if width == 1 else _PAIRS
+        out = [
+            source[width * (hi - length + 1) : width * (hi + 1)]
+            for hi in range(key + 1, ACE + 1)
+            if m & windows[hi] == windows[hi]
+        ]
     else:
         out = _follow_other(counts or p.to_bytes(NRANKS, "little"), pat, key, size)
     m4 = (p + _GE4) & HIGH
@@ -481,15 +494,7 @@ _BOTH_JOKERS = 1 | (1 << 8)
 
 def _follow_other(counts: Vector, pat: Pattern, key: int, size: int) -> list[str]:
     out: list[str] = []
-    if pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT:
-        width = 1 if pat is Pattern.STRAIGHT else 2
-        length = size // width
-        source = _SOLO if width == 1 else _PAIRS
-        run = _runs(counts, width)
-        for s in range(key - length + 2, ACE - length + 2):
-            if run[s] >= length:
-                out.append(source[width * s : width * (s + length)])
-    elif pat is Pattern.PLANE:
+    if pat is Pattern.PLANE:
         length = size // 3
         run = _runs(counts, 3)
         out += [

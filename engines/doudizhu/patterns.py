@@ -134,8 +134,8 @@ Reading = tuple[Pattern, int]
 _GE1, _GE2, _GE3, _GE4 = (ONES * (128 - k) for k in (1, 2, 3, 4))
 _JOKERS = (1 << (8 * SMALL_JOKER + 7)) | (1 << (8 * BIG_JOKER + 7))
 _SEQ = sum(1 << (8 * r + 7) for r in range(ACE + 1))
-# _WINDOW[m][hi]: the mask of the m ranks hi-m+1 .. hi (a chain of length m ending at hi).
-_WINDOW = [
+# WINDOW[m][hi]: the mask of the m ranks hi-m+1 .. hi (a chain of length m ending at hi).
+WINDOW = [
     [
         sum(1 << (8 * r + 7) for r in range(hi - m + 1, hi + 1)) if hi >= m - 1 else 0
         for hi in range(NRANKS)
@@ -205,7 +205,7 @@ def kinds(p: int, rules: PatternRules = CLASSIC) -> tuple[Reading, ...]:
             if not n & 3 and e1 & _JOKERS != _JOKERS:
                 # m trios with m single wings; the wings may hold a pair or a trio.
                 m = n >> 2
-                row = _WINDOW[m]
+                row = WINDOW[m]
                 for hi in range(min(top(e3), ACE), m - 2, -1):
                     w = row[hi]
                     if e3 & w == w:
