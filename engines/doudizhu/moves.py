@@ -390,35 +390,41 @@ _PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
 TABLES += (_PREVIOUS,)
 
 
-SHORT = 6
-"""Plays of at most this many cards are read from a table of them all (``_SHORT_PLAYS``)."""
-_SHORT_PLAYS: dict[str, tuple[Pattern, int, int]] = {}
-TABLES += (_SHORT_PLAYS,)
+_KNOWN_PLAYS: dict[str, tuple[Pattern, int, int]] = {}
+TABLES += (_KNOWN_PLAYS,)
 
 
-def _short_plays() -> dict[str, tuple[Pattern, int, int]]:
-    """Every play of at most ``SHORT`` cards, canonical text → (pattern, key, size): a fixed
-    table of about 2,300 entries (单牌 … 四带二, 单顺 of five and six, 双顺 and 三顺 of
-    six), built on first use."""
-    if not _SHORT_PLAYS:
-        limits = (4,) * 13 + (1, 1)
-        counts = [0] * NRANKS
+def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
+    """A fixed table, canonical text → (pattern, key, size), of every play of at most eight
+    cards but planes of three or more trios: singles … 四带二, planes of two with their
+    wings, and every sequence (单顺, 双顺, 三顺 of any length). About 4,300 entries, built
+    on first use from the generator's own pieces."""
+    if not _KNOWN_PLAYS:
+        every = list(_RANGE)
+        ranks = every[:SMALL_JOKER]
+        texts = [*_S1, *_S2[:SMALL_JOKER], *_S3[:SMALL_JOKER], *_S4[:SMALL_JOKER], _ROCKET]
+        for t in ranks:
+            texts += [_T1[t][a] for a in every if a != t]
+            texts += [_T2[t][a] for a in ranks if a != t]
+            _two(texts, _S4[t], t, t, every, ranks, True)
+            _two(texts, _S4[t], t, t, every, ranks, False)
+        seq = sum(_BIT[: ACE + 1])
+        texts += _sequences({}, seq, 1) + _sequences({}, seq, 2)
+        for s in range(ACE):
+            for k in range(2, min(6, ACE + 1 - s) + 1):
+                texts.append(_chain_text(s, k))
+            chain = _TRIOS[3 * s : 3 * (s + 2)]
+            _two(texts, chain, s, s + 1, every, ranks, True)
+            _two(texts, chain, s, s + 1, every, ranks, False)
+        for text in texts:
+            cards = text.split(" ")[0]
+            found = kinds(sum(1 << (8 * _RANK_INDEX[c]) for c in cards))
+            kind = found[0] if len(found) == 1 else (Pattern.PLANE, found[0][1])
+            _KNOWN_PLAYS[text] = (kind[0], kind[1], len(cards))
+    return _KNOWN_PLAYS
 
-        def visit(r: int, left: int) -> None:
-            if r == NRANKS:
-                if left < SHORT:
-                    found = kinds(pack(tuple(counts)))
-                    if len(found) == 1:
-                        text = "".join(CH[i][c] for i, c in enumerate(counts) if c)
-                        _SHORT_PLAYS[text] = (found[0][0], found[0][1], SHORT - left)
-                return
-            for c in range(min(limits[r], left) + 1):
-                counts[r] = c
-                visit(r + 1, left - c)
-            counts[r] = 0
 
-        visit(0, SHORT)
-    return _SHORT_PLAYS
+_RANK_INDEX = {c: r for r, c in enumerate("3456789TJQKA2BR")}
 
 
 def clear_memos() -> None:
@@ -551,7 +557,7 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
         p = pack(parse_cards(hand))
     if previous is None:
         return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
-    known = (_SHORT_PLAYS or _short_plays()).get(previous) or _PREVIOUS.get(previous)
+    known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
     if known is not None:
         return _follow(p, b"", known[0], known[1], known[2], CLASSIC)
     q = packed(previous)
