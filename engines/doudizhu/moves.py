@@ -24,7 +24,10 @@ from engines.doudizhu.notation import (
     HIGH,
     NRANKS,
     ONES,
+    OVER,
+    POISON_BIT,
     SMALL_JOKER,
+    WEIGHT,
     Counts,
     pack,
     packed,
@@ -552,14 +555,19 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     >>> [p for p in legal_plays("333444555666") if len(p) > 12]
     ['333444555666 chain', '333444555666 plane']
     """
-    p = packed(hand)
-    if p is None:
+    # notation.packed, inlined: this is the inner loop of every search.
+    raw = hand.encode()
+    if 0 < len(raw) <= 54 and b"BJ" not in raw and b"RJ" not in raw:
+        p = sum(map(WEIGHT.__getitem__, raw))
+        if p >> POISON_BIT or (p + OVER) & HIGH:
+            p = pack(parse_cards(hand))
+    else:
         p = pack(parse_cards(hand))
     if previous is None:
         return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
     known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
     if known is not None:
-        return _follow(p, b"", known[0], known[1], known[2], CLASSIC)
+        return _follow(p, b"", *known, CLASSIC)
     q = packed(previous)
     if q is not None:
         found = kinds(q)

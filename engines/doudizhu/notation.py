@@ -65,17 +65,17 @@ CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in 
 _ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
 
 # The packed form: one byte per rank, rank r in bits 8r..8r+7 of an int (a rank-count vector
-# the generator reads with a few integer operations). ``_WEIGHT[c]`` is 1 in the byte of the
+# the generator reads with a few integer operations). ``WEIGHT[c]`` is 1 in the byte of the
 # rank whose canonical letter has code c.
-_POISON_BIT = 8 * NRANKS + 8
-_WEIGHT = [1 << _POISON_BIT] * 256  # any other byte (UTF-8 included) marks the text
+POISON_BIT = 8 * NRANKS + 8
+WEIGHT = [1 << POISON_BIT] * 256  # any other byte (UTF-8 included) marks the text
 for _r, _c in enumerate(RANKS):
-    _WEIGHT[ord(_c)] = 1 << (8 * _r)
+    WEIGHT[ord(_c)] = 1 << (8 * _r)
 ONES = sum(1 << (8 * r) for r in range(NRANKS))
 """1 in every rank's byte."""
 HIGH = ONES << 7
 """The top bit of every rank's byte."""
-_OVER = sum((127 - limit) << (8 * r) for r, limit in enumerate(_LIMITS))
+OVER = sum((127 - limit) << (8 * r) for r, limit in enumerate(_LIMITS))
 
 
 def packed(text: str) -> int | None:
@@ -91,8 +91,8 @@ def packed(text: str) -> int | None:
     raw = text.encode()
     if not raw or len(raw) > 54 or b"BJ" in raw or b"RJ" in raw:
         return None  # (BJ and RJ are the joker aliases, not a joker and a J)
-    p = sum(map(_WEIGHT.__getitem__, raw))
-    if p >> _POISON_BIT or (p + _OVER) & HIGH:  # not a rank letter, or too many of a rank
+    p = sum(map(WEIGHT.__getitem__, raw))
+    if p >> POISON_BIT or (p + OVER) & HIGH:  # not a rank letter, or too many of a rank
         return None
     return p
 
