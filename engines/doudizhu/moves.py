@@ -241,7 +241,9 @@ def _attach(
                 out += [pre + b for b in right]
 
 
-def _pair_wings(out: list[str], main: str, lo: int, hi: int, pairs: list[int], k: int) -> None:
+def _pair_wings(
+    out: list[str], main: str, lo: int, hi: int, pairs: tuple[int, ...] | list[int], k: int
+) -> None:
     """``main`` (ranks lo..hi) with ``k`` pairs of distinct ranks from ``pairs`` outside it."""
     if k == 2:
         _two(out, main, lo, hi, (), pairs, False)
@@ -262,15 +264,24 @@ def _double(text: str) -> str:
     return "".join(c + c for c in text)
 
 
-def _plane_singles(out: list[str], counts: Vector, s: int, k: int) -> None:
+def _plane_singles(
+    out: list[str],
+    counts: Vector,
+    s: int,
+    k: int,
+    ones: tuple[int, ...] | list[int] = (),
+    pairs: tuple[int, ...] | list[int] = (),
+) -> None:
     """Trio chain s..s+k-1 with k single wings. A trio right above the chain is left out
     (that set reads higher with the chain moved up); a trio right below it is the plane of
     four consecutive trios' second reading when k = 3."""
     e = s + k - 1
     chain = _TRIOS[3 * s : 3 * (e + 1)]
     if k == 2:
-        ones = [r for r in _RANGE if counts[r]]
-        _two(out, chain, s, e, ones, [r for r in ones if counts[r] >= 2], True)
+        if not ones:
+            ones = [r for r in _RANGE if counts[r]]
+            pairs = [r for r in ones if counts[r] >= 2]
+        _two(out, chain, s, e, ones, pairs, True)
         return
     top_cap = 2 if e + 1 <= ACE else 3
     start = len(out)
@@ -295,8 +306,10 @@ def _fours(
     pairs: tuple[int, ...] | list[int],
     singles: bool,
     doubles: bool,
+    ones: tuple[int, ...] | list[int] = (),
 ) -> None:
-    ones = [r for r in _RANGE if counts[r]]
+    if not ones:
+        ones = [r for r in _RANGE if counts[r]]
     for f in fours:
         if singles:
             _two(out, _S4[f], f, f, ones, pairs, True)
@@ -361,16 +374,18 @@ def _lead(p: int, counts: Vector, rules: PatternRules) -> list[str]:
                     out += map(_T2[t].__getitem__, pairs)
                     del out[start + pairs.index(t)]
             if m3 & (m3 >> 8) & _NEXT_SEQ:
-                _lead_planes(out, counts, pairs, pk)
+                _lead_planes(out, counts, ones, pairs, pk)
             m4 = (p + _GE4) & HIGH
             if m4:
                 if rules.four_with_two:
-                    _fours(out, counts, _ranks(m4), pairs, True, pk)
+                    _fours(out, counts, _ranks(m4), pairs, True, pk, ones)
                 out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
     return out
 
 
-def _lead_planes(out: list[str], counts: Vector, pairs: tuple[int, ...], pk: bool) -> None:
+def _lead_planes(
+    out: list[str], counts: Vector, ones: tuple[int, ...], pairs: tuple[int, ...], pk: bool
+) -> None:
     """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
     run = 0
     for r in range(ACE + 2):
@@ -381,10 +396,10 @@ def _lead_planes(out: list[str], counts: Vector, pairs: tuple[int, ...], pk: boo
             for s in range(r - run, r - 1):
                 for k in range(2, r - s + 1):
                     out.append(_chain_text(s, k))
-                    _plane_singles(out, counts, s, k)
+                    _plane_singles(out, counts, s, k, ones, pairs)
                     if pk:
                         e = s + k - 1
-                        _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, list(pairs), k)
+                        _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
         run = 0
 
 
