@@ -458,20 +458,30 @@ def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) 
     return _follow(pack(counts), counts, previous.pattern, previous.key, previous.size, rules)
 
 
+# The patterns as module globals: the dispatch below is the inner loop of following.
+_SINGLE, _PAIR, _TRIO, _BOMB, _ROCKET_PATTERN = (
+    Pattern.SINGLE,
+    Pattern.PAIR,
+    Pattern.TRIO,
+    Pattern.BOMB,
+    Pattern.ROCKET,
+)
+_TRIO_SINGLE, _TRIO_PAIR = Pattern.TRIO_SINGLE, Pattern.TRIO_PAIR
+_STRAIGHT, _PAIR_STRAIGHT = Pattern.STRAIGHT, Pattern.PAIR_STRAIGHT
+
+
 def _follow(
     p: int, counts: Vector, pat: Pattern, key: int, size: int, rules: PatternRules
 ) -> list[str]:
-    if pat is Pattern.ROCKET:
-        return []
     out: list[str]
-    if pat is Pattern.SINGLE:
+    if pat is _SINGLE:
         m = (p + _GE1) & HIGH & _ABOVE[key]
         out = list(_SINGLES_OF.get(m) or _of(_SINGLES_OF, _S1, m))
-    elif pat is Pattern.TRIO_SINGLE or pat is Pattern.TRIO_PAIR:
+    elif pat is _TRIO_SINGLE or pat is _TRIO_PAIR:
         out = []
         trios = (p + _GE3) & HIGH & _ABOVE[key]
         if trios:
-            single = pat is Pattern.TRIO_SINGLE
+            single = pat is _TRIO_SINGLE
             table = _T1 if single else _T2
             m = (p + (_GE1 if single else _GE2)) & HIGH
             att = _RANKS_OF.get(m) or _ranks(m)
@@ -479,17 +489,19 @@ def _follow(
                 start = len(out)
                 out += map(table[t].__getitem__, att)
                 del out[start + att.index(t)]
-    elif pat is Pattern.PAIR:
+    elif pat is _PAIR:
         m = (p + _GE2) & HIGH & _ABOVE[key]
         out = list(_PAIRS_OF.get(m) or _of(_PAIRS_OF, _S2, m))
-    elif pat is Pattern.TRIO:
+    elif pat is _TRIO:
         m = (p + _GE3) & HIGH & _ABOVE[key]
         out = list(_TRIOS_OF.get(m) or _of(_TRIOS_OF, _S3, m))
-    elif pat is Pattern.BOMB:
+    elif pat is _BOMB or pat is _ROCKET_PATTERN:
+        if pat is _ROCKET_PATTERN:
+            return []
         out = []
-    elif pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT:
+    elif pat is _STRAIGHT or pat is _PAIR_STRAIGHT:
         # A window of ``length`` ranks, each held at least ``width`` times, ending above key.
-        width = 1 if pat is Pattern.STRAIGHT else 2
+        width = 1 if pat is _STRAIGHT else 2
         length = size // width
         m = (p + (_GE1 if width == 1 else _GE2)) & HIGH
         windows = WINDOW[length]
@@ -503,7 +515,7 @@ def _follow(
         out = _follow_other(counts or p.to_bytes(NRANKS, "little"), pat, key, size)
     m4 = (p + _GE4) & HIGH
     if m4:
-        if pat is Pattern.BOMB:
+        if pat is _BOMB:
             m4 &= _ABOVE[key]
         out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
     if p >> _JOKER_SHIFT == _BOTH_JOKERS:
