@@ -280,7 +280,15 @@ def _candidates(texts: list[str], book: PlayBook) -> list[Play]:
         if width is None:
             plain.append(play)
             continue
-        weight = sum(r for r, c in play.parts if c != width)
+        if width == 3 and play.pattern is not Pattern.TRIO_SINGLE and (
+            play.pattern is not Pattern.TRIO_PAIR
+        ):
+            k = play.size // (4 if play.pattern is Pattern.PLANE_SINGLES else 5)
+            mains = range(play.key - k + 1, play.key + 1)
+        else:
+            mains = range(play.key, play.key + 1)
+        # Every attached card counts: a pair spent as two singles weighs twice its rank.
+        weight = sum(r * c for r, c in play.parts if r not in mains)
         kicked.setdefault((play.pattern, play.key, play.size), []).append((weight, play))
     for variants in kicked.values():
         variants.sort(key=lambda wp: wp[0])
