@@ -280,8 +280,10 @@ def _candidates(texts: list[str], book: PlayBook) -> list[Play]:
         if width is None:
             plain.append(play)
             continue
-        if width == 3 and play.pattern is not Pattern.TRIO_SINGLE and (
-            play.pattern is not Pattern.TRIO_PAIR
+        if (
+            width == 3
+            and play.pattern is not Pattern.TRIO_SINGLE
+            and (play.pattern is not Pattern.TRIO_PAIR)
         ):
             k = play.size // (4 if play.pattern is Pattern.PLANE_SINGLES else 5)
             mains = range(play.key - k + 1, play.key + 1)

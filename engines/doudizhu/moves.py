@@ -455,7 +455,7 @@ _GE1, _GE2, _GE3, _GE4 = (ONES * (128 - k) for k in (1, 2, 3, 4))
 
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
     """跟牌: every play of ``counts`` that beats ``previous`` (pass not included)."""
-    return _follow(pack(counts), counts, previous.pattern, previous.key, previous.size, rules)
+    return _follow(pack(counts), previous.pattern, previous.key, previous.size)
 
 
 # The patterns as module globals: the dispatch below is the inner loop of following.
@@ -470,9 +470,7 @@ _TRIO_SINGLE, _TRIO_PAIR = Pattern.TRIO_SINGLE, Pattern.TRIO_PAIR
 _STRAIGHT, _PAIR_STRAIGHT = Pattern.STRAIGHT, Pattern.PAIR_STRAIGHT
 
 
-def _follow(
-    p: int, counts: Vector, pat: Pattern, key: int, size: int, rules: PatternRules
-) -> list[str]:
+def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
     out: list[str]
     if pat is _SINGLE:
         m = (p + _GE1) & HIGH & _ABOVE[key]
@@ -512,7 +510,7 @@ def _follow(
             if m & windows[hi] == windows[hi]
         ]
     else:
-        out = _follow_other(counts or p.to_bytes(NRANKS, "little"), pat, key, size)
+        out = _follow_other(p.to_bytes(NRANKS, "little"), pat, key, size)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
@@ -594,15 +592,15 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
         return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
     known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
     if known is not None:
-        return _follow(p, b"", *known, CLASSIC)
+        return _follow(p, *known)
     q = packed(previous)
     if q is not None:
         found = kinds(q)
         if len(found) == 1:  # canonical letters with one reading: no Play object needed
             pat, key = found[0]
             _store(_PREVIOUS, previous, (pat, key, len(previous)))
-            return _follow(p, b"", pat, key, len(previous), CLASSIC)
+            return _follow(p, pat, key, len(previous))
     prev = parse_play(previous)
     if prev is None:
         return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
-    return _follow(p, b"", prev.pattern, prev.key, prev.size, CLASSIC)
+    return _follow(p, prev.pattern, prev.key, prev.size)
