@@ -21,6 +21,7 @@ from engines.doudizhu.notation import (
     ACE,
     BIG_JOKER,
     CH,
+    FIELD,
     HIGH,
     NRANKS,
     ONES,
@@ -32,6 +33,7 @@ from engines.doudizhu.notation import (
     pack,
     packed,
     parse_cards,
+    unpack,
 )
 from engines.doudizhu.patterns import (
     CLASSIC,
@@ -56,7 +58,7 @@ _S4 = tuple(CH[r][4] for r in _RANGE)
 _T1 = tuple(tuple(_S1[a] + _S3[t] if a < t else _S3[t] + _S1[a] for a in _RANGE) for t in _RANGE)
 _T2 = tuple(tuple(_S2[a] + _S3[t] if a < t else _S3[t] + _S2[a] for a in _RANGE) for t in _RANGE)
 Vector = Counts | bytes
-"""Counts as a tuple, or as the bytes of a packed vector (both index to ints)."""
+"""Counts as a tuple (or bytes: both index to ints)."""
 CHAIN_WORD = " chain"
 PLANE_WORD = " plane"
 
@@ -64,11 +66,11 @@ PLANE_WORD = " plane"
 # on first use. A mask has 15 bits, so each table holds at most 2**15 entries
 # (``TABLE_LIMIT``); they never grow beyond it.
 TABLE_LIMIT = 1 << NRANKS
-_BIT = tuple(1 << (8 * r + 7) for r in _RANGE)
+_BIT = tuple(1 << (FIELD * r + FIELD - 1) for r in _RANGE)
 _SEQ = sum(_BIT[: ACE + 1])
 _NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
 _ROCKET_MASK = _BIT[SMALL_JOKER] | _BIT[BIG_JOKER]
-_ABOVE = tuple(~((1 << (8 * (r + 1))) - 1) for r in _RANGE)
+_ABOVE = tuple(~((1 << (FIELD * (r + 1))) - 1) for r in _RANGE)
 """_ABOVE[r]: the mask bits of the ranks above r."""
 _RANKS_OF: dict[int, tuple[int, ...]] = {}
 _SINGLES_OF: dict[int, tuple[str, ...]] = {}
@@ -351,7 +353,7 @@ def _lead2(m2: int) -> tuple[str, ...]:
     return found
 
 
-def _lead(p: int, counts: Vector, rules: PatternRules) -> list[str]:
+def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
     m1 = (p + _GE1) & HIGH
     m2 = (p + _GE2) & HIGH
     out = list(_LEAD1_OF.get(m1) or _lead1(m1))
@@ -373,12 +375,13 @@ def _lead(p: int, counts: Vector, rules: PatternRules) -> list[str]:
                     start = len(out)
                     out += map(_T2[t].__getitem__, pairs)
                     del out[start + pairs.index(t)]
-            if m3 & (m3 >> 8) & _NEXT_SEQ:
+            if m3 & (m3 >> FIELD) & _NEXT_SEQ:
+                counts = counts or unpack(p)
                 _lead_planes(out, counts, ones, pairs, pk)
             m4 = (p + _GE4) & HIGH
             if m4:
                 if rules.four_with_two:
-                    _fours(out, counts, _ranks(m4), pairs, True, pk, ones)
+                    _fours(out, counts or unpack(p), _ranks(m4), pairs, True, pk, ones)
                 out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
     return out
 
@@ -436,7 +439,7 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
             _two(texts, chain, s, s + 1, every, ranks, False)
         for text in texts:
             cards = text.split(" ")[0]
-            found = kinds(sum(1 << (8 * _RANK_INDEX[c]) for c in cards))
+            found = kinds(sum(1 << (FIELD * _RANK_INDEX[c]) for c in cards))
             kind = found[0] if len(found) == 1 else (Pattern.PLANE, found[0][1])
             _KNOWN_PLAYS[text] = (kind[0], kind[1], len(cards))
     return _KNOWN_PLAYS
@@ -450,7 +453,7 @@ def clear_memos() -> None:
     _PREVIOUS.clear()
 
 
-_GE1, _GE2, _GE3, _GE4 = (ONES * (128 - k) for k in (1, 2, 3, 4))
+_GE1, _GE2, _GE3, _GE4 = (ONES * ((1 << (FIELD - 1)) - k) for k in (1, 2, 3, 4))
 
 
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
@@ -510,7 +513,7 @@ def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
             if m & windows[hi] == windows[hi]
         ]
     else:
-        out = _follow_other(p.to_bytes(NRANKS, "little"), pat, key, size)
+        out = _follow_other(unpack(p), pat, key, size)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
@@ -521,9 +524,9 @@ def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
     return out
 
 
-_JOKER_SHIFT = 8 * SMALL_JOKER
-_BOTH_JOKERS = 1 | (1 << 8)
-"""The packed jokers' bytes when a hand holds both (the rocket)."""
+_JOKER_SHIFT = FIELD * SMALL_JOKER
+_BOTH_JOKERS = 1 | (1 << FIELD)
+"""The packed jokers' fields when a hand holds both (the rocket)."""
 
 
 def _follow_other(counts: Vector, pat: Pattern, key: int, size: int) -> list[str]:
@@ -582,14 +585,14 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     """
     # notation.packed, inlined: this is the inner loop of every search.
     raw = hand.encode()
-    if 0 < len(raw) <= 54 and b"BJ" not in raw and b"RJ" not in raw:
+    if 0 < len(raw) <= 32 and b"BJ" not in raw and b"RJ" not in raw:
         p = sum(map(WEIGHT.__getitem__, raw))
         if p >> POISON_BIT or (p + OVER) & HIGH:
             p = pack(parse_cards(hand))
     else:
         p = pack(parse_cards(hand))
     if previous is None:
-        return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
+        return _lead(p, None, CLASSIC)
     known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
     if known is not None:
         return _follow(p, *known)
@@ -602,5 +605,5 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
             return _follow(p, pat, key, len(previous))
     prev = parse_play(previous)
     if prev is None:
-        return _lead(p, p.to_bytes(NRANKS, "little"), CLASSIC)
+        return _lead(p, None, CLASSIC)
     return _follow(p, prev.pattern, prev.key, prev.size)

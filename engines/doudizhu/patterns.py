@@ -34,6 +34,7 @@ from engines.base import T
 from engines.doudizhu.notation import (
     ACE,
     BIG_JOKER,
+    FIELD,
     HIGH,
     NRANKS,
     ONES,
@@ -131,13 +132,14 @@ Reading = tuple[Pattern, int]
 """One way to read a set of cards: (pattern, key)."""
 
 
-_GE1, _GE2, _GE3, _GE4 = (ONES * (128 - k) for k in (1, 2, 3, 4))
-_JOKERS = (1 << (8 * SMALL_JOKER + 7)) | (1 << (8 * BIG_JOKER + 7))
-_SEQ = sum(1 << (8 * r + 7) for r in range(ACE + 1))
+_GE1, _GE2, _GE3, _GE4 = (ONES * ((1 << (FIELD - 1)) - k) for k in (1, 2, 3, 4))
+_TOP = FIELD - 1
+_JOKERS = (1 << (FIELD * SMALL_JOKER + _TOP)) | (1 << (FIELD * BIG_JOKER + _TOP))
+_SEQ = sum(1 << (FIELD * r + _TOP) for r in range(ACE + 1))
 # WINDOW[m][hi]: the mask of the m ranks hi-m+1 .. hi (a chain of length m ending at hi).
 WINDOW = [
     [
-        sum(1 << (8 * r + 7) for r in range(hi - m + 1, hi + 1)) if hi >= m - 1 else 0
+        sum(1 << (FIELD * r + _TOP) for r in range(hi - m + 1, hi + 1)) if hi >= m - 1 else 0
         for hi in range(NRANKS)
     ]
     for m in range(NRANKS + 1)
@@ -152,11 +154,11 @@ def masks(p: int) -> tuple[int, int, int, int]:
 
 def top(mask: int) -> int:
     """The highest rank of a non-empty mask."""
-    return (mask.bit_length() - 8) >> 3
+    return (mask.bit_length() - FIELD) // FIELD
 
 
 def _low(mask: int) -> int:
-    return ((mask & -mask).bit_length() - 8) >> 3
+    return ((mask & -mask).bit_length() - FIELD) // FIELD
 
 
 def _is_chain(mask: int) -> bool:
