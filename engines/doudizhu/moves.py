@@ -301,32 +301,6 @@ def _chain_text(s: int, k: int) -> str:
     return text + CHAIN_WORD if k == 4 else text
 
 
-def _fours(
-    out: list[str],
-    counts: Vector,
-    fours: tuple[int, ...] | list[int],
-    pairs: tuple[int, ...] | list[int],
-    singles: bool,
-    doubles: bool,
-    ones: tuple[int, ...] | list[int] = (),
-) -> None:
-    if not ones:
-        ones = [r for r in _RANGE if counts[r]]
-    for f in fours:
-        if singles:
-            _two(out, _S4[f], f, f, ones, pairs, True)
-        if doubles:
-            _two(out, _S4[f], f, f, ones, pairs, False)
-
-
-def _runs(counts: Vector, need: int) -> list[int]:
-    """run[s] = how many consecutive ranks from s (up to A) hold at least ``need`` cards."""
-    run = [0] * (ACE + 2)
-    for r in range(ACE, -1, -1):
-        run[r] = run[r + 1] + 1 if counts[r] >= need else 0
-    return run
-
-
 def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
     """首出: every play ``counts`` can lead, canonical, each reading once."""
     return _lead(pack(counts), counts, rules)
@@ -381,7 +355,10 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
             m4 = (p + _GE4) & HIGH
             if m4:
                 if rules.four_with_two:
-                    _fours(out, counts or unpack(p), _ranks(m4), pairs, True, pk, ones)
+                    for f in _ranks(m4):
+                        _two(out, _S4[f], f, f, ones, pairs, True)
+                        if pk:
+                            _two(out, _S4[f], f, f, ones, pairs, False)
                 out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
     return out
 
@@ -513,7 +490,7 @@ def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
             if m & windows[hi] == windows[hi]
         ]
     else:
-        out = _follow_other(unpack(p), pat, key, size)
+        out = _follow_other(p, pat, key, size)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
@@ -529,36 +506,35 @@ _BOTH_JOKERS = 1 | (1 << FIELD)
 """The packed jokers' fields when a hand holds both (the rocket)."""
 
 
-def _follow_other(counts: Vector, pat: Pattern, key: int, size: int) -> list[str]:
+def _follow_other(p: int, pat: Pattern, key: int, size: int) -> list[str]:
+    """三顺, 飞机 and 四带二 that beat a play of ``size`` cards with ``key``."""
     out: list[str] = []
-    if pat is Pattern.PLANE:
-        length = size // 3
-        run = _runs(counts, 3)
-        out += [
-            _chain_text(s, length)
-            for s in range(key - length + 2, ACE - length + 2)
-            if run[s] >= length
-        ]
-    elif pat is Pattern.PLANE_SINGLES or pat is Pattern.PLANE_PAIRS:
-        singles = pat is Pattern.PLANE_SINGLES
-        k = size // (4 if singles else 5)
-        run = _runs(counts, 3)
-        starts = [s for s in range(key - k + 2, ACE - k + 2) if run[s] >= k]
-        if starts:
-            if singles:
-                for s in starts:
-                    _plane_singles(out, counts, s, k)
-            else:
-                pairs = [r for r in _RANGE if counts[r] >= 2]
-                for s in starts:
-                    e = s + k - 1
-                    _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
-    elif pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
-        fours = [r for r in range(key + 1, SMALL_JOKER) if counts[r] == 4]
+    m3 = (p + _GE3) & HIGH
+    if pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
+        fours = (p + _GE4) & HIGH & _ABOVE[key]
         if fours:
+            ones = _ranks((p + _GE1) & HIGH)
+            pairs = _ranks((p + _GE2) & HIGH)
             singles = pat is Pattern.FOUR_SINGLES
-            pairs = [r for r in _RANGE if counts[r] >= 2]
-            _fours(out, counts, fours, pairs, singles, not singles)
+            for f in _ranks(fours):
+                _two(out, _S4[f], f, f, ones, pairs, singles)
+        return out
+    k = size // (3 if pat is Pattern.PLANE else 4 if pat is Pattern.PLANE_SINGLES else 5)
+    windows = WINDOW[k]
+    tops = [hi for hi in range(key + 1, ACE + 1) if m3 & windows[hi] == windows[hi]]
+    if not tops:
+        return out
+    if pat is Pattern.PLANE:
+        return [_chain_text(hi - k + 1, k) for hi in tops]
+    ones = _ranks((p + _GE1) & HIGH)
+    pairs = _ranks((p + _GE2) & HIGH)
+    counts = unpack(p) if k > 2 else ()
+    for hi in tops:
+        s = hi - k + 1
+        if pat is Pattern.PLANE_SINGLES:
+            _plane_singles(out, counts, s, k, ones, pairs)
+        else:
+            _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, pairs, k)
     return out
 
 
