@@ -478,17 +478,12 @@ def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
             return []
         out = []
     elif pat is _STRAIGHT or pat is _PAIR_STRAIGHT:
-        # A window of ``length`` ranks, each held at least ``width`` times, ending above key.
+        # 单顺 / 双顺 of the same length ending above key: a table row per rank mask.
         width = 1 if pat is _STRAIGHT else 2
-        length = size // width
-        m = (p + (_GE1 if width == 1 else _GE2)) & HIGH
-        windows = WINDOW[length]
-        source = _SOLO if width == 1 else _PAIRS
-        out = [
-            source[width * (hi - length + 1) : width * (hi + 1)]
-            for hi in range(key + 1, ACE + 1)
-            if m & windows[hi] == windows[hi]
-        ]
+        m = (p + (_GE1 if width == 1 else _GE2)) & HIGH & _SEQ_MASK
+        # (a 双顺's size is stored negative: a hand's two masks may be equal)
+        row = _SEQ_ABOVE.get((m, size if width == 1 else -size)) or _seq_above(m, width, size)
+        out = list(row[key])
     else:
         out = _follow_other(p, pat, key, size)
     m4 = (p + _GE4) & HIGH
@@ -499,6 +494,26 @@ def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
     if p >> _JOKER_SHIFT == _BOTH_JOKERS:
         out.append(_ROCKET)
     return out
+
+
+_SEQ_MASK = sum(_BIT[: ACE + 1])
+_SEQ_ABOVE: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
+TABLES += (_SEQ_ABOVE,)
+
+
+def _seq_above(mask: int, width: int, size: int) -> tuple[tuple[str, ...], ...]:
+    """row[key]: the sequences of ``size`` cards (``width`` per rank) of the ranks in
+    ``mask`` whose top is above ``key``; one row per (mask, size, width)."""
+    length = size // width
+    source = _SOLO if width == 1 else _PAIRS
+    windows = WINDOW[length]
+    tops = [hi for hi in range(length - 1, ACE + 1) if mask & windows[hi] == windows[hi]]
+    row = tuple(
+        tuple(source[width * (hi - length + 1) : width * (hi + 1)] for hi in tops if hi > key)
+        for key in _RANGE
+    )
+    _store(_SEQ_ABOVE, (mask, size if width == 1 else -size), row)
+    return row
 
 
 _JOKER_SHIFT = FIELD * SMALL_JOKER

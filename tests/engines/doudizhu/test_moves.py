@@ -262,3 +262,12 @@ def test_public_function_errors() -> None:
         legal_plays("33", "3?")
     with pytest.raises(IllegalActionError):
         legal_plays("33", "34")
+
+
+def test_straights_and_pair_straights_of_one_size_do_not_mix() -> None:
+    # A hand whose ranks all hold two cards has equal masks for singles and pairs: a 单顺 of
+    # six and a 双顺 of three (six cards too) must still answer only their own kind.
+    hand = "334455667788"
+    assert legal_plays(hand, "345678") == []  # nothing above 8 as a straight of six
+    assert legal_plays(hand, "334455") == ["445566", "556677", "667788"]
+    assert legal_plays("3344556677889", "345678") == ["456789"]
