@@ -118,16 +118,6 @@ class Play:
         return self.text
 
 
-def _chain(ranks: list[int]) -> bool:
-    """Consecutive ranks, none above A (sequences never hold a 2 or a joker)."""
-    return ranks[-1] <= ACE and ranks[-1] - ranks[0] == len(ranks) - 1
-
-
-def _kickers_ok(ranks: list[int]) -> bool:
-    """Attached singles: the two jokers together are the rocket, never two singles."""
-    return not (SMALL_JOKER in ranks and BIG_JOKER in ranks)
-
-
 Reading = tuple[Pattern, int]
 """One way to read a set of cards: (pattern, key)."""
 
@@ -236,63 +226,6 @@ def readings(counts: Counts, rules: PatternRules = CLASSIC) -> tuple[Reading, ..
     [('PLANE', 3), ('PLANE_SINGLES', 3)]
     """
     return kinds(pack(counts), rules)
-
-
-def _readings_by_lists(counts: Counts, rules: PatternRules = CLASSIC) -> tuple[Reading, ...]:
-    """The same as ``readings``, written over per-count rank lists (a check for tests)."""
-    by: dict[int, list[int]] = {1: [], 2: [], 3: [], 4: []}
-    for r in range(NRANKS):
-        c = counts[r]
-        if c:
-            by[c].append(r)
-    ones, twos, threes, fours = by[1], by[2], by[3], by[4]
-    n = len(ones) + 2 * len(twos) + 3 * len(threes) + 4 * len(fours)
-    found: list[Reading] = []
-    if n == 0:
-        return ()
-    if n == 1:
-        found.append((Pattern.SINGLE, ones[0]))
-    elif n == 2:
-        if twos:
-            found.append((Pattern.PAIR, twos[0]))
-        elif ones == [SMALL_JOKER, BIG_JOKER]:
-            found.append((Pattern.ROCKET, BIG_JOKER))
-    elif fours:
-        if len(fours) == 1 and not threes:
-            if n == 4:
-                found.append((Pattern.BOMB, fours[0]))
-            elif n == 6 and (twos or _kickers_ok(ones)):
-                # Two singles, which may be of one rank (3333+55), never the rocket.
-                found.append((Pattern.FOUR_SINGLES, fours[0]))
-            elif n == 8 and len(twos) == 2:
-                found.append((Pattern.FOUR_PAIRS, fours[0]))
-    elif threes:
-        k = len(threes)
-        if k == 1:
-            if n == 3:
-                found.append((Pattern.TRIO, threes[0]))
-            elif n == 4:
-                found.append((Pattern.TRIO_SINGLE, threes[0]))
-            elif n == 5 and twos:
-                found.append((Pattern.TRIO_PAIR, threes[0]))
-        else:
-            if n == 3 * k and _chain(threes):
-                found.append((Pattern.PLANE, threes[-1]))
-            if n % 4 == 0 and _kickers_ok(ones):
-                # k trios with k single wings; the wings may hold a pair or a trio.
-                m = n // 4
-                for i in range(k - m, -1, -1):
-                    if _chain(threes[i : i + m]):
-                        found.append((Pattern.PLANE_SINGLES, threes[i + m - 1]))
-                        break
-            if not ones and len(twos) == k and _chain(threes):
-                found.append((Pattern.PLANE_PAIRS, threes[-1]))
-    elif twos:
-        if not ones and len(twos) >= 3 and _chain(twos):
-            found.append((Pattern.PAIR_STRAIGHT, twos[-1]))
-    elif len(ones) >= 5 and _chain(ones):
-        found.append((Pattern.STRAIGHT, ones[-1]))
-    return tuple(f for f in found if rules.allows(f[0]))
 
 
 def classify(counts: Counts, rules: PatternRules = CLASSIC) -> Reading | None:
