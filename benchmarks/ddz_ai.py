@@ -10,15 +10,19 @@ Matchups (the same seeds for each; seat 0 bids first):
 In 1-3 the landlord is forced: seat 0 bids 3 on a random deal. "Random" picks uniformly from
 ``legal_actions``. Also reports the trustee's mean and worst decision time.
 
-Usage (with the project installed, ``pip install -e .``): python benchmarks/ddz_ai.py
-[--hands 1000]
+Usage: python benchmarks/ddz_ai.py [--hands 1000] (measures the checkout it sits in).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
+
+# Measure this checkout's engine, not whichever copy of the project is installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.base import Setup
 from engines.doudizhu import SPECS, DoudizhuGame

@@ -54,7 +54,8 @@ SPECS: tuple[GameSpec, ...] = (
         name_en="Happy Dou Dizhu",
         min_seats=3,
         max_seats=3,
-        level_table="doudizhu",
+        # 004 十三: its own ladder (短工 below 100 … 帝王 100,000,000), made for its 底分 4.
+        level_table="mianduimian",
         game=HappyGame,
         options=dict(HAPPY_OPTIONS),
         phases=PHASES_HAPPY,

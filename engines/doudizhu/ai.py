@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from engines.doudizhu.game import DoudizhuGame
 
 _VALUE: dict[bytes, int] = {}
-_VALUE_LIMIT = 400_000
+_VALUE_LIMIT = 200_000
+"""The most entries of each trustee memo (hand values, split fronts); a full memo is emptied."""
 _FULL = (4,) * 13 + (1, 1)
 
 
@@ -78,7 +79,7 @@ def _front(suffix: bytes) -> bytes:
             out += bytes((a, b))
             last_b = b
     front = bytes(out)
-    if len(_FRONT) > _VALUE_LIMIT:
+    if len(_FRONT) >= _VALUE_LIMIT:
         _FRONT.clear()
     _FRONT[suffix] = front
     return front
@@ -117,7 +118,7 @@ def hand_value(counts: Counts) -> int:
     )
     big = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
     v = 10 * needed - 12 * controls - 2 * big
-    if len(_VALUE) > _VALUE_LIMIT:
+    if len(_VALUE) >= _VALUE_LIMIT:
         _VALUE.clear()
     _VALUE[key] = v
     return v
@@ -227,9 +228,9 @@ def choose_play(
     rules = book.rules
     opponents = [s for s in range(n) if s != seat and (s == landlord or seat == landlord)]
     danger = min(left[o] for o in opponents)
-    whole = book.of(hand)
-    if whole is not None and (previous is None or beats(whole, previous)):
-        return whole.text  # 出完: go out whenever one play empties the hand
+    for whole in book.readings(hand):
+        if previous is None or beats(whole, previous):
+            return whole.text  # 出完: go out whenever one play empties the hand
     unseen = tuple(_FULL[r] - hand[r] - out[r] for r in range(NRANKS))
     if previous is None:
         return _lead(hand, seat, landlord, left, danger, unseen, book)
@@ -279,7 +280,17 @@ def _candidates(texts: list[str], book: PlayBook) -> list[Play]:
         if width is None:
             plain.append(play)
             continue
-        weight = sum(r for r, c in play.parts if c != width)
+        if (
+            width == 3
+            and play.pattern is not Pattern.TRIO_SINGLE
+            and (play.pattern is not Pattern.TRIO_PAIR)
+        ):
+            k = play.size // (4 if play.pattern is Pattern.PLANE_SINGLES else 5)
+            mains = range(play.key - k + 1, play.key + 1)
+        else:
+            mains = range(play.key, play.key + 1)
+        # Every attached card counts: a pair spent as two singles weighs twice its rank.
+        weight = sum(r * c for r, c in play.parts if r not in mains)
         kicked.setdefault((play.pattern, play.key, play.size), []).append((weight, play))
     for variants in kicked.values():
         variants.sort(key=lambda wp: wp[0])

@@ -31,7 +31,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, View
+from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
 from engines.doudizhu import ai
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
@@ -43,9 +43,9 @@ from engines.doudizhu.notation import (
     label,
     parse_cards,
 )
-from engines.doudizhu.patterns import Play, beats, playbook
+from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
 from engines.doudizhu.rules import Bidding, Rules, classic_rules, happy_rules
-from engines.doudizhu.scoring import escape_penalty, settle
+from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
 from engines.errors import IllegalActionError, OptionError
 
 DECLINE = "decline"
@@ -77,6 +77,14 @@ _SUIT_TAGS = "shcd"
 _SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
 _NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
 _STATUS_WORDS = frozenset(_NO.values()) | frozenset(_YES.values()) | {"pass"}
+# First words of the phase actions: typed in the play phase they are not cards.
+_ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
+    "bid",
+    "叫",
+    "抢",
+    "明牌",
+    "加倍",
+}
 
 
 class DoudizhuGame(Game):
@@ -93,7 +101,6 @@ class DoudizhuGame(Game):
                 text=T("err.ddz.seats", n=n, seats=setup.seats),
             )
         self.book = playbook(self.rules.patterns)
-        self._known = self.book.texts()
         self.n = n
         self._rng = random.Random(setup.seed)
         first = setup.carry.get("first")
@@ -103,6 +110,7 @@ class DoudizhuGame(Game):
         self.stakes: tuple[int | None, ...] = stakes[:n]
         self.deal_no = 0
         self.escape_before_bid: dict[int, bool] = {}
+        self.escape_penalties: dict[int, int] = {}
         self.void = False
         self._start_deal(first)
 
@@ -186,9 +194,10 @@ class DoudizhuGame(Game):
         return [(start + i) % self.n for i in range(self.n)]
 
     def _redeal(self) -> None:
-        """都不叫: redeal with the next first bidder; void after ``max_deals`` deals."""
+        """都不叫: redeal with the next first bidder; void after ``max_deals`` deals (never
+        when it is 0: 欢乐斗地主 redeals "直到有人叫地主为止", 003 二)."""
         self.deal_no += 1
-        if self.deal_no >= self.rules.max_deals:
+        if self.rules.max_deals and self.deal_no >= self.rules.max_deals:
             self.void = True
             self.over = True
             self._phase = "over"
@@ -310,7 +319,7 @@ class DoudizhuGame(Game):
 
     def _apply(self, seat: int, text: str) -> str:
         if self._phase == "play":
-            known = self._known.get(text)
+            known = self.book.known(text)
             if known is not None:
                 return self._play(seat, known)
         kind = self._kind()
@@ -318,18 +327,40 @@ class DoudizhuGame(Game):
         if kind == "play":
             if low in PASS_WORDS:
                 return self._pass(seat)
-            if low in WORDS and not low.isdigit():
+            if (low in WORDS and not low.isdigit()) or low.split(" ")[0] in _ACTION_HEADS:
                 raise IllegalActionError(
-                    "it is the play phase: play cards or pass (不出)",
+                    "it is the play phase: play cards (e.g. 33344) or pass (不出)",
                     seat=seat,
                     action=text,
                     text=T("err.ddz.play_phase"),
                 )
-            return self._play(seat, self.book.parse(text))
+            options = self.book.options(text)
+            if len(options) > 1:
+                # One set of cards, two readings (三顺 or 飞机带翅膀): leading, the player
+                # names one; following, the one that answers the table is meant.
+                if self.last is None:
+                    raise ambiguous(options)
+                fitting = [p for p in options if beats(p, self.last)]
+                same = [p for p in options if p.pattern is self.last.pattern]
+                options = tuple(fitting or same or options)
+            return self._play(seat, options[0] if options else None)
         word = WORDS.get(low)
         if word is None:
-            parse_cards(text)  # NotationError if it is not even cards
-            now = ", ".join(self.legal_actions(seat))
+            now = self._phase_actions(seat)
+            try:
+                parse_cards(text)
+            except ValueError:
+                # Neither this phase's action nor cards: say what the phase takes.
+                raise IllegalActionError(
+                    f"not an action of this phase; now: {now}",
+                    seat=seat,
+                    action=text,
+                    text=T(
+                        "err.ddz.phase_takes",
+                        phase=T(f"ddz.phase.{self._phase_label()}"),
+                        actions=now,
+                    ),
+                ) from None
             raise IllegalActionError(
                 f"cards are played later; now: {now}",
                 seat=seat,
@@ -338,7 +369,7 @@ class DoudizhuGame(Game):
             )
         what, value = word
         if what != DECLINE and what != kind:
-            now = ", ".join(self.legal_actions(seat))
+            now = self._phase_actions(seat)
             raise IllegalActionError(
                 f"not in this phase; now: {now}",
                 seat=seat,
@@ -355,6 +386,10 @@ class DoudizhuGame(Game):
         if kind == "show":
             return self._show(seat, yes)
         return self._double(seat, yes)
+
+    def _phase_actions(self, seat: int) -> str:
+        """The actions the seat may type now, as one line ("bid 1, bid 2, ...")."""
+        return ", ".join(self.legal_actions(seat))
 
     def _bid(self, seat: int, value: int) -> str:
         """叫分: 1/2/3 above the last bid, or 不叫; 3 ends the bidding (000 §2)."""
@@ -514,6 +549,14 @@ class DoudizhuGame(Game):
         # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
         before = self.landlord is None and self.high == 0 and self.caller is None
         self.escape_before_bid[seat] = before
+        # 底分 × 倍数 at the moment of escape (000 §8), not as the trustee later ends it.
+        self.escape_penalties[seat] = escape_penalty(
+            self.base_score(),
+            self.multiplier(),
+            self.rules.escape_factor,
+            self.rules.escape_early,
+            before,
+        )
 
     # --- scoring -------------------------------------------------------------------------
     def base_score(self) -> int:
@@ -547,20 +590,24 @@ class DoudizhuGame(Game):
             raise IllegalActionError("the hand is not over yet", text=T("err.base.not_over"))
         base = self.base_score()
         mult = self.multiplier()
-        escapes = {
-            s: escape_penalty(base, mult, self.rules.escape_factor, self.rules.escape_early, before)
-            for s, before in self.escape_before_bid.items()
-        }
+        escapes = dict(self.escape_penalties)
         doubles = [2 if d else 1 for d in self.doubled]
         landlord_won = self.winner is not None and self.winner == self.landlord
-        points = settle(
-            self.n,
-            None if self.void else self.landlord,
-            landlord_won,
-            base * mult,
-            doubles,
-            escapes,
-        )
+        landlord = None if self.void else self.landlord
+        transfers: tuple[Transfer, ...] = ()
+        if escapes:
+            transfers = tuple(
+                Transfer(payer, payee, amount, T(reason, seat=payer + 1))
+                for payer, payee, amount, reason in settle_escapes(
+                    self.n, landlord, landlord_won, base * mult, doubles, escapes
+                )
+            )
+            points = [0] * self.n
+            for t in transfers:
+                points[t.payer] -= t.points
+                points[t.payee] += t.points
+        else:
+            points = settle(self.n, landlord, landlord_won, base * mult, doubles)
         lines: list[Text] = []
         winners: tuple[int, ...] = ()
         if self.void:
@@ -590,7 +637,11 @@ class DoudizhuGame(Game):
         for s, pen in sorted(escapes.items()):
             lines.append(T("ddz.out.escape", seat=s + 1, penalty=pen))
         return Outcome(
-            points=tuple(points), scores=tuple(points), lines=tuple(lines), winners=winners
+            points=tuple(points),
+            scores=tuple(points),
+            lines=tuple(lines),
+            winners=winners,
+            transfers=transfers,
         )
 
     def next_carry(self) -> dict[str, Any]:
@@ -615,7 +666,9 @@ class DoudizhuGame(Game):
             if self.landlord is not None:
                 role = T("ddz.role.landlord" if s == self.landlord else "ddz.role.farmer")
             visible = self.visible_hand(s)
-            cards = format_cards(visible) if (s == seat or self.shown[s]) else None
+            # 亮牌: once the hand is over every seat's remaining cards are shown.
+            shown = s == seat or self.shown[s] or self.over
+            cards = format_cards(visible) if shown else None
             status = T("ddz.status.escaped") if s in self.escaped else self._status_text(s)
             seats.append(SeatView(role=role, count=sum(visible), cards=cards, status=status))
         lines: list[Text] = []
@@ -631,6 +684,8 @@ class DoudizhuGame(Game):
             lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
         elif self._phase == "play":
             lines.append(T("ddz.line.lead", seat=self.turn + 1))
+        if seat is not None and self._phase == "play" and self._acting(seat):
+            lines.append(self._options_line(seat))
         hand = format_cards(self.visible_hand(seat)) if seat is not None else None
         return View(
             phase=T(f"ddz.phase.{self._phase_label()}"),
@@ -638,6 +693,34 @@ class DoudizhuGame(Game):
             lines=tuple(lines),
             hand=hand,
         )
+
+    def _options_line(self, seat: int) -> Text:
+        """The seat to play: how many plays it may lead, how many beat the table, or 要不起."""
+        hand = tuple(self.hands[seat])
+        if self.last is None:
+            n = len(lead_plays(hand, self.rules.patterns))
+            return T("ddz.line.you_lead", n=n)
+        n = len(follow_plays(hand, self.last, self.rules.patterns))
+        if n:
+            return T("ddz.line.can_beat", n=n, cards=self.last.text)
+        return T("ddz.line.cannot_beat", cards=self.last.text)
+
+    def private_epoch(self, seat: int) -> int:
+        """Changes on a redeal, when the half-dealt 明牌 step deals the rest (欢乐), and for
+        the landlord when it takes the kitty. Another seat's 明牌 is public (every view
+        shows it), so it is no private change."""
+        if self._phase == "show" and self.stage in ("start", "deal1"):
+            dealt = 0 if self.stage == "start" else 1
+        else:
+            dealt = 2
+        kitty = 1 if self.kitty_taken and seat == self.landlord else 0
+        return self.deal_no * 4 + dealt + kitty
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any]) -> None:
+        """OptionError for room options the rules cannot play (e.g. 底分 below 1, a negative
+        加倍 threshold, numbers beyond what settlement holds)."""
+        cls.make_rules(options)
 
     def _status_text(self, seat: int) -> Text | None:
         action = self.status[seat]
@@ -736,6 +819,7 @@ class DoudizhuGame(Game):
             "void": self.void,
             "escaped": sorted(self.escaped),
             "escape_before_bid": sorted(self.escape_before_bid.items()),
+            "escape_penalties": sorted(self.escape_penalties.items()),
             "out": format_cards(tuple(self.out)) if any(self.out) else "",
             "status": list(self.status),
         }

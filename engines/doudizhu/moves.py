@@ -1,9 +1,11 @@
 """出牌生成: every legal play of a hand, leading or following, each once, canonical.
 
-The generator works on count tuples and emits canonical strings directly (no sorting, no
-de-duplication pass): each pattern is enumerated by its own parameters (rank, sequence
-start and length, kicker ranks), and a set of cards has exactly one pattern, so no play can
-come out twice. The perft tests check this against brute force over every subset.
+The generator works on rank-count vectors and emits canonical strings straight from
+precomputed tables (no sorting, no de-duplication pass): each pattern is enumerated by its
+own parameters (rank, sequence start and length, attachment multiset), and a set of cards
+is emitted once, under its highest-key reading (``patterns.readings``); four consecutive
+trios come out twice, once per reading, with the reading word (``333444555666 chain``,
+``333444555666 plane``). The perft tests check this against brute force over every subset.
 
 >>> legal_plays("33345")
 ['3', '4', '5', '33', '333', '3334', '3335']
@@ -13,237 +15,541 @@ come out twice. The perft tests check this against brute force over every subset
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import Any
 
 from engines.doudizhu.notation import (
     ACE,
     BIG_JOKER,
     CH,
+    FIELD,
+    HIGH,
     NRANKS,
+    ONES,
+    OVER,
+    POISON_BIT,
     SMALL_JOKER,
+    WEIGHT,
     Counts,
+    pack,
+    packed,
     parse_cards,
+    unpack,
 )
-from engines.doudizhu.patterns import CLASSIC, Pattern, PatternRules, Play, parse_play
+from engines.doudizhu.patterns import (
+    CLASSIC,
+    WINDOW,
+    Pattern,
+    PatternRules,
+    Play,
+    kinds,
+    parse_play,
+)
 
 _SOLO = "3456789TJQKA"
 _PAIRS = "".join(c * 2 for c in _SOLO)
 _TRIOS = "".join(c * 3 for c in _SOLO)
 _ROCKET = "BR"
+_RANGE = range(NRANKS)
+_S1 = tuple(CH[r][1] for r in _RANGE)
+_S2 = tuple(CH[r][2] for r in _RANGE)
+_S3 = tuple(CH[r][3] for r in _RANGE)
+_S4 = tuple(CH[r][4] for r in _RANGE)
+# 三带一 / 三带一对 of trio t and attachment a, canonical (lower rank first): _T1[t][a].
+_T1 = tuple(tuple(_S1[a] + _S3[t] if a < t else _S3[t] + _S1[a] for a in _RANGE) for t in _RANGE)
+_T2 = tuple(tuple(_S2[a] + _S3[t] if a < t else _S3[t] + _S2[a] for a in _RANGE) for t in _RANGE)
+Vector = Counts | bytes
+"""Counts as a tuple (or bytes: both index to ints)."""
+CHAIN_WORD = " chain"
+PLANE_WORD = " plane"
+
+# Tables keyed by a rank mask (the top bit of each rank's byte, ``patterns.masks``), filled
+# on first use. A mask has 15 bits, so each table holds at most 2**15 entries
+# (``TABLE_LIMIT``); they never grow beyond it.
+TABLE_LIMIT = 1 << NRANKS
+_BIT = tuple(1 << (FIELD * r + FIELD - 1) for r in _RANGE)
+_SEQ = sum(_BIT[: ACE + 1])
+_NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
+_ROCKET_MASK = _BIT[SMALL_JOKER] | _BIT[BIG_JOKER]
+_ABOVE = tuple(~((1 << (FIELD * (r + 1))) - 1) for r in _RANGE)
+"""_ABOVE[r]: the mask bits of the ranks above r."""
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
+_SINGLES_OF: dict[int, tuple[str, ...]] = {}
+_PAIRS_OF: dict[int, tuple[str, ...]] = {}
+_TRIOS_OF: dict[int, tuple[str, ...]] = {}
+_BOMBS_OF: dict[int, tuple[str, ...]] = {}
+_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
+_PAIR_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
+TABLES: tuple[dict[Any, Any], ...] = (
+    _RANKS_OF,
+    _SINGLES_OF,
+    _PAIRS_OF,
+    _TRIOS_OF,
+    _BOMBS_OF,
+    _STRAIGHTS_OF,
+    _PAIR_STRAIGHTS_OF,
+)
 
 
-def _wings(out: list[str], main: str, lo: int, hi: int, ranks: list[int], k: int, n: int) -> None:
-    """``main`` (ranks lo..hi) with ``k`` attachments of ``n`` cards, distinct ranks from
-    ``ranks`` outside lo..hi; the two jokers are never both attached (the rocket)."""
-    strs = CH
-    below = [strs[r][n] for r in ranks if r < lo]
-    above = [strs[r][n] for r in ranks if r > hi]
-    if len(below) + len(above) < k:
-        return
-    for j in range(max(0, k - len(above)), min(k, len(below)) + 1):
-        left = ["".join(c) for c in combinations(below, j)] if j else [""]
+_TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
+
+
+def _two_table(main: str, lo: int, hi: int, width: int) -> tuple[tuple[str, ...], ...]:
+    """table[a][b] (a <= b, neither in lo..hi): ``main`` with two attachments of ``width``
+    cards at ranks a and b, canonical; table[a][a] with width 1 is a pair of a's as two
+    singles. At most one table per main part and width (fours and trio chains of two)."""
+    hit = _TWO_OF.get((main, width))
+    if hit is None:
+        strings = _S1 if width == 1 else _S2
+        rows = []
+        for a in _RANGE:
+            row = []
+            for b in _RANGE:
+                if b < a:
+                    row.append("")
+                    continue
+                parts = [(a, strings[a] + strings[b] if a == b else strings[a])]
+                if b != a:
+                    parts.append((b, strings[b]))
+                below = "".join(x for r, x in parts if r < lo)
+                above = "".join(x for r, x in parts if r > hi)
+                row.append(below + main + above)
+            rows.append(tuple(row))
+        hit = tuple(rows)
+        if len(_TWO_OF) >= TABLE_LIMIT:
+            _TWO_OF.clear()
+        _TWO_OF[(main, width)] = hit
+    return hit
+
+
+TABLES += (_TWO_OF,)
+
+
+def clear_tables() -> None:
+    """Empty every generator table (they refill on use), e.g. to measure the generator cold."""
+    for table in TABLES:
+        table.clear()
+
+
+def _two(
+    out: list[str],
+    main: str,
+    lo: int,
+    hi: int,
+    ones: tuple[int, ...] | list[int],
+    pairs: tuple[int, ...] | list[int],
+    singles: bool,
+) -> None:
+    """``main`` (ranks lo..hi) with two single cards (any two others, a pair included, never
+    the rocket) or, ``singles`` False, two pairs of different ranks."""
+    if singles:
+        table = _two_table(main, lo, hi, 1)
+        cands = [r for r in ones if r < lo or r > hi]
+        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+        if cands[-2:] == [SMALL_JOKER, BIG_JOKER]:
+            out.pop()  # the rocket is never two singles
+        out += [table[a][a] for a in pairs if a < lo or a > hi]
+    else:
+        table = _two_table(main, lo, hi, 2)
+        cands = [r for r in pairs if r < lo or r > hi]
+        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+
+
+def _ranks(mask: int) -> tuple[int, ...]:
+    """The ranks of a mask, low to high."""
+    hit = _RANKS_OF.get(mask)
+    if hit is None:
+        hit = tuple(r for r in _RANGE if mask & _BIT[r])
+        _store(_RANKS_OF, mask, hit)
+    return hit
+
+
+def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(table) >= TABLE_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+def _of(table: dict[int, tuple[str, ...]], strings: tuple[str, ...], mask: int) -> tuple[str, ...]:
+    """``strings[r]`` for each rank r of the mask (singles, pairs, trios, bombs)."""
+    hit = table.get(mask)
+    if hit is None:
+        hit = tuple(strings[r] for r in _ranks(mask))
+        _store(table, mask, hit)
+    return hit
+
+
+def _sequences(table: dict[int, tuple[str, ...]], mask: int, width: int) -> tuple[str, ...]:
+    """单顺 (width 1, 5+ ranks) or 双顺 (width 2, 3+ ranks) of the sequence ranks in ``mask``."""
+    hit = table.get(mask)
+    if hit is None:
+        shortest, source = (5, _SOLO) if width == 1 else (3, _PAIRS)
+        found: list[str] = []
+        run = 0
+        for r in range(ACE + 2):
+            if r <= ACE and mask & _BIT[r]:
+                run += 1
+                continue
+            for s in range(r - run, r - shortest + 1):
+                found += [source[width * s : width * e] for e in range(s + shortest, r + 1)]
+            run = 0
+        hit = tuple(found)
+        _store(table, mask, hit)
+    return hit
+
+
+def _multisets(ranks: list[int], caps: list[int], size: int, start: int = 0) -> list[str]:
+    """Canonical strings of every multiset of ``size`` cards from ``ranks[start:]``, at most
+    ``caps[i]`` of ``ranks[i]``."""
+    if size == 0:
+        return [""]
+    out: list[str] = []
+    for i in range(start, len(ranks)):
+        row = CH[ranks[i]]
+        for c in range(1, min(caps[i], size) + 1):
+            if c == size:
+                out.append(row[c])
+            else:
+                head = row[c]
+                out += [head + tail for tail in _multisets(ranks, caps, size - c, i + 1)]
+    return out
+
+
+def _attach(
+    out: list[str], main: str, counts: Vector, lo: int, hi: int, k: int, cap: int, top_cap: int
+) -> None:
+    """``main`` (ranks lo..hi) with ``k`` attached cards as a multiset of other ranks, at
+    most ``cap`` of a rank (``top_cap`` of rank hi+1), never both jokers (the rocket)."""
+    below_r = [r for r in range(lo) if counts[r]]
+    above_r = [r for r in range(hi + 1, NRANKS) if counts[r]]
+    below_c = [min(counts[r], cap) for r in below_r]
+    above_c = [min(counts[r], top_cap if r == hi + 1 else cap) for r in above_r]
+    nb = sum(below_c)
+    na = sum(above_c)
+    rocket = counts[SMALL_JOKER] and counts[BIG_JOKER]
+    for j in range(max(0, k - na), min(k, nb) + 1):
+        left = _multisets(below_r, below_c, j) if j else [""]
         if j == k:
             right = [""]
         else:
-            right = ["".join(c) for c in combinations(above, k - j)]
-            if n == 1 and above[-1:] == ["R"] and "B" in above:
-                right = [x for x in right if not x.endswith("BR")]
+            right = _multisets(above_r, above_c, k - j)
+            if rocket:
+                right = [x for x in right if not x.endswith(_ROCKET)]
+        if len(right) == 1:
+            tail = main + right[0]
+            out += [a + tail for a in left]
+        else:
+            for a in left:
+                pre = a + main
+                out += [pre + b for b in right]
+
+
+def _pair_wings(
+    out: list[str], main: str, lo: int, hi: int, pairs: tuple[int, ...] | list[int], k: int
+) -> None:
+    """``main`` (ranks lo..hi) with ``k`` pairs of distinct ranks from ``pairs`` outside it."""
+    if k == 2:
+        _two(out, main, lo, hi, (), pairs, False)
+        return
+    below = [r for r in pairs if r < lo]
+    above = [r for r in pairs if r > hi]
+    caps_b = [1] * len(below)
+    caps_a = [1] * len(above)
+    for j in range(max(0, k - len(above)), min(k, len(below)) + 1):
+        left = [_double(x) for x in _multisets(below, caps_b, j)] if j else [""]
+        right = [_double(x) for x in _multisets(above, caps_a, k - j)] if j < k else [""]
         for a in left:
             pre = a + main
             out += [pre + b for b in right]
 
 
-def _trio_kickers(
-    out: list[str], trios: list[int], ones: list[int], pairs: list[int], pk: bool
-) -> None:
-    for t in trios:
-        s3 = CH[t][3]
-        for s in ones:
-            if s < t:
-                out.append(CH[s][1] + s3)
-            elif s > t:
-                out.append(s3 + CH[s][1])
-        if pk:
-            for p in pairs:
-                if p < t:
-                    out.append(CH[p][2] + s3)
-                elif p > t:
-                    out.append(s3 + CH[p][2])
+def _double(text: str) -> str:
+    return "".join(c + c for c in text)
 
 
-def _planes(
+def _plane_singles(
     out: list[str],
+    counts: Vector,
     s: int,
     k: int,
-    ones: list[int],
-    pairs: list[int],
-    bare: bool,
-    singles: bool,
-    doubles: bool,
+    ones: tuple[int, ...] | list[int] = (),
+    pairs: tuple[int, ...] | list[int] = (),
 ) -> None:
-    """Trio chain s..s+k-1: bare, with k single wings, with k pair wings."""
+    """Trio chain s..s+k-1 with k single wings. A trio right above the chain is left out
+    (that set reads higher with the chain moved up); a trio right below it is the plane of
+    four consecutive trios' second reading when k = 3."""
     e = s + k - 1
     chain = _TRIOS[3 * s : 3 * (e + 1)]
-    if bare:
-        out.append(chain)
-    if singles:
-        _wings(out, chain, s, e, ones, k, 1)
-    if doubles:
-        _wings(out, chain, s, e, pairs, k, 2)
+    if k == 2:
+        if not ones:
+            ones = [r for r in _RANGE if counts[r]]
+            pairs = [r for r in ones if counts[r] >= 2]
+        _two(out, chain, s, e, ones, pairs, True)
+        return
+    top_cap = 2 if e + 1 <= ACE else 3
+    start = len(out)
+    _attach(out, chain, counts, s, e, k, 3, top_cap)
+    if k == 3 and s > 0 and counts[s - 1] >= 3:
+        lone = _S3[s - 1] + chain
+        for i in range(start, len(out)):
+            if out[i] == lone:
+                out[i] = lone + PLANE_WORD
+                break
 
 
-def _fours(out: list[str], fours: list[int], ones: list[int], pairs: list[int], pk: bool) -> None:
-    for f in fours:
-        s4 = CH[f][4]
-        _wings(out, s4, f, f, ones, 2, 1)
-        if pk:
-            _wings(out, s4, f, f, pairs, 2, 2)
-
-
-def _runs(counts: Counts, need: int) -> list[int]:
-    """run[s] = how many consecutive ranks from s (up to A) hold at least ``need`` cards."""
-    run = [0] * (ACE + 2)
-    for r in range(ACE, -1, -1):
-        run[r] = run[r + 1] + 1 if counts[r] >= need else 0
-    return run
-
-
-_S1 = tuple(CH[r][1] for r in range(NRANKS))
-_S2 = tuple(CH[r][2] for r in range(NRANKS))
-_S3 = tuple(CH[r][3] for r in range(NRANKS))
-_S4 = tuple(CH[r][4] for r in range(NRANKS))
-_RANGE = range(NRANKS)
+def _chain_text(s: int, k: int) -> str:
+    text = _TRIOS[3 * s : 3 * (s + k)]
+    return text + CHAIN_WORD if k == 4 else text
 
 
 def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
-    """首出: every play ``counts`` can lead, canonical, each once."""
-    ones = [r for r in _RANGE if counts[r]]
-    pairs = [r for r in ones if counts[r] >= 2]
-    out = [_S1[r] for r in ones]
-    if pairs:
-        out += [_S2[r] for r in pairs]
-        trios = [r for r in pairs if counts[r] >= 3]
-    else:
-        trios = []
+    """首出: every play ``counts`` can lead, canonical, each reading once."""
+    return _lead(pack(counts), counts, rules)
+
+
+_LEAD1_OF: dict[int, tuple[str, ...]] = {}
+_LEAD2_OF: dict[int, tuple[str, ...]] = {}
+TABLES += (_LEAD1_OF, _LEAD2_OF)
+
+
+def _lead1(m1: int) -> tuple[str, ...]:
+    """The singles, 单顺 and rocket of the ranks in ``m1``."""
+    found = _of(_SINGLES_OF, _S1, m1) + _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
+        found += (_ROCKET,)
+    _store(_LEAD1_OF, m1, found)
+    return found
+
+
+def _lead2(m2: int) -> tuple[str, ...]:
+    """The pairs and 双顺 of the ranks in ``m2``."""
+    found = _of(_PAIRS_OF, _S2, m2) + _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
+    _store(_LEAD2_OF, m2, found)
+    return found
+
+
+def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
+    m1 = (p + _GE1) & HIGH
+    m2 = (p + _GE2) & HIGH
+    out = list(_LEAD1_OF.get(m1) or _lead1(m1))
     pk = rules.pair_kickers
-    if trios:
-        out += [_S3[r] for r in trios]
-        _trio_kickers(out, trios, ones, pairs, pk)
-    # Sequences: one pass finds the runs of ranks holding >= 1, 2, 3 cards (3..A).
-    r1 = r2 = r3 = 0
-    ends1: list[tuple[int, int]] = []
-    ends2: list[tuple[int, int]] = []
-    ends3: list[tuple[int, int]] = []
-    for r in range(ACE + 2):
-        c = counts[r] if r <= ACE else 0
-        if c >= 1:
-            r1 += 1
-        else:
-            if r1 >= 5:
-                ends1.append((r - r1, r))
-            r1 = 0
-        if c >= 2:
-            r2 += 1
-        else:
-            if r2 >= 3:
-                ends2.append((r - r2, r))
-            r2 = 0
-        if c >= 3:
-            r3 += 1
-        else:
-            if r3 >= 2:
-                ends3.append((r - r3, r))
-            r3 = 0
-    for lo, hi in ends1:
-        for s in range(lo, hi - 4):
-            out += [_SOLO[s:e] for e in range(s + 5, hi + 1)]
-    for lo, hi in ends2:
-        for s in range(lo, hi - 2):
-            out += [_PAIRS[2 * s : 2 * e] for e in range(s + 3, hi + 1)]
-    for lo, hi in ends3:
-        for s in range(lo, hi - 1):
-            for k in range(2, hi - s + 1):
-                _planes(out, s, k, ones, pairs, True, True, pk)
-    fours = [r for r in trios if counts[r] == 4]
-    if fours:
-        if rules.four_with_two:
-            _fours(out, fours, ones, pairs, pk)
-        out += [_S4[r] for r in fours]
-    if counts[SMALL_JOKER] and counts[BIG_JOKER]:
-        out.append(_ROCKET)
+    if m2:
+        out += _LEAD2_OF.get(m2) or _lead2(m2)
+        m3 = (p + _GE3) & HIGH
+        if m3:
+            out += _TRIOS_OF.get(m3) or _of(_TRIOS_OF, _S3, m3)
+            ones = _RANKS_OF.get(m1) or _ranks(m1)
+            pairs = _RANKS_OF.get(m2) or _ranks(m2)
+            for t in _RANKS_OF.get(m3) or _ranks(m3):
+                # 三带一 / 三带一对 with every other rank: the row of t read in C, then the
+                # trio's own rank taken out (it is always among the ranks held).
+                start = len(out)
+                out += map(_T1[t].__getitem__, ones)
+                del out[start + ones.index(t)]
+                if pk:
+                    start = len(out)
+                    out += map(_T2[t].__getitem__, pairs)
+                    del out[start + pairs.index(t)]
+            if m3 & (m3 >> FIELD) & _NEXT_SEQ:
+                counts = counts or unpack(p)
+                _lead_planes(out, counts, ones, pairs, pk)
+            m4 = (p + _GE4) & HIGH
+            if m4:
+                if rules.four_with_two:
+                    for f in _ranks(m4):
+                        _two(out, _S4[f], f, f, ones, pairs, True)
+                        if pk:
+                            _two(out, _S4[f], f, f, ones, pairs, False)
+                out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
     return out
+
+
+def _lead_planes(
+    out: list[str], counts: Vector, ones: tuple[int, ...], pairs: tuple[int, ...], pk: bool
+) -> None:
+    """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
+    run = 0
+    for r in range(ACE + 2):
+        if r <= ACE and counts[r] >= 3:
+            run += 1
+            continue
+        if run >= 2:
+            for s in range(r - run, r - 1):
+                for k in range(2, r - s + 1):
+                    out.append(_chain_text(s, k))
+                    _plane_singles(out, counts, s, k, ones, pairs)
+                    if pk:
+                        e = s + k - 1
+                        _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
+        run = 0
+
+
+_PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
+"""Previous plays as typed → (pattern, key, size): a memo of at most TABLE_LIMIT entries."""
+TABLES += (_PREVIOUS,)
+
+
+_KNOWN_PLAYS: dict[str, tuple[Pattern, int, int]] = {}
+TABLES += (_KNOWN_PLAYS,)
+
+
+def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
+    """A fixed table, canonical text → (pattern, key, size), of every play of at most eight
+    cards but planes of three or more trios: singles … 四带二, planes of two with their
+    wings, and every sequence (单顺, 双顺, 三顺 of any length). About 4,300 entries, built
+    on first use from the generator's own pieces."""
+    if not _KNOWN_PLAYS:
+        every = list(_RANGE)
+        ranks = every[:SMALL_JOKER]
+        texts = [*_S1, *_S2[:SMALL_JOKER], *_S3[:SMALL_JOKER], *_S4[:SMALL_JOKER], _ROCKET]
+        for t in ranks:
+            texts += [_T1[t][a] for a in every if a != t]
+            texts += [_T2[t][a] for a in ranks if a != t]
+            _two(texts, _S4[t], t, t, every, ranks, True)
+            _two(texts, _S4[t], t, t, every, ranks, False)
+        seq = sum(_BIT[: ACE + 1])
+        texts += _sequences({}, seq, 1) + _sequences({}, seq, 2)
+        for s in range(ACE):
+            for k in range(2, min(6, ACE + 1 - s) + 1):
+                texts.append(_chain_text(s, k))
+            chain = _TRIOS[3 * s : 3 * (s + 2)]
+            _two(texts, chain, s, s + 1, every, ranks, True)
+            _two(texts, chain, s, s + 1, every, ranks, False)
+        for text in texts:
+            cards = text.split(" ")[0]
+            found = kinds(sum(1 << (FIELD * _RANK_INDEX[c]) for c in cards))
+            kind = found[0] if len(found) == 1 else (Pattern.PLANE, found[0][1])
+            _KNOWN_PLAYS[text] = (kind[0], kind[1], len(cards))
+    return _KNOWN_PLAYS
+
+
+_RANK_INDEX = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+
+
+def clear_memos() -> None:
+    """Empty the memo of previous plays (keyed by what was typed, unlike the mask tables)."""
+    _PREVIOUS.clear()
+
+
+_GE1, _GE2, _GE3, _GE4 = (ONES * ((1 << (FIELD - 1)) - k) for k in (1, 2, 3, 4))
 
 
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
     """跟牌: every play of ``counts`` that beats ``previous`` (pass not included)."""
-    pat = previous.pattern
-    if pat is Pattern.ROCKET:
-        return []
-    key = previous.key
+    return _follow(pack(counts), previous.pattern, previous.key, previous.size)
+
+
+# The patterns as module globals: the dispatch below is the inner loop of following.
+_SINGLE, _PAIR, _TRIO, _BOMB, _ROCKET_PATTERN = (
+    Pattern.SINGLE,
+    Pattern.PAIR,
+    Pattern.TRIO,
+    Pattern.BOMB,
+    Pattern.ROCKET,
+)
+_TRIO_SINGLE, _TRIO_PAIR = Pattern.TRIO_SINGLE, Pattern.TRIO_PAIR
+_STRAIGHT, _PAIR_STRAIGHT = Pattern.STRAIGHT, Pattern.PAIR_STRAIGHT
+
+
+def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
     out: list[str]
-    if pat is Pattern.SINGLE:
-        out = [_S1[r] for r in range(key + 1, NRANKS) if counts[r]]
-    elif pat is Pattern.PAIR:
-        out = [_S2[r] for r in range(key + 1, SMALL_JOKER) if counts[r] >= 2]
-    elif pat is Pattern.TRIO:
-        out = [_S3[r] for r in range(key + 1, SMALL_JOKER) if counts[r] >= 3]
-    elif pat is Pattern.BOMB:
+    if pat is _SINGLE:
+        m = (p + _GE1) & HIGH & _ABOVE[key]
+        out = list(_SINGLES_OF.get(m) or _of(_SINGLES_OF, _S1, m))
+    elif pat is _TRIO_SINGLE or pat is _TRIO_PAIR:
         out = []
+        trios = (p + _GE3) & HIGH & _ABOVE[key]
+        if trios:
+            single = pat is _TRIO_SINGLE
+            table = _T1 if single else _T2
+            m = (p + (_GE1 if single else _GE2)) & HIGH
+            att = _RANKS_OF.get(m) or _ranks(m)
+            for t in _RANKS_OF.get(trios) or _ranks(trios):
+                start = len(out)
+                out += map(table[t].__getitem__, att)
+                del out[start + att.index(t)]
+    elif pat is _PAIR:
+        m = (p + _GE2) & HIGH & _ABOVE[key]
+        out = list(_PAIRS_OF.get(m) or _of(_PAIRS_OF, _S2, m))
+    elif pat is _TRIO:
+        m = (p + _GE3) & HIGH & _ABOVE[key]
+        out = list(_TRIOS_OF.get(m) or _of(_TRIOS_OF, _S3, m))
+    elif pat is _BOMB or pat is _ROCKET_PATTERN:
+        if pat is _ROCKET_PATTERN:
+            return []
+        out = []
+    elif pat is _STRAIGHT or pat is _PAIR_STRAIGHT:
+        # 单顺 / 双顺 of the same length ending above key: a table row per rank mask.
+        width = 1 if pat is _STRAIGHT else 2
+        m = (p + (_GE1 if width == 1 else _GE2)) & HIGH & _SEQ_MASK
+        # (a 双顺's size is stored negative: a hand's two masks may be equal)
+        row = _SEQ_ABOVE.get((m, size if width == 1 else -size)) or _seq_above(m, width, size)
+        out = list(row[key])
     else:
-        out = _follow_other(counts, previous, pat, key)
-    if 4 in counts:
-        low = key + 1 if pat is Pattern.BOMB else 0
-        out += [_S4[r] for r in range(low, SMALL_JOKER) if counts[r] == 4]
-    if counts[SMALL_JOKER] and counts[BIG_JOKER]:
+        out = _follow_other(p, pat, key, size)
+    m4 = (p + _GE4) & HIGH
+    if m4:
+        if pat is _BOMB:
+            m4 &= _ABOVE[key]
+        out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
+    if p >> _JOKER_SHIFT == _BOTH_JOKERS:
         out.append(_ROCKET)
     return out
 
 
-def _follow_other(counts: Counts, previous: Play, pat: Pattern, key: int) -> list[str]:
+_SEQ_MASK = sum(_BIT[: ACE + 1])
+_SEQ_ABOVE: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
+TABLES += (_SEQ_ABOVE,)
+
+
+def _seq_above(mask: int, width: int, size: int) -> tuple[tuple[str, ...], ...]:
+    """row[key]: the sequences of ``size`` cards (``width`` per rank) of the ranks in
+    ``mask`` whose top is above ``key``; one row per (mask, size, width)."""
+    length = size // width
+    source = _SOLO if width == 1 else _PAIRS
+    windows = WINDOW[length]
+    tops = [hi for hi in range(length - 1, ACE + 1) if mask & windows[hi] == windows[hi]]
+    row = tuple(
+        tuple(source[width * (hi - length + 1) : width * (hi + 1)] for hi in tops if hi > key)
+        for key in _RANGE
+    )
+    _store(_SEQ_ABOVE, (mask, size if width == 1 else -size), row)
+    return row
+
+
+_JOKER_SHIFT = FIELD * SMALL_JOKER
+_BOTH_JOKERS = 1 | (1 << FIELD)
+"""The packed jokers' fields when a hand holds both (the rocket)."""
+
+
+def _follow_other(p: int, pat: Pattern, key: int, size: int) -> list[str]:
+    """三顺, 飞机 and 四带二 that beat a play of ``size`` cards with ``key``."""
     out: list[str] = []
-    if pat is Pattern.TRIO_SINGLE or pat is Pattern.TRIO_PAIR:
-        trios = [r for r in range(key + 1, SMALL_JOKER) if counts[r] >= 3]
-        if trios:
-            if pat is Pattern.TRIO_SINGLE:
-                ones = [r for r in _RANGE if counts[r]]
-                _trio_kickers(out, trios, ones, [], False)
-            else:
-                pairs = [r for r in range(SMALL_JOKER) if counts[r] >= 2]
-                for t in trios:
-                    s3 = _S3[t]
-                    for p in pairs:
-                        if p < t:
-                            out.append(_S2[p] + s3)
-                        elif p > t:
-                            out.append(s3 + _S2[p])
-    elif pat is Pattern.STRAIGHT or pat is Pattern.PAIR_STRAIGHT or pat is Pattern.PLANE:
-        width = 1 if pat is Pattern.STRAIGHT else 2 if pat is Pattern.PAIR_STRAIGHT else 3
-        length = previous.size // width
-        source = _SOLO if width == 1 else _PAIRS if width == 2 else _TRIOS
-        run = _runs(counts, width)
-        for s in range(key - length + 2, ACE - length + 2):
-            if run[s] >= length:
-                out.append(source[width * s : width * (s + length)])
-    elif pat is Pattern.PLANE_SINGLES or pat is Pattern.PLANE_PAIRS:
-        singles = pat is Pattern.PLANE_SINGLES
-        k = previous.size // (4 if singles else 5)
-        run = _runs(counts, 3)
-        starts = [s for s in range(key - k + 2, ACE - k + 2) if run[s] >= k]
-        if starts:
-            ones = [r for r in _RANGE if counts[r]]
-            pairs = [r for r in ones if counts[r] >= 2]
-            for s in starts:
-                _planes(out, s, k, ones, pairs, False, singles, not singles)
-    elif pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
-        fours = [r for r in range(key + 1, SMALL_JOKER) if counts[r] == 4]
+    m3 = (p + _GE3) & HIGH
+    if pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
+        fours = (p + _GE4) & HIGH & _ABOVE[key]
         if fours:
-            ones = [r for r in _RANGE if counts[r]]
-            if pat is Pattern.FOUR_SINGLES:
-                _fours(out, fours, ones, [], False)
-            else:
-                pairs = [r for r in ones if counts[r] >= 2]
-                for f in fours:
-                    _wings(out, _S4[f], f, f, pairs, 2, 2)
+            ones = _ranks((p + _GE1) & HIGH)
+            pairs = _ranks((p + _GE2) & HIGH)
+            singles = pat is Pattern.FOUR_SINGLES
+            for f in _ranks(fours):
+                _two(out, _S4[f], f, f, ones, pairs, singles)
+        return out
+    k = size // (3 if pat is Pattern.PLANE else 4 if pat is Pattern.PLANE_SINGLES else 5)
+    windows = WINDOW[k]
+    tops = [hi for hi in range(key + 1, ACE + 1) if m3 & windows[hi] == windows[hi]]
+    if not tops:
+        return out
+    if pat is Pattern.PLANE:
+        return [_chain_text(hi - k + 1, k) for hi in tops]
+    ones = _ranks((p + _GE1) & HIGH)
+    pairs = _ranks((p + _GE2) & HIGH)
+    counts = unpack(p) if k > 2 else ()
+    for hi in tops:
+        s = hi - k + 1
+        if pat is Pattern.PLANE_SINGLES:
+            _plane_singles(out, counts, s, k, ones, pairs)
+        else:
+            _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, pairs, k)
     return out
 
 
@@ -256,14 +562,39 @@ def plays(counts: Counts, previous: Play | None, rules: PatternRules = CLASSIC) 
 
 def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     """合法出牌: every play of ``hand`` that may be led (``previous`` None or "pass") or
-    that beats ``previous``, each once, in canonical notation. Pass is not listed.
+    that beats ``previous``, each reading once, in canonical notation. Pass is not listed.
 
     Raises NotationError for an unreadable hand or previous play, IllegalActionError when
-    ``previous`` is not a valid pattern.
+    ``previous`` is not a valid pattern (or has two readings and names none).
 
     >>> legal_plays("BR2", "2")
     ['B', 'R', 'BR']
+    >>> legal_plays("444555666777", "333444555666 plane")
+    ['444555666777 plane']
+    >>> [p for p in legal_plays("333444555666") if len(p) > 12]
+    ['333444555666 chain', '333444555666 plane']
     """
-    counts = parse_cards(hand)
-    prev = parse_play(previous) if previous is not None else None
-    return plays(counts, prev)
+    # notation.packed, inlined: this is the inner loop of every search.
+    raw = hand.encode()
+    if 0 < len(raw) <= 32 and b"BJ" not in raw and b"RJ" not in raw:
+        p = sum(map(WEIGHT.__getitem__, raw))
+        if p >> POISON_BIT or (p + OVER) & HIGH:
+            p = pack(parse_cards(hand))
+    else:
+        p = pack(parse_cards(hand))
+    if previous is None:
+        return _lead(p, None, CLASSIC)
+    known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
+    if known is not None:
+        return _follow(p, *known)
+    q = packed(previous)
+    if q is not None:
+        found = kinds(q)
+        if len(found) == 1:  # canonical letters with one reading: no Play object needed
+            pat, key = found[0]
+            _store(_PREVIOUS, previous, (pat, key, len(previous)))
+            return _follow(p, pat, key, len(previous))
+    prev = parse_play(previous)
+    if prev is None:
+        return _lead(p, None, CLASSIC)
+    return _follow(p, prev.pattern, prev.key, prev.size)

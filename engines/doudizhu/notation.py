@@ -21,6 +21,8 @@ Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = ran
 
 from __future__ import annotations
 
+from operator import lshift
+
 from engines.base import T
 from engines.errors import NotationError
 
@@ -62,6 +64,46 @@ _HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)
 CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in RANKS)
 
 
+_ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
+
+# The packed form: FIELD bits per rank, rank r in bits FIELD*r.. of an int (a rank-count
+# vector the generator reads with a few integer operations). ``WEIGHT[c]`` is 1 in the field
+# of the rank whose canonical letter has code c.
+FIELD = 6
+"""Bits per rank in a packed vector: counts up to 63, so 32 cards never carry into the next."""
+_FIELD_MASK = (1 << FIELD) - 1
+SHIFTS = tuple(FIELD * r for r in range(NRANKS))
+"""Where each rank's field starts in a packed vector."""
+POISON_BIT = FIELD * NRANKS + FIELD
+WEIGHT = [1 << POISON_BIT] * 256  # any other byte (UTF-8 included) marks the text
+for _r, _c in enumerate(RANKS):
+    WEIGHT[ord(_c)] = 1 << (FIELD * _r)
+ONES = sum(1 << s for s in SHIFTS)
+"""1 in every rank's field."""
+HIGH = ONES << (FIELD - 1)
+"""The top bit of every rank's field."""
+OVER = sum(((1 << (FIELD - 1)) - 1 - limit) << (FIELD * r) for r, limit in enumerate(_LIMITS))
+
+
+def packed(text: str) -> int | None:
+    """The packed counts of ``text`` when it is canonical rank letters only (in any order)
+    and holds no rank more often than a deck; None otherwise (``parse_cards`` then reads it
+    the forgiving way, or says what is wrong).
+
+    >>> packed("33B") == 2 + (1 << FIELD * 13)
+    True
+    >>> packed("3 3") is None
+    True
+    """
+    raw = text.encode()
+    if not raw or len(raw) > 32 or b"BJ" in raw or b"RJ" in raw:
+        return None  # (BJ and RJ are the joker aliases, not a joker and a J)
+    p = sum(map(WEIGHT.__getitem__, raw))
+    if p >> POISON_BIT or (p + OVER) & HIGH:  # not a rank letter, or too many of a rank
+        return None
+    return p
+
+
 def parse_cards(text: str) -> Counts:
     """记牌: read a set of cards; the counts tuple.
 
@@ -71,6 +113,23 @@ def parse_cards(text: str) -> Counts:
     >>> parse_cards("3 3 B")[:3], parse_cards("3 3 B")[13]
     ((2, 0, 0), 1)
     """
+    p = packed(text)
+    if p is not None:
+        return unpack(p)
+    return _parse_slow(text)
+
+
+def pack(counts: Counts | list[int]) -> int:
+    """The packed form of a counts vector (see ``packed``)."""
+    return sum(map(lshift, counts, SHIFTS))
+
+
+def unpack(p: int) -> Counts:
+    """The counts vector of a packed one."""
+    return tuple([(p >> s) & _FIELD_MASK for s in SHIFTS])
+
+
+def _parse_slow(text: str) -> Counts:
     counts = [0] * NRANKS
     i, n = 0, len(text)
     low = text.lower()
@@ -79,7 +138,7 @@ def parse_cards(text: str) -> Counts:
         if ch in _SEPARATORS:
             i += 1
             continue
-        for alias, ranks in _ALIASES:
+        for alias, ranks in _ALIASES if ch in _ALIAS_STARTS else ():
             if low.startswith(alias, i):
                 for r in ranks:
                     counts[r] += 1

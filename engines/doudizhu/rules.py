@@ -33,7 +33,8 @@ class Rules:
 
     ``multiplier``: the initial 倍数. ``doubling``: a 加倍/不加倍 step. ``double_threshold``:
     points a seat's stake must exceed to double (0: anyone may). ``mingpai``: the 明牌
-    steps. ``max_deals``: deals with no landlord before the hand is void (流局).
+    steps. ``max_deals``: deals with no landlord before the hand is void (流局); 0: redeal
+    until someone becomes landlord (003 "直到有人叫地主为止").
     ``escape_factor``/``escape_early``: the escape penalty 底分×倍数×factor, or the flat
     ``escape_early`` before anyone has bid. ``spring``: factor for 春天 and 反春.
     """
@@ -64,10 +65,16 @@ HAPPY_OPTIONS: dict[str, Any] = {
     "doubling": True,
     "double_threshold": 0,
     "mingpai": True,
-    "max_deals": 3,
 }
 
 _MINIMUM = {"base": 1, "multiplier": 1, "double_threshold": 0, "max_deals": 1}
+_MAXIMUM = {
+    "base": 1_000_000,
+    "multiplier": 1_000_000,
+    "double_threshold": 10**12,
+    "max_deals": 100,
+}
+"""Bounds beyond which a room option cannot be played (points overflow what settlement holds)."""
 
 
 def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -90,6 +97,12 @@ def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> di
                 key,
                 f"must be at least {_MINIMUM[key]}",
                 text=T("err.base.option_min", option=key, min=_MINIMUM[key]),
+            )
+        if key in _MAXIMUM and value > _MAXIMUM[key]:
+            raise OptionError(
+                key,
+                f"must be at most {_MAXIMUM[key]}",
+                text=T("err.ddz.option_max", option=key, max=_MAXIMUM[key]),
             )
         merged[key] = value
     return merged
@@ -116,5 +129,5 @@ def happy_rules(options: Mapping[str, Any]) -> Rules:
         doubling=o["doubling"],
         double_threshold=o["double_threshold"],
         mingpai=o["mingpai"],
-        max_deals=o["max_deals"],
+        max_deals=0,
     )

@@ -21,8 +21,10 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
     assert keys == ["doudizhu", "doudizhu_happy"]
+    # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
+    assert SPEC["doudizhu"].level_table == "doudizhu"
+    assert SPEC["doudizhu_happy"].level_table == "mianduimian"
     for spec in SPECS:
-        assert spec.level_table == "doudizhu"
         assert spec.min_seats == spec.max_seats == 3
         assert spec.max_loss(spec.options, 3) is None
         assert set(spec.phases) <= {"bid", "grab", "show", "double", "play"}
@@ -40,12 +42,20 @@ def test_specs() -> None:
         ("doudizhu", {"base": "2"}),
         ("doudizhu_happy", {"double_threshold": -1}),
         ("doudizhu_happy", {"mingpai": "yes"}),
-        ("doudizhu_happy", {"max_deals": 0}),
+        ("doudizhu_happy", {"max_deals": 0}),  # 欢乐 redeals until someone calls: no option
+        ("doudizhu", {"base": 10**30}),  # beyond what settlement holds
+        ("doudizhu", {"max_deals": 0}),
+        ("doudizhu_happy", {"multiplier": 0}),
+        ("doudizhu_happy", {"double_threshold": 10**13}),
     ],
 )
 def test_bad_options(key: str, options: dict[str, object]) -> None:
     with pytest.raises(OptionError):
         SPEC[key].new(Setup(seats=3, seed=1, options=options))
+    # The room's options are checked when the room is configured, before any hand.
+    with pytest.raises(OptionError) as err:
+        SPEC[key].validate(options)
+    assert err.value.text is not None and err.value.text.key.startswith("err.")
 
 
 def test_seats_must_be_three() -> None:
@@ -185,6 +195,32 @@ def test_happy_all_decline_redeals() -> None:
     for seat in (2, 0, 1):
         game.apply(seat, "nocall")
     assert game.deal_no == 1 and game.to_act() == (0,)
+
+
+def test_happy_redeals_until_someone_calls() -> None:
+    # 003 二: "如果都不叫，则重新发牌，重新叫牌，直到有人叫地主为止": no void hand, however
+    # many deals nobody calls in.
+    game = happy(first=0, mingpai=False)
+    for _ in range(10):
+        first = game.to_act()[0]
+        for i in range(3):
+            game.apply((first + i) % 3, "nocall")
+    assert game.deal_no == 10 and not game.is_over() and not game.void
+    game.apply(game.to_act()[0], "call")
+    play_out(game)
+    assert game.landlord is not None and not game.void
+
+
+def test_happy_trustee_hands_end_on_every_seed() -> None:
+    # A seeded proof that redealing until someone calls ends: 200 trustee hands, each over
+    # in a few deals, none void.
+    deals = []
+    for seed in range(200):
+        game = new("doudizhu_happy", seed=seed)
+        play_out(game)
+        assert not game.void and game.landlord is not None
+        deals.append(game.deal_no)
+    assert max(deals) < 10
 
 
 def test_happy_grab_needs_grab_phase() -> None:
@@ -449,6 +485,143 @@ def test_bad_input_in_bidding_changes_nothing(text: str) -> None:
     assert state(game) == before
 
 
+@pytest.mark.parametrize(
+    ("text", "key", "listed"),
+    [
+        ("bid 5", "err.ddz.phase_takes", "bid 1, bid 2, bid 3, nobid"),
+        ("grab", "err.ddz.wrong_phase", "bid 1, bid 2, bid 3, nobid"),
+        ("33344", "err.ddz.cards_later", "bid 1, bid 2, bid 3, nobid"),
+        ("hello", "err.ddz.phase_takes", "bid 1, bid 2, bid 3, nobid"),
+    ],
+)
+def test_wrong_shape_in_bidding_says_what_the_phase_takes(text: str, key: str, listed: str) -> None:
+    # Once answered "'i' is not a card" for `bid 5`.
+    game = new(seed=5, carry={"first": 0})
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(0, text)
+    assert err.value.text is not None and err.value.text.key == key
+    assert err.value.text.args["actions"] == listed
+    for locale in ("zh-CN", "en-US"):
+        shown = TEXTS[locale][key].format(
+            **{k: (v.key if isinstance(v, Text) else v) for k, v in err.value.text.args.items()}
+        )
+        assert listed in shown
+
+
+@pytest.mark.parametrize("text", ["bid 2", "bid 5", "call", "叫地主", "double", "grab 1"])
+def test_a_bid_during_play_says_play_cards_or_pass(text: str) -> None:
+    game = in_play()
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(0, text)
+    assert err.value.text is not None and err.value.text.key == "err.ddz.play_phase"
+
+
+def ambiguous_table() -> DoudizhuGame:
+    """Seat 0 (landlord) holds four consecutive trios: 333444555666 has two readings."""
+    game = new(seed=5, carry={"first": 0})
+    rig(game, ["333444555666789TJ", "77788899TTJJQQQKK", ""], "KA2")
+    game.apply(0, "bid 3")
+    return game
+
+
+def test_an_ambiguous_lead_names_the_typed_readings() -> None:
+    game = ambiguous_table()
+    before = state(game)
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(0, "333444555666")
+    assert err.value.text is not None and err.value.text.key == "err.ddz.ambiguous"
+    assert "`333444555666 plane`" in str(err.value) and "`333444555666 chain`" in str(err.value)
+    assert state(game) == before
+    legal = game.legal_actions(0)
+    assert legal.count("333444555666 chain") == legal.count("333444555666 plane") == 1
+    assert "333444555666" not in legal
+    assert game.apply(0, "333444555666 飞机") == "333444555666 plane"
+    assert game.last is not None and game.last.pattern.name == "PLANE_SINGLES"
+    assert game.log[-1] == (0, "333444555666 plane")  # the log holds the reading
+
+
+def test_following_picks_the_reading_that_answers() -> None:
+    game = new(seed=5, carry={"first": 0})
+    rig(game, ["333444555666789TJ", "777888999TTTJQKKK", ""], "KA2")
+    game.apply(0, "bid 3")
+    game.apply(0, "333444555666 chain")
+    assert "777888999TTT chain" in game.legal_actions(1)
+    assert game.apply(1, "777888999TTT") == "777888999TTT chain"  # bare: the answering one
+    game.apply(2, "pass")
+    game.apply(0, "pass")
+    game.apply(1, "KKK+J")
+    game = new(seed=5, carry={"first": 0})
+    rig(game, ["333444555666789TJ", "777888999TTTJQKKK", ""], "KA2")
+    game.apply(0, "bid 3")
+    game.apply(0, "333444555666 plane")
+    assert game.apply(1, "777888999TTT") == "777888999TTT plane"
+
+
+def test_the_seat_to_play_is_told_how_many_plays_beat_the_table() -> None:
+    game = in_play()
+    lines = {t.key: t for t in game.view(0).lines}
+    assert lines["ddz.line.you_lead"].args["n"] == len(game.legal_actions(0))
+    assert "ddz.line.you_lead" not in {t.key for t in game.view(1).lines}
+    assert "ddz.line.you_lead" not in {t.key for t in game.view(None).lines}
+    game.apply(0, "A")
+    lines = {t.key: t for t in game.view(1).lines}
+    assert "ddz.line.cannot_beat" in lines  # farmer 1 holds nothing above an A: 要不起
+    assert game.legal_actions(1) == ["pass"]
+    game.apply(1, "pass")
+    lines = {t.key: t for t in game.view(2).lines}
+    # farmer 2 holds 2s and both jokers (22 against AA in the reported case)
+    assert lines["ddz.line.can_beat"].args["n"] == len(game.legal_actions(2)) - 1
+    for locale in ("zh-CN", "en-US"):
+        assert "要不起" in TEXTS[locale]["ddz.line.cannot_beat"]
+
+
+def test_the_final_view_shows_every_seats_cards() -> None:
+    # 亮牌: the settlement shows what the losers still held, as the QQ client does.
+    game = in_play()
+    assert all(sv.cards is None for sv in game.view(None).seats)
+    play_out(game)
+    public = game.view(None)
+    for s, sv in enumerate(public.seats):
+        assert sv.cards == format_cards(tuple(game.hands[s]))
+    assert any(sv.cards for sv in public.seats)  # the losers' cards
+
+
+def test_private_epoch_follows_what_the_seat_may_see() -> None:
+    game = new(seed=2, carry={"first": 0})
+    start = [game.private_epoch(s) for s in range(3)]
+    for seat in (0, 1, 2):
+        game.apply(seat, "nobid")  # a redeal: every seat's hand changed
+    redealt = [game.private_epoch(s) for s in range(3)]
+    assert all(a != b for a, b in zip(start, redealt))
+    game.apply(1, "bid 3")  # the landlord takes the kitty; the farmers see nothing new
+    after = [game.private_epoch(s) for s in range(3)]
+    assert after[1] != redealt[1] and after[0] == redealt[0] and after[2] == redealt[2]
+    game.apply(1, game.legal_actions(1)[0])  # playing one's own cards is no private change
+    assert [game.private_epoch(s) for s in range(3)] == after
+
+
+def test_private_epoch_in_the_happy_deal_steps() -> None:
+    game = happy(first=0, mingpai=True)  # 明牌: before the deal, after half, after all
+    seen = [game.private_epoch(0)]
+    for _ in range(2):
+        for seat in game.to_act():
+            game.apply(seat, "noshow")
+        seen.append(game.private_epoch(0))
+    assert len(set(seen)) == 3  # 0 cards, 9 cards, 17 cards: each a new picture
+    whole = game.private_epoch(1)
+    for seat in game.to_act():
+        game.apply(seat, "noshow")
+    assert game.phase() == "bid"
+    assert game.private_epoch(1) == whole  # the last 明牌 step deals nothing new
+
+
+def test_happy_show_is_no_private_change_for_others() -> None:
+    game = happy(first=0, mingpai=True)
+    before = [game.private_epoch(s) for s in range(3)]
+    game.apply(0, "show")  # seat 0 shows: everyone sees it in the public view
+    assert [game.private_epoch(s) for s in (1, 2)] == before[1:]
+
+
 def test_over_hand_rejects_everything() -> None:
     game = in_play()
     play_out(game)
@@ -491,7 +664,7 @@ def test_views_never_show_hidden_cards(key: str) -> None:
             else:
                 assert view.hand == format_cards(game.visible_hand(viewer))
             for s, seat_view in enumerate(view.seats):
-                if s != viewer and not game.shown[s]:
+                if s != viewer and not game.shown[s] and not game.is_over():
                     assert seat_view.cards is None
                 assert seat_view.count == sum(game.visible_hand(s))
             texts = [t for t in view.lines if t.key == "ddz.line.kitty"]

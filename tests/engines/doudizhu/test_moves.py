@@ -45,14 +45,17 @@ def _minus(m: dict[str, int], sub: dict[str, int]) -> dict[str, int] | None:
     return out
 
 
-def reference(m: dict[str, int]) -> tuple[str, int, int] | None:
-    """(pattern, key index, size) of a multiset by template matching, or None."""
+def reference(m: dict[str, int]) -> list[tuple[str, int, int]]:
+    """Every (pattern, key index, size) reading of a multiset by template matching.
+
+    Where one pattern fits with several keys the highest is the reading (it beats all the
+    others do); only four consecutive trios have two patterns (三顺 / plane with wings)."""
     size = sum(m.values())
-    found: list[tuple[str, int, int]] = []
+    found: dict[str, int] = {}
     ranks = sorted(m, key=ORDER.index)
 
     def add(name: str, key: str) -> None:
-        found.append((name, ORDER.index(key), size))
+        found[name] = max(found.get(name, -1), ORDER.index(key))
 
     if m == {"B": 1, "R": 1}:
         add("rocket", "R")
@@ -72,7 +75,8 @@ def reference(m: dict[str, int]) -> tuple[str, int, int] | None:
         if m[t] == 4:
             rest = _minus(m, {t: 4})
             assert rest is not None
-            if sorted(rest.values()) == [1, 1] and set(rest) != {"B", "R"}:
+            # 四带二: two single cards (one rank allowed: a pair), never the rocket.
+            if sum(rest.values()) == 2 and set(rest) != {"B", "R"}:
                 add("four+2", t)
             if sorted(rest.values()) == [2, 2]:
                 add("four+22", t)
@@ -91,12 +95,25 @@ def reference(m: dict[str, int]) -> tuple[str, int, int] | None:
                     add(name, top)
                 elif width == 3 and not set(rest) & set(chain):
                     values = sorted(rest.values())
-                    if values == [1] * length and not {"B", "R"} <= set(rest):
+                    # Single wings: any cards but a bomb or the rocket.
+                    if sum(values) == length and max(values) <= 3 and not {"B", "R"} <= set(rest):
                         add("plane+1", top)
                     if values == [2] * length:
                         add("plane+2", top)
-    assert len(found) <= 1, (m, found)
-    return found[0] if found else None
+    assert len(found) <= 1 or set(found) == {"plane", "plane+1"}, (m, found)
+    return [(name, key, size) for name, key in found.items()]
+
+
+READING = {"plane": "chain", "plane+1": "plane"}
+
+
+def reference_texts(m: dict[str, int]) -> list[tuple[str, tuple[str, int, int]]]:
+    """(canonical text, reading) of every reading: the reading word only when there are two."""
+    kinds = reference(m)
+    text = _text(m)
+    if len(kinds) > 1:
+        return [(f"{text} {READING[k[0]]}", k) for k in kinds]
+    return [(text, k) for k in kinds]
 
 
 def reference_beats(a: tuple[str, int, int], b: tuple[str, int, int]) -> bool:
@@ -121,14 +138,15 @@ def subsets(m: dict[str, int]) -> Iterator[dict[str, int]]:
 def _valid_subsets(hand: str) -> tuple[tuple[str, tuple[str, int, int]], ...]:
     out = []
     for sub in subsets(_counts(hand)):
-        kind = reference(sub)
-        if kind is not None:
-            out.append((_text(sub), kind))
+        out += reference_texts(sub)
     return tuple(out)
 
 
 def brute_force(hand: str, previous: str | None) -> set[str]:
-    prev = reference(_counts(previous)) if previous else None
+    prev = None
+    if previous:
+        cards, _, word = previous.partition(" ")
+        prev = next(k for t, k in reference_texts(_counts(cards)) if t.endswith(word))
     return {
         text
         for text, kind in _valid_subsets(_text(_counts(hand)))
@@ -146,14 +164,21 @@ PERFT = [
     ("33345", None, 7),
     ("3456789TJQKA", None, 48),
     ("33445566778899TT", None, 47),
-    ("333444555666", None, 51),
-    ("3333444455556666", None, 79),
-    ("3334445556667789", None, 121),
-    ("333444555666777BR", None, 139),
-    ("3334445556667778889T", None, 279),
+    # 51 → 58 (attachments may share a rank, as DouZero and RLCard accept): plane wings
+    # holding a pair (33344455, 33344466, 33444555 ...) and 333444555666 read two ways.
+    ("333444555666", None, 58),
+    # 79 → 98: 四带二 with a pair as its two singles (333344, 333355, ...) and paired wings.
+    ("3333444455556666", None, 98),
+    # 121 → 144: plane wings holding a pair or a trio (33344477, 333444555666 plane ...).
+    ("3334445556667789", None, 144),
+    # 139 → 175: the same, plus QQQKKKAAA+333-style trio wings of planes of three.
+    ("333444555666777BR", None, 175),
+    # 279 → 390: the same on a 20-card hand of six trios.
+    ("3334445556667778889T", None, 390),
     ("778899TTJJ2BR", None, 21),
     ("3445566KA22B", None, 13),
-    ("3333444BR", None, 21),
+    # 21 → 22: 四带二 333344 (two singles of one rank).
+    ("3333444BR", None, 22),
     ("56789TJQKA2BR", None, 35),
     ("56789TJQKA2BR", "3", 14),
     ("56789TJQKA2BR", "2", 3),
@@ -161,23 +186,29 @@ PERFT = [
     ("56789TJQKA2BR", "R", 1),
     ("56789TJQKA2BR", "34567", 7),
     ("56789TJQKA2BR", "3456789", 5),
-    ("3334445556667778889T", "33344456", 60),
+    # 60 → 76: two-card wings may be a pair (44455533, 44455599 ...).
+    ("3334445556667778889T", "33344456", 76),
     ("3334445556667778889T", "3334445566", 24),
-    ("3334445556667778889T", "333444555666", 2),
+    # The previous play names its reading (three 顺 of four): the follower answers in kind.
+    ("3334445556667778889T", "333444555666 chain", 2),
+    ("3334445556667778889T", "333444555666 plane", 49),
     ("3334445556667778889T", "3334", 35),
     ("3334445556667778889T", "33344", 25),
     ("3333444455556666", "2222", 0),
     ("3333444455556666", "3333", 3),
     ("3333444455556666", "22", 4),
-    ("3333444455556666", "333345", 13),
+    # 13 → 22: 四带二 answered with a pair as the two singles (444433, 444455 ...).
+    ("3333444455556666", "333345", 22),
     ("3333444455556666", "33334455", 13),
     ("778899TTJJ2BR", "334455", 4),
     ("778899TTJJ2BR", "2222", 1),
     ("778899TTJJ2BR", "BR", 0),
     ("3445566KA22B", "33344", 0),
     ("3445566KA22B", "QQ", 1),
-    ("333444555666777BR", "33344456", 28),
-    ("333444555666777BR", "333444555678", 5),
+    # 28 → 37: paired two-card wings (44455533 ...).
+    ("333444555666777BR", "33344456", 37),
+    # 5 → 20: three-card wings may hold a pair or a trio (44455566633B, 444555666777 plane).
+    ("333444555666777BR", "333444555678", 20),
     ("AAA222KKK", "333444", 1),
     ("AAA222KKK", "QQQ4", 6),
 ]
@@ -231,3 +262,12 @@ def test_public_function_errors() -> None:
         legal_plays("33", "3?")
     with pytest.raises(IllegalActionError):
         legal_plays("33", "34")
+
+
+def test_straights_and_pair_straights_of_one_size_do_not_mix() -> None:
+    # A hand whose ranks all hold two cards has equal masks for singles and pairs: a 单顺 of
+    # six and a 双顺 of three (six cards too) must still answer only their own kind.
+    hand = "334455667788"
+    assert legal_plays(hand, "345678") == []  # nothing above 8 as a straight of six
+    assert legal_plays(hand, "334455") == ["445566", "556677", "667788"]
+    assert legal_plays("3344556677889", "345678") == ["456789"]

@@ -25,7 +25,8 @@ SEED_EXAMPLES = [
     ("334455", P.PAIR_STRAIGHT, "5"),
     ("7788991010JJ", P.PAIR_STRAIGHT, "J"),
     ("333444", P.PLANE, "4"),
-    ("555666777888", P.PLANE, "8"),
+    # Four consecutive trios also read as a plane of three with wings: the reading is named.
+    ("555666777888 三顺", P.PLANE, "8"),
     ("444555+79", P.PLANE_SINGLES, "5"),
     ("333444555+7799JJ", P.PLANE_PAIRS, "5"),
     ("5555+3+8", P.FOUR_SINGLES, "5"),
@@ -39,7 +40,7 @@ def test_seed_pattern_examples(typed: str, pattern: Pattern, key: str) -> None:
     assert play is not None
     assert play.pattern is pattern
     assert "3456789TJQKA2BR"[play.key] == key
-    assert play.size == len(play.text)
+    assert play.size == len(play.text.split(" ")[0])
 
 
 @pytest.mark.parametrize(
@@ -119,17 +120,98 @@ def test_rocket_kickers_absent_from_generator() -> None:
     [
         "3335555",  # a bomb is never wings (333 + 5555 is not a plane of anything)
         "3334445555",  # 333444 + 55 + 55: two pairs of one rank are a bomb, not wings
-        "33344455",  # 333444 + 5 + 5: two singles of one rank are a pair, not two singles
         "33335",  # 333 + 3 + 5? The 3s are a bomb: not 三带一 (kicker = trio rank)
         "3333444",  # plane 333444 + 3? wings never share a rank with the chain
         "33334445",  # 333444 + 3 + 5: a wing of the chain's rank
-        "555566",  # 5555 + 6 + 6: the two singles of 四带二 are different ranks
         "55556666",  # 5555 + 66 + 66 / 6666 + 55 + 55: a bomb is not two pairs
     ],
 )
 def test_wings_never_bombs_nor_chain_ranks(typed: str) -> None:
     with pytest.raises(IllegalActionError):
         parse_play(typed)
+
+
+# --- attachments that share a rank (DouZero and RLCard both accept them) ----------------------
+@pytest.mark.parametrize(
+    ("typed", "pattern", "key"),
+    [
+        ("3333+55", P.FOUR_SINGLES, "3"),  # 四带二: two singles of one rank
+        ("555566", P.FOUR_SINGLES, "5"),
+        ("555666+88", P.PLANE_SINGLES, "6"),  # plane wings holding a pair
+        ("33344455", P.PLANE_SINGLES, "4"),
+        ("333+QQQKKKAAA", P.PLANE_SINGLES, "A"),  # 三顺 QKA + the three singles 333
+        ("QQQKKKAAA+222", P.PLANE_SINGLES, "A"),  # 2s never extend a chain: one reading
+        ("333555666777", P.PLANE_SINGLES, "7"),  # four trios, not all consecutive
+        ("333444555777", P.PLANE_SINGLES, "5"),
+        ("3334445556667778", P.PLANE_SINGLES, "7"),  # 4567 + 333 + 8: the higher chain
+        ("333444555666 plane", P.PLANE_SINGLES, "6"),  # read as 456 + 333, the higher key
+        ("333444555666 chain", P.PLANE, "6"),
+    ],
+)
+def test_attachments_may_share_a_rank(typed: str, pattern: Pattern, key: str) -> None:
+    play = parse_play(typed)
+    assert play is not None
+    assert (play.pattern, "3456789TJQKA2BR"[play.key]) == (pattern, key)
+
+
+@pytest.mark.parametrize(
+    "typed", ["3333BR", "333444555BR6", "3333+4444", "3334445555+6666", "333444555+6666"]
+)
+def test_rockets_and_bombs_are_never_attachments(typed: str) -> None:
+    with pytest.raises(IllegalActionError):
+        parse_play(typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "reading"),
+    [
+        ("333444555666 plane", "plane"),
+        ("333444555666 Wings", "plane"),
+        ("333444555666飞机", "plane"),
+        ("333444555666 带翅膀", "plane"),
+        ("333444555666 chain", "chain"),
+        ("333444555666 TRIOS", "chain"),
+        ("333444555666三顺", "chain"),
+    ],
+)
+def test_reading_words_and_aliases(typed: str, reading: str) -> None:
+    play = parse_play(typed)
+    assert play is not None and play.text == f"333444555666 {reading}"
+    assert parse_play(play.text) == play  # the canonical text reads back the same
+
+
+def test_a_bare_ambiguous_play_names_its_typed_forms() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        parse_play("3 3 3 4 4 4 5 5 5 6 6 6")
+    assert err.value.text is not None and err.value.text.key == "err.ddz.ambiguous"
+    assert "`333444555666 chain` / `333444555666 plane`" == err.value.text.args["forms"]
+    with pytest.raises(IllegalActionError) as err:
+        parse_play("333444 plane")  # a reading the cards do not have
+    assert err.value.text is not None and err.value.text.key == "err.ddz.no_reading"
+
+
+# Cases where DouZero 1.1.0 and RLCard 1.2.0 agree, checked against both with a comparison
+# run over random and trio-rich hands (the judges themselves are not needed here):
+# (hand, previous, plays the judges list that the old rule refused, plays nobody lists).
+JUDGED = [
+    ("333355", None, ["333355"], []),
+    ("33335566", None, ["333355", "333366", "333356", "33335566"], ["3333566"]),
+    ("5556668899", None, ["55566688", "55566699"], []),
+    ("555566BR", "444433", ["555566"], ["5555BR"]),
+    ("5556667788", "33344456", ["55566677", "55566688"], []),
+    ("33344455", "3333+66", [], ["33344455"]),
+    ("3456789TJQKA", "34567", ["789TJ"], ["3456789"]),
+    ("33334444BR", None, ["333344", "334444"], ["33334444", "3333BR", "3334444"]),
+]
+
+
+@pytest.mark.parametrize(("hand", "previous", "listed", "refused"), JUDGED)
+def test_agrees_with_douzero_and_rlcard(
+    hand: str, previous: str | None, listed: list[str], refused: list[str]
+) -> None:
+    plays = legal_plays(hand, previous)
+    assert set(listed) <= set(plays)
+    assert not set(refused) & set(plays)
 
 
 def test_trio_kicker_may_be_a_two_or_a_joker() -> None:

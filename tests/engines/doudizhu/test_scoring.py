@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ddz_support import new, play_out, rig
 
+from engines.base import Outcome, net_points
 from engines.doudizhu.scoring import escape_penalty, settle
 
 # A deal for scripted hands (seat 0 bids first and becomes landlord with bid 3):
@@ -117,18 +118,23 @@ def test_settle_examples() -> None:
 
 
 @pytest.mark.parametrize(
-    ("escapes", "points"),
+    ("landlord", "escapes", "points"),
     [
-        # farmer 1 escapes: the landlord (0) lost its pair with farmer 2; 18 shared 9 + 9
-        ({1: 18}, [-3 + 9, -18, 3 + 9]),
+        # farmer 1 escapes: it alone pays the landlord 18, its partner (2) gains nothing from
+        # it; the landlord still loses its pair with farmer 2 (3)
+        (0, {1: 18}, [18 - 3, -18, 3]),
         # the landlord escapes: no pair settles, the farmers share the penalty
-        ({0: 18}, [-18, 9, 9]),
-        # before any bid: a flat 3, shared 2 + 1 starting with the seat after the escaper
-        ({2: 3}, [-3 + 2, 3 + 1, -3]),
+        (0, {0: 18}, [-18, 9, 9]),
+        # a farmer's flat 3 (escaped before any bid) goes to the landlord alone
+        (0, {2: 3}, [3 - 3, 3, -3]),
+        # no landlord at all: everyone else is an opponent, 2 + 1 from the seat after it
+        (None, {2: 3}, [2, 1, -3]),
     ],
 )
-def test_settle_with_escape_is_zero_sum(escapes: dict[int, int], points: list[int]) -> None:
-    got = settle(3, 0, False, 3, (1, 1, 1), escapes)
+def test_settle_with_escape_is_zero_sum(
+    landlord: int | None, escapes: dict[int, int], points: list[int]
+) -> None:
+    got = settle(3, landlord, False, 3, (1, 1, 1), escapes)
     assert got == points and sum(got) == 0
 
 
@@ -137,20 +143,45 @@ def test_escape_penalty_formula() -> None:
     assert escape_penalty(3, 4, 3, 3, before_bid=True) == 3  # 还没人叫牌时逃跑：扣3分
 
 
-def test_escape_after_bidding_pays_three_times() -> None:
-    game = scripted([(0, "bid 3"), (0, "4")])
+def penalties(out: Outcome) -> dict[int, dict[int, int]]:
+    """Escape penalties as {escaper: {payee: points}}, from the outcome's transfers."""
+    paid: dict[int, dict[int, int]] = {}
+    for t in out.transfers:
+        if t.reason is not None and t.reason.key == "ddz.transfer.escape":
+            row = paid.setdefault(t.payer, {})
+            row[t.payee] = row.get(t.payee, 0) + t.points
+    return paid
+
+
+def test_escape_pays_at_the_multiplier_of_the_moment() -> None:
+    # 000 §8: 底分×倍数×3. Bid 3, the landlord's bomb makes ×2: farmer 1 leaves now and owes
+    # 3 × 2 × 3 = 18, whatever bombs the trustee and the others play afterwards.
+    game = scripted([(0, "bid 3"), (0, "3333")])
+    assert game.multiplier() == 2
     game.escape(1)
     assert game.escaped == {1}
     assert game.log[-1] == (1, "escape")
     play_out(game)
     out = game.outcome()
-    base, mult = game.base_score(), game.multiplier()
-    assert out.points[1] == -3 * base * mult
+    assert penalties(out) == {1: {0: 18}}  # to the landlord alone, never to its partner
+    assert out.points[1] == -18
     assert sum(out.points) == 0
+    assert net_points(3, out.transfers) == out.points
     assert "ddz.out.escape" in [t.key for t in out.lines]
     # the landlord and farmer 2 still settle as the hand actually ended
     sign = 1 if game.winner == 0 else -1
-    assert out.points[2] == -sign * base * mult + (3 * base * mult) // 2
+    stake = game.base_score() * game.multiplier()
+    assert out.points[2] == -sign * stake
+    assert out.points[0] == 18 + sign * stake
+
+
+def test_an_escaping_landlord_pays_both_farmers() -> None:
+    game = scripted([(0, "bid 3"), (0, "4")])
+    game.escape(0)  # 3 × 1 × 3 = 9: 5 + 4, the odd point to the seat after it
+    play_out(game)
+    out = game.outcome()
+    assert penalties(out) == {0: {1: 5, 2: 4}}
+    assert out.points == (-9, 5, 4)
 
 
 def test_escape_before_any_bid_pays_three_points() -> None:
@@ -160,6 +191,7 @@ def test_escape_before_any_bid_pays_three_points() -> None:
     play_out(game)  # the trustee bids and plays for seat 2
     out = game.outcome()
     assert out.points[2] == -3 and sum(out.points) == 0
+    assert sum(penalties(out)[2].values()) == 3
 
 
 def test_escape_before_any_call_in_happy() -> None:
@@ -167,9 +199,14 @@ def test_escape_before_any_call_in_happy() -> None:
     game.escape(0)
     assert game.escape_before_bid == {0: True}
     game.apply(0, "call")
-    game.escape(1)
+    game.escape(1)  # after the call, before any grab: 底分 4 × 倍数 1 × 3
     assert game.escape_before_bid == {0: True, 1: False}
     play_out(game)
     out = game.outcome()
-    assert out.points[0] == -3 + (game.base_score() * game.multiplier() * 3) // 2
+    paid = penalties(out)
+    assert sum(paid[0].values()) == 3
+    assert sum(paid[1].values()) == 4 * 1 * 3
     assert sum(out.points) == 0
+    for escaper, payees in paid.items():  # only opponents are paid
+        for payee in payees:
+            assert (escaper == game.landlord) != (payee == game.landlord)
