@@ -6,7 +6,9 @@ Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), the �
 
 - ``sichuan``: 000 "QQ classic" 四川麻将 (2^(番−1), no cap, 花猪 16×, escape penalty);
 - ``xuezhan``: 002 血战到底 (2^番 capped at 3番, the hand goes on after each win, 呼叫转移,
-  24 points at most per payer and payee, 托管 on escape).
+  24 points at most per payer and payee, 托管 on escape);
+- ``shaanxi``: 000 陕西麻将 (136 tiles, 炮子, 截胡, 漏胡, 十三幺/七对/全不靠/组合龙, 荒庄 by kong
+  count; ``shaanxi``).
 
 >>> from engines.mahjong.tiles import parse_hand
 >>> is_win(parse_hand("11123777888999p"))
@@ -19,13 +21,16 @@ from engines.base import GameSpec
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, Table, best_ready, evaluate
 from engines.mahjong.game import CLAIM, DINGQUE, DISCARD, MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.rules import (
+    SHAANXI_OPTIONS,
     SICHUAN_OPTIONS,
     XUEZHAN_OPTIONS,
     Rules,
     make_rules,
+    max_loss_shaanxi,
     max_loss_sichuan,
     max_loss_xuezhan,
 )
+from engines.mahjong.shaanxi import PAOZI, ShaanxiGame
 from engines.mahjong.shape import is_win, shanten, waits
 from engines.mahjong.texts import TEXTS
 from engines.mahjong.tiles import format_tiles, parse_hand, parse_tile, parse_tiles
@@ -61,6 +66,20 @@ SPECS: tuple[GameSpec, ...] = (
         max_loss=max_loss_xuezhan,
         seats_default=4,
     ),
+    GameSpec(
+        key="shaanxi",
+        name_zh="陕西麻将",
+        name_en="Shaanxi Mahjong",
+        min_seats=4,
+        max_seats=4,
+        level_table="shaanxi",
+        game=ShaanxiGame,
+        options=dict(SHAANXI_OPTIONS),
+        phases=(PAOZI, DISCARD, CLAIM),
+        texts=TEXTS,
+        max_loss=max_loss_shaanxi,
+        seats_default=4,
+    ),
 )
 
 __all__ = [
@@ -70,6 +89,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Rules",
+    "ShaanxiGame",
     "Situation",
     "Table",
     "XuezhanGame",

@@ -65,11 +65,14 @@ def _seen(game: MahjongGame, seat: int) -> list[int]:
 def _useful(hand: list[int], melds: int, base: int, seen: list[int], que: int | None) -> int:
     """有效牌: unseen copies of the tiles that would lower the shanten of ``hand``."""
     count = 0
-    for t in range(27):
+    for t in range(len(hand)):
         if t // 9 == que or seen[t] >= 4:
             continue
         r = t % 9
-        near = any(hand[u] for u in range(t - min(r, 2), t + min(8 - r, 2) + 1))
+        if t >= 27:  # an honour only pairs or triples with itself
+            near = hand[t] > 0
+        else:
+            near = any(hand[u] for u in range(t - min(r, 2), t + min(8 - r, 2) + 1))
         if not near:
             continue
         hand[t] += 1
@@ -90,7 +93,7 @@ def best_discard(game: MahjongGame, seat: int) -> tuple[int, str]:
     melds = len(game.melds[seat])
     seen = _seen(game, seat)
     best: tuple[int, int, int, int] | None = None
-    for t in range(27):
+    for t in range(game.KINDS):
         if not hand[t]:
             continue
         hand[t] -= 1
@@ -101,7 +104,8 @@ def best_discard(game: MahjongGame, seat: int) -> tuple[int, str]:
         hand[t] -= 1
         useful = _useful(hand, melds, sh, seen, q)
         hand[t] += 1
-        edge = min(t % 9, 8 - t % 9)  # throw terminals before middle tiles on a tie
+        # throw honours, then terminals, before middle tiles on a tie
+        edge = -1 if t >= 27 else min(t % 9, 8 - t % 9)
         key = (sh, -useful, edge, t)
         if best is None or key < best:
             best = key
@@ -115,7 +119,7 @@ def _turn(game: MahjongGame, seat: int, legal: list[str]) -> str:
     for action in legal:
         if not action.startswith("gang"):
             continue
-        tile = next(t for t in range(27) if tile_name(t) == action[5:])
+        tile = next(t for t in range(game.KINDS) if tile_name(t) == action[5:])
         hand = _clean(game, seat, game.hands[seat])
         if hand[tile] == 4:
             hand[tile] = 0
@@ -145,7 +149,8 @@ def _claim(game: MahjongGame, seat: int, legal: list[str]) -> str:
         if action == "peng":
             hand[tile] -= 2
             best = min(
-                (_after_discard(hand, t, melds + 1) for t in range(27) if hand[t]), default=9
+                (_after_discard(hand, t, melds + 1) for t in range(game.KINDS) if hand[t]),
+                default=9,
             )
             hand[tile] += 2
             if best < now:

@@ -51,7 +51,7 @@ from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, best_ready
 from engines.mahjong.notation import parse_action, que_action
 from engines.mahjong.rules import Rules, make_rules
 from engines.mahjong.shape import is_win
-from engines.mahjong.tiles import SUITS, format_counts, format_run, full_set, tile_name
+from engines.mahjong.tiles import SUITS, format_counts, format_run, tile_name
 
 DINGQUE, DISCARD, CLAIM, OVER = "dingque", "discard", "claim", "over"
 SEATS = 4
@@ -101,6 +101,13 @@ class MahjongGame(Game):
     """四川麻将 (000 "QQ classic"); ``XuezhanGame`` is the 血战到底 preset (002)."""
 
     KEY: ClassVar[str] = "sichuan"
+    KINDS: ClassVar[int] = 27
+    """Tile kinds in play: the three suits (27) or with the honours (34)."""
+
+    @classmethod
+    def full_set(cls) -> list[int]:
+        """Every tile of the game's set, four of each kind, sorted."""
+        return [t for t in range(cls.KINDS) for _ in range(4)]
 
     def __init__(self, setup: Setup, wall: Sequence[int] | None = None) -> None:
         """A new hand; ``wall`` stacks the whole 108-tile wall in draw order (tests and
@@ -110,22 +117,28 @@ class MahjongGame(Game):
         if setup.seats != SEATS:
             raise OptionError(
                 "seats",
-                "四川麻将 is for 4 players",
+                "this mahjong is for 4 players",
                 text=T("err.mj.seats", seats=setup.seats),
             )
         rng = random.Random(setup.seed)
         self.dice = (rng.randint(1, 6), rng.randint(1, 6))
-        tiles = full_set()
+        tiles = self.full_set()
         rng.shuffle(tiles)
         if wall is not None:
-            if sorted(wall) != full_set():
-                raise OptionError("wall", "not the 108 tiles", text=T("err.mj.wall"))
+            if sorted(wall) != self.full_set():
+                raise OptionError(
+                    "wall",
+                    f"not the {len(tiles)} tiles",
+                    text=T("err.mj.wall", n=len(tiles)),
+                )
             tiles = list(wall)
-        self.wall: list[int] = tiles
         dealer = setup.carry.get("dealer")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
             dealer = (sum(self.dice) - 1) % SEATS
         self.dealer: int = dealer
+        if wall is None:
+            tiles = self._arrange(tiles, rng)
+        self.wall: list[int] = tiles
         self.hands: list[list[int]] = [[0] * 34 for _ in range(SEATS)]
         for k in range(SEATS):
             for t in tiles[13 * k : 13 * k + 13]:
@@ -155,7 +168,15 @@ class MahjongGame(Game):
         self._window = 0
         self.epochs = [0] * SEATS
 
+    def _arrange(self, tiles: list[int], rng: random.Random) -> list[int]:
+        """The shuffled wall in draw order (a preset may roll for the break here)."""
+        return tiles
+
     # --- queries -------------------------------------------------------------------------
+    def exhausted(self) -> bool:
+        """No more draws: the wall is empty (a preset may keep a reserve, 荒庄)."""
+        return self.wall_left() == 0
+
     def wall_left(self) -> int:
         return len(self.wall) - self.pos
 
@@ -200,10 +221,10 @@ class MahjongGame(Game):
     def kong_options(self, seat: int) -> list[str]:
         """暗杠 and 补杠 open to the seat on its turn (never of its 缺 suit; a kong needs a
         replacement tile in the wall)."""
-        if self.wall_left() == 0:
+        if self.exhausted():
             return []
         hand = self.hands[seat]
-        tiles = {t for t in range(27) if hand[t] == 4}
+        tiles = {t for t in range(self.KINDS) if hand[t] == 4}
         tiles |= {m.tile for m in self.melds[seat] if m.kind is MeldKind.PENG and hand[m.tile]}
         return [f"gang {tile_name(t)}" for t in sorted(tiles) if t // 9 != self.que[seat]]
 
@@ -353,7 +374,7 @@ class MahjongGame(Game):
 
     def _next_draw(self, after: int) -> None:
         """The next seat still playing after ``after`` draws; an empty wall ends the hand."""
-        if self.wall_left() == 0:
+        if self.exhausted():
             self._end_wall()
             return
         seat = (after + 1) % SEATS
@@ -383,7 +404,7 @@ class MahjongGame(Game):
                     continue
                 opts.append("hu")
             if tile // 9 != self.que[s]:
-                if self.hands[s][tile] == 3 and self.wall_left() > 0:
+                if self.hands[s][tile] == 3 and not self.exhausted():
                     opts.append(f"gang {tile_name(tile)}")
                 if self.hands[s][tile] >= 2:
                     opts.append("peng")
@@ -432,8 +453,7 @@ class MahjongGame(Game):
         for s in order:
             if "hu" in claim.options[s] and claim.answers[s] != "hu":
                 self.status[s] = T("mj.status.pass")
-                if self.rules.guoshou:
-                    self.blocked.add(s)
+                self._passed_win(s, claim.tile)
         if claim.kind == "rob":
             if hus:
                 self._ron(hus, claim.tile, claim.source, robbed=True, after_kong=None)
@@ -453,6 +473,11 @@ class MahjongGame(Game):
                 return
         self._next_draw(claim.source)
 
+    def _passed_win(self, seat: int, tile: int) -> None:
+        """The seat declined a 胡 on ``tile``: 002's 过手 blocks it until it draws."""
+        if self.rules.guoshou:
+            self.blocked.add(seat)
+
     def _take_discard(self, source: int, tile: int) -> None:
         taken = self.rivers[source].pop()
         assert taken == tile
@@ -470,7 +495,7 @@ class MahjongGame(Game):
     def _kong_money(self, seat: int, kind: MeldKind, tile: int, source: int | None) -> None:
         r = self.rules
         start = len(self.events)
-        reason = T(f"mj.pay.{kind.value}", tile=tile_name(tile))
+        reason = self._kong_reason(kind, tile)
         if kind is MeldKind.ZHIGANG:
             assert source is not None
             payers = [(source, r.zhigang)]
@@ -484,6 +509,9 @@ class MahjongGame(Game):
         self.kongs.append((seat, start))
         self.kong_events.append(refs)
         self.claimed = True
+
+    def _kong_reason(self, kind: MeldKind, tile: int) -> Text:
+        return T(f"mj.pay.{kind.value}", tile=tile_name(tile))
 
     def _angang(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 4
@@ -702,24 +730,41 @@ class MahjongGame(Game):
         points = net_points(SEATS, transfers)
         lines: list[Text] = []
         for w in self.wins:
-            how = "zimo" if w.source is None else "dianpao"
-            lines.append(
-                T(
-                    f"mj.out.{how}",
-                    seat=w.seat + 1,
-                    source=(w.source or 0) + 1,
-                    tile=tile_name(w.tile),
-                    fan=w.fan.fan,
-                    x=w.fan.multiple,
-                )
-            )
-            for key, fan in w.fan.items:
-                lines.append(T("mj.out.item", name=T(f"mj.fan.{key}"), fan=fan))
+            lines += self._win_lines(w)
         if self.ended == "wall":
-            lines.append(T("mj.out.draw"))
+            lines.append(self._draw_line())
         for s in sorted(self.escaped):
             lines.append(T("mj.out.escaped", seat=s + 1))
         return Outcome(points, points, tuple(lines), tuple(self.winners()), tuple(transfers))
+
+    def _win_lines(self, w: Win) -> list[Text]:
+        """The outcome's lines about one win: who, on what, the 番 and the patterns."""
+        how = "zimo" if w.source is None else "dianpao"
+        lines = [
+            T(
+                f"mj.out.{how}",
+                seat=w.seat + 1,
+                source=(w.source or 0) + 1,
+                tile=tile_name(w.tile),
+                fan=w.fan.fan,
+                x=w.fan.multiple,
+            )
+        ]
+        for key, fan in w.fan.items:
+            lines.append(T("mj.out.item", name=T(f"mj.fan.{key}"), fan=fan))
+        return lines
+
+    def _draw_line(self) -> Text:
+        return T("mj.out.draw")
+
+    def _won_line(self, w: Win) -> Text:
+        """The table's line about a win while the hand goes on or has ended."""
+        return T(
+            "mj.line.won",
+            seat=w.seat + 1,
+            fan=w.fan.fan,
+            how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao"),
+        )
 
     def next_carry(self) -> dict[str, Any]:
         """Who deals next (docs/games/mahjong.md): 002 the first winner (the discarder when
@@ -796,15 +841,9 @@ class MahjongGame(Game):
                 )
             else:
                 lines.append(T("mj.line.discard", seat=ls + 1, tile=tile_name(lt)))
+        lines += self._extra_lines(seat)
         for w in self.wins:
-            lines.append(
-                T(
-                    "mj.line.won",
-                    seat=w.seat + 1,
-                    fan=w.fan.fan,
-                    how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao"),
-                )
-            )
+            lines.append(self._won_line(w))
         net = net_points(SEATS, self.settle())
         if any(net):
             lines.append(T("mj.line.points", points=" / ".join(f"{p:+d}" for p in net)))
@@ -816,6 +855,10 @@ class MahjongGame(Game):
             lines=tuple(lines),
             hand=self.hand_text(seat) if seat is not None else None,
         )
+
+    def _extra_lines(self, seat: int | None) -> list[Text]:
+        """Lines a preset adds to the table (炮子 stakes …); the same for every viewer."""
+        return []
 
     def _phase_text(self) -> Text:
         if self.ended:
@@ -884,10 +927,13 @@ class XuezhanGame(MahjongGame):
     KEY: ClassVar[str] = "xuezhan"
 
 
-def stacked_wall(hands: Sequence[str], draws: str = "", dealer: int = 0) -> list[int]:
+def stacked_wall(
+    hands: Sequence[str], draws: str = "", dealer: int = 0, kinds: int = 27
+) -> list[int]:
     """A wall that deals ``hands[s]`` (13 tiles each, notation) to seat ``s`` when ``dealer``
     deals, then yields ``draws`` in order (the dealer's 14th tile first); the remaining tiles
-    follow sorted. For tests and puzzles: pass it as ``MahjongGame(setup, wall=...)``."""
+    follow sorted. ``kinds``: 27 for the 108-tile set, 34 with the honours (136). For tests
+    and puzzles: pass it as ``MahjongGame(setup, wall=...)``."""
     from engines.mahjong.tiles import parse_tiles
 
     order: list[int] = []
@@ -896,7 +942,7 @@ def stacked_wall(hands: Sequence[str], draws: str = "", dealer: int = 0) -> list
         assert len(dealt) == 13, hands[(dealer + k) % SEATS]
         order += dealt
     order += parse_tiles(draws) if draws else []
-    rest = Counter(full_set())
+    rest = Counter(t for t in range(kinds) for _ in range(4))
     rest.subtract(order)
     if any(n < 0 for n in rest.values()):
         raise ValueError("more than four of a tile")

@@ -124,8 +124,8 @@ ZH: dict[str, str] = {
     "err.mj.your_turn": "轮到你出牌了：打一张牌（也可以杠或胡）。",
     "err.mj.not_held": "你手里没有 {tile}。",
     "err.mj.claim_options": "现在你可以选择：{options}",
-    "err.mj.seats": "四川麻将需要 4 名玩家，现在是 {seats} 名。",
-    "err.mj.wall": "牌墙必须正好是 108 张牌。",
+    "err.mj.seats": "这种麻将需要 4 名玩家，现在是 {seats} 名。",
+    "err.mj.wall": "牌墙必须正好是 {n} 张牌。",
 }
 
 EN: dict[str, str] = {
@@ -200,9 +200,82 @@ EN: dict[str, str] = {
     "err.mj.your_turn": "It is your turn: discard a tile (or kong, or win).",
     "err.mj.not_held": "You have no {tile}.",
     "err.mj.claim_options": "You may now: {options}",
-    "err.mj.seats": "Sichuan mahjong needs 4 players, not {seats}.",
-    "err.mj.wall": "A stacked wall must be exactly the 108 tiles.",
+    "err.mj.seats": "This mahjong needs 4 players, not {seats}.",
+    "err.mj.wall": "A stacked wall must be exactly the {n} tiles of the set.",
 }
+
+FAN_ZH.update(
+    {
+        "shisanyao": "十三幺",
+        "quanbukao": "全不靠",
+        "zuhelong": "组合龙",
+        "fanghu": "放胡",
+    }
+)
+FAN_EN.update(
+    {
+        "shisanyao": "Thirteen orphans",
+        "quanbukao": "Knitted tiles and honours",
+        "zuhelong": "Knitted straight",
+        "fanghu": "Won on a discard",
+    }
+)
+
+# 陕西麻将 (shaanxi.py)
+ZH.update(
+    {
+        "mj.phase.paozi": "下炮子：每人选择 0–4 个炮子",
+        "mj.status.pao_chosen": "已下炮子",
+        "mj.status.sx_zimo": "自摸（{shape}）",
+        "mj.status.sx_hu": "胡（{shape}）",
+        "mj.role.sx_pao": "炮子 {n}",
+        "mj.role.sx_dealer_pao": "庄家 · 炮子 {n}",
+        "mj.line.sx_break": "{seat} 号位再掷 {a}+{b}：从其牌墙数过 {skip} 墩开牌",
+        "mj.line.sx_reserve": "剩 {n} 墩荒庄",
+        "mj.line.sx_won": "{seat} 号位{how}（{shape}）",
+        "mj.choice.pao": "下 {n} 个炮子",
+        "mj.pay.sx_hu": "胡牌分 ×{x}",
+        "mj.pay.sx_pao": "炮子分 ×{n}",
+        "mj.pay.sx_zhigang": "放杠 {tile}",
+        "mj.pay.sx_bugang": "明杠 {tile}",
+        "mj.pay.sx_angang": "暗杠 {tile}",
+        "mj.out.sx_zimo": "{seat} 号位自摸 {tile}（{shape}）",
+        "mj.out.sx_fanghu": "{seat} 号位胡 {source} 号位的 {tile}（{shape}）",
+        "mj.out.sx_qianggang": "{seat} 号位抢 {source} 号位的杠 {tile}（{shape}）",
+        "mj.out.sx_draw": "荒庄：没有胜负，庄家继续坐庄",
+        "err.mj.pao": "看不懂“{typed}”：炮子要写 0 到 {max} 的整数，例如 下炮 2（pao 2）。",
+        "err.mj.pao_first": "请先下炮子：pao 0 到 pao {max}。",
+        "err.mj.pao_done": "炮子要在庄家第一次出牌前下，现在已经下过了。",
+        "err.mj.no_que": "这种麻将不用定缺。",
+    }
+)
+EN.update(
+    {
+        "mj.phase.paozi": "炮子: everyone stakes 0–4",
+        "mj.status.pao_chosen": "炮子 staked",
+        "mj.status.sx_zimo": "self-drawn win ({shape})",
+        "mj.status.sx_hu": "won ({shape})",
+        "mj.role.sx_pao": "炮子 {n}",
+        "mj.role.sx_dealer_pao": "Dealer · 炮子 {n}",
+        "mj.line.sx_break": "Seat {seat} rolled {a}+{b}: the wall breaks {skip} stacks into its wall",
+        "mj.line.sx_reserve": "Drawn game at {n} stacks left",
+        "mj.line.sx_won": "Seat {seat} won: {how} ({shape})",
+        "mj.choice.pao": "Stake {n} 炮子",
+        "mj.pay.sx_hu": "win ×{x}",
+        "mj.pay.sx_pao": "炮子 ×{n}",
+        "mj.pay.sx_zhigang": "kong {tile} on a discard (放杠)",
+        "mj.pay.sx_bugang": "added kong {tile} (明杠)",
+        "mj.pay.sx_angang": "concealed kong {tile} (暗杠)",
+        "mj.out.sx_zimo": "Seat {seat} self-drew {tile} ({shape})",
+        "mj.out.sx_fanghu": "Seat {seat} won on seat {source}'s {tile} ({shape})",
+        "mj.out.sx_qianggang": "Seat {seat} robbed seat {source}'s kong of {tile} ({shape})",
+        "mj.out.sx_draw": "Drawn game (荒庄): no winner, the dealer deals again",
+        "err.mj.pao": "Cannot read '{typed}': stake a whole number of 炮子 from 0 to {max}, e.g. pao 2.",
+        "err.mj.pao_first": "Stake your 炮子 first: pao 0 to pao {max}.",
+        "err.mj.pao_done": "炮子 are staked before the dealer's first discard; yours is set.",
+        "err.mj.no_que": "This mahjong has no void suit (定缺).",
+    }
+)
 
 ZH.update({f"mj.fan.{k}": v for k, v in FAN_ZH.items()})
 EN.update({f"mj.fan.{k}": v for k, v in FAN_EN.items()})
