@@ -1,5 +1,5 @@
 """麻将 engine speed: win checks per second against PyMahjongGB on the same hands, trustee
-self-play hands per second (四川麻将 and 血战到底), and the trustee's points against seats that
+self-play hands per second (every registered mahjong game), and the trustee's points against seats that
 discard at random.
 
 PyMahjongGB (the Chinese Official rules' C++ library, ``pip install PyMahjongGB``) has no
@@ -152,10 +152,11 @@ def main() -> None:
         )
     else:
         print("win check, PyMahjongGB: not installed (pip install PyMahjongGB)")
-    for key in ("sichuan", "xuezhan"):
+    keys = [spec.key for spec in SPECS]
+    for key in keys:
         per_s, acts = selfplay(key, args.games)
         print(f"trustee self-play {key:<8} {per_s:>8.1f} hands/s ({acts:.0f} actions per hand)")
-    for key in ("sichuan", "xuezhan"):
+    for key in keys:
         ours_pts, random_pts = against_random(key, args.games)
         print(
             f"{key:<8} trustee vs random discards: {ours_pts:+.1f} vs {random_pts:+.1f} "
