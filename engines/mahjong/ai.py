@@ -56,7 +56,8 @@ def _seen(game: MahjongGame, seat: int) -> list[int]:
     seen = list(game.hands[seat])
     for s in range(4):
         for m in game.melds[s]:
-            seen[m.tile] += m.size
+            for t in m.tiles:
+                seen[t] += 1
         for t in game.rivers[s]:
             seen[t] += 1
     return seen

@@ -48,7 +48,7 @@ from engines.base import (
 from engines.errors import IllegalActionError, OptionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, best_ready, evaluate
-from engines.mahjong.notation import parse_action, que_action
+from engines.mahjong.notation import chi_action, parse_action, que_action
 from engines.mahjong.rules import Rules, make_rules
 from engines.mahjong.shape import is_win
 from engines.mahjong.tiles import SUITS, format_counts, format_run, tile_name
@@ -341,7 +341,7 @@ class MahjongGame(Game):
             else:
                 self._bugang(seat, tile)
             return action
-        if kind in ("peng", "pass"):
+        if kind != "discard":
             raise IllegalActionError(
                 "it is your turn: discard a tile",
                 seat=seat,
@@ -403,11 +403,13 @@ class MahjongGame(Game):
                     forced.append(s)
                     continue
                 opts.append("hu")
-            if tile // 9 != self.que[s]:
+            if self._claimable(s, tile):
                 if self.hands[s][tile] == 3 and not self.exhausted():
                     opts.append(f"gang {tile_name(tile)}")
                 if self.hands[s][tile] >= 2:
                     opts.append("peng")
+                if k == 1:
+                    opts += self._chi_options(s, tile)
             if opts:
                 options[s] = [*opts, "pass"]
         if forced:
@@ -416,6 +418,27 @@ class MahjongGame(Game):
             self._open_claim(Claim("discard", tile, seat, options, after_kong=after_kong))
         else:
             self._next_draw(seat)
+
+    def _claimable(self, seat: int, tile: int) -> bool:
+        """May ``seat`` 碰/杠 (吃) ``tile`` at all? Not a tile of its 缺 suit."""
+        return tile // 9 != self.que[seat]
+
+    def _chi_options(self, seat: int, tile: int) -> list[str]:
+        """吃 open to the seat after the discarder (none in the Sichuan presets)."""
+        return []
+
+    def chi_runs(self, seat: int, tile: int, barred: tuple[int, ...] = ()) -> list[str]:
+        """The 吃 of ``tile`` the seat's hand allows: runs whose other two tiles it holds
+        (none of them a ``barred`` kind)."""
+        if tile >= 27:
+            return []
+        hand = self.hands[seat]
+        out = []
+        for start in range(max(tile - 2, tile - tile % 9), min(tile, tile - tile % 9 + 6) + 1):
+            others = [t for t in (start, start + 1, start + 2) if t != tile]
+            if all(hand[t] and t not in barred for t in others):
+                out.append(chi_action(start))
+        return out
 
     def _open_claim(self, claim: Claim) -> None:
         self.claim = claim
@@ -433,6 +456,11 @@ class MahjongGame(Game):
             action = f"gang {tile_name(claim.tile)}"
             if value is not None and value != claim.tile:
                 action = "?"
+        elif kind == "chi":
+            chis = [o for o in options if o.startswith("chi")]
+            action = (
+                chi_action(value) if value is not None else (chis[0] if len(chis) == 1 else "?")
+            )
         if action not in options:
             raise IllegalActionError(
                 f"you may now: {', '.join(options)}",
@@ -471,6 +499,11 @@ class MahjongGame(Game):
             if answer == "peng":
                 self._peng(s, claim.tile, claim.source)
                 return
+        for s in order:
+            answer = claim.answers[s]
+            if answer.startswith("chi"):
+                self._chi(s, claim.tile, claim.source, answer)
+                return
         self._next_draw(claim.source)
 
     def _passed_win(self, seat: int, tile: int) -> None:
@@ -490,6 +523,20 @@ class MahjongGame(Game):
         self.turn, self.drawn, self.turn_kong = seat, None, None
         self._phase = DISCARD
         self.status[seat] = T("mj.status.peng", tile=tile_name(tile))
+
+    def _chi(self, seat: int, tile: int, source: int, action: str) -> None:
+        """吃 (上): the run ``action`` names, the discard with two tiles of the hand."""
+        self._take_discard(source, tile)
+        start = parse_action(action)[1]
+        assert start is not None
+        for t in (start, start + 1, start + 2):
+            if t != tile:
+                self.hands[seat][t] -= 1
+        self.melds[seat].append(Meld(MeldKind.CHI, start, source, tile))
+        self.claimed = True
+        self.turn, self.drawn, self.turn_kong = seat, None, None
+        self._phase = DISCARD
+        self.status[seat] = T("mj.status.chi", tiles=action[4:])
 
     # --- kongs (刮风下雨) -------------------------------------------------------------------
     def _kong_money(self, seat: int, kind: MeldKind, tile: int, source: int | None) -> None:
@@ -799,7 +846,7 @@ class MahjongGame(Game):
         """副露: ``555p`` 碰, ``5555p`` 明杠/补杠, ``[5555p]`` 暗杠 (its tile is shown)."""
         out = []
         for m in self.melds[seat]:
-            group = format_run([m.tile] * m.size)
+            group = format_run(m.tiles)
             out.append(f"[{group}]" if m.kind is MeldKind.ANGANG else group)
         return " ".join(out)
 
@@ -884,6 +931,8 @@ class MahjongGame(Game):
                 out.append(
                     Choice(a, T("mj.choice.peng", tile=tile_name(self.claim.tile)), "primary")
                 )
+            elif a.startswith("chi"):
+                out.append(Choice(a, T("mj.choice.chi", tiles=a[4:]), "primary"))
             elif a == "pass":
                 out.append(Choice(a, T("mj.choice.pass")))
         return out
@@ -913,7 +962,7 @@ class MahjongGame(Game):
             for t, n in enumerate(self.hands[s]):
                 c[t] += n
             for m in self.melds[s]:
-                c[m.tile] += m.size
+                c.update(m.tiles)
             c.update(self.rivers[s])
         c.update(w.tile for w in self.wins if w.source is None)
         c.update(self.won_tiles)

@@ -225,6 +225,9 @@ FAN_EN.update(
 ZH.update(
     {
         "mj.phase.paozi": "下炮子：每人选择 0–4 个炮子",
+        "mj.status.chi": "吃 {tiles}",
+        "mj.choice.chi": "吃 {tiles}",
+        "err.mj.chi_run": "看不懂“{typed}”：吃要写成同一花色的三张顺子，例如 吃 345m（chi 345m）。",
         "mj.status.pao_chosen": "已下炮子",
         "mj.status.sx_zimo": "自摸（{shape}）",
         "mj.status.sx_hu": "胡（{shape}）",
@@ -252,6 +255,9 @@ ZH.update(
 EN.update(
     {
         "mj.phase.paozi": "炮子: everyone stakes 0–4",
+        "mj.status.chi": "chi {tiles}",
+        "mj.choice.chi": "Chi {tiles}",
+        "err.mj.chi_run": "Cannot read '{typed}': 吃 makes a run of three tiles of one suit, e.g. chi 345m.",
         "mj.status.pao_chosen": "炮子 staked",
         "mj.status.sx_zimo": "self-drawn win ({shape})",
         "mj.status.sx_hu": "won ({shape})",
