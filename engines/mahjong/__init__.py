@@ -8,7 +8,9 @@ Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), the �
 - ``xuezhan``: 002 血战到底 (2^番 capped at 3番, the hand goes on after each win, 呼叫转移,
   24 points at most per payer and payee, 托管 on escape);
 - ``shaanxi``: 000 陕西麻将 (136 tiles, 炮子, 截胡, 漏胡, 十三幺/七对/全不靠/组合龙, 荒庄 by kong
-  count; ``shaanxi``).
+  count; ``shaanxi``);
+- ``wuhan``: 000 武汉麻将 (136 tiles, 吃, 癞子, 红中杠, 开口翻 / 口口翻, 小胡 and 大胡, 承包, caps;
+  ``wuhan``).
 
 >>> from engines.mahjong.tiles import parse_hand
 >>> is_win(parse_hand("11123777888999p"))
@@ -23,17 +25,20 @@ from engines.mahjong.game import CLAIM, DINGQUE, DISCARD, MahjongGame, XuezhanGa
 from engines.mahjong.rules import (
     SHAANXI_OPTIONS,
     SICHUAN_OPTIONS,
+    WUHAN_OPTIONS,
     XUEZHAN_OPTIONS,
     Rules,
     make_rules,
     max_loss_shaanxi,
     max_loss_sichuan,
+    max_loss_wuhan,
     max_loss_xuezhan,
 )
 from engines.mahjong.shaanxi import PAOZI, ShaanxiGame
 from engines.mahjong.shape import is_win, shanten, waits
 from engines.mahjong.texts import TEXTS
 from engines.mahjong.tiles import format_tiles, parse_hand, parse_tile, parse_tiles
+from engines.mahjong.wuhan import WuhanGame
 
 PHASES = (DINGQUE, DISCARD, CLAIM)
 
@@ -80,6 +85,20 @@ SPECS: tuple[GameSpec, ...] = (
         max_loss=max_loss_shaanxi,
         seats_default=4,
     ),
+    GameSpec(
+        key="wuhan",
+        name_zh="武汉麻将",
+        name_en="Wuhan Mahjong",
+        min_seats=4,
+        max_seats=4,
+        level_table="wuhan",
+        game=WuhanGame,
+        options=dict(WUHAN_OPTIONS),
+        phases=(DISCARD, CLAIM),
+        texts=TEXTS,
+        max_loss=max_loss_wuhan,
+        seats_default=4,
+    ),
 )
 
 __all__ = [
@@ -92,6 +111,7 @@ __all__ = [
     "ShaanxiGame",
     "Situation",
     "Table",
+    "WuhanGame",
     "XuezhanGame",
     "best_ready",
     "evaluate",

@@ -335,11 +335,7 @@ class MahjongGame(Game):
                     action=text,
                     text=T("err.mj.no_gang", options=", ".join(options) or "-"),
                 )
-            tile = int(SUITS.index(action[-1]) * 9 + int(action[-2]) - 1)
-            if self.hands[seat][tile] == 4:
-                self._angang(seat, tile)
-            else:
-                self._bugang(seat, tile)
+            self._kong(seat, int(SUITS.index(action[-1]) * 9 + int(action[-2]) - 1))
             return action
         if kind != "discard":
             raise IllegalActionError(
@@ -556,6 +552,13 @@ class MahjongGame(Game):
         self.kongs.append((seat, start))
         self.kong_events.append(refs)
         self.claimed = True
+
+    def _kong(self, seat: int, tile: int) -> None:
+        """A kong on the seat's own turn: 暗杠 of four in hand, else 补杠 onto its 碰."""
+        if self.hands[seat][tile] == 4:
+            self._angang(seat, tile)
+        else:
+            self._bugang(seat, tile)
 
     def _kong_reason(self, kind: MeldKind, tile: int) -> Text:
         return T(f"mj.pay.{kind.value}", tile=tile_name(tile))

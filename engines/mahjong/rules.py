@@ -69,6 +69,8 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
     """The rules of preset ``key`` with a room's ``options``; OptionError names a bad one."""
     if key == "shaanxi":
         return shaanxi_rules(options)
+    if key == "wuhan":
+        return wuhan_rules(options)
     if key == "sichuan":
         opts = {**SICHUAN_OPTIONS, **dict(options)}
         _known(opts, SICHUAN_OPTIONS)
@@ -173,3 +175,45 @@ def max_loss_shaanxi(options: Mapping[str, Any], seats: int) -> int | None:
     most four kongs each (2 a kong) — more than the escape penalty (8 + 4 × 3 + 12)."""
     base = shaanxi_rules(options).base
     return base * (2 * 2 + (4 + 4) * 2 + (seats - 1) * 4 * 2)
+
+
+WUHAN_OPTIONS: dict[str, Any] = {"koukou": False}
+"""000 武汉麻将: ``koukou`` 口口翻 (×2 for every opening, 金顶 and escape 500)."""
+
+
+def wuhan_rules(options: Mapping[str, Any]) -> Rules:
+    """武汉麻将 pays no kong money (kongs are factors at the win); points are the seed's
+    (小胡 base 1, 大胡 10)."""
+    opts = {**WUHAN_OPTIONS, **dict(options)}
+    _known(opts, WUHAN_OPTIONS)
+    if not isinstance(opts["koukou"], bool):
+        raise OptionError(
+            "koukou",
+            "expected true or false",
+            text=T(
+                "err.base.option_type",
+                option="koukou",
+                type=T("err.base.type.bool"),
+                value=repr(opts["koukou"]),
+            ),
+        )
+    return Rules(
+        "wuhan",
+        Table.CLASSIC,
+        1,
+        0,
+        False,
+        0,
+        huazhu=0,
+        zhigang=0,
+        bugang=0,
+        angang=0,
+        guoshou=False,
+        escape_penalty=True,
+    )
+
+
+def max_loss_wuhan(options: Mapping[str, Any], seats: int) -> int | None:
+    """承包 pays all three losers' shares: three 金顶 (400, 口口翻 500) at most."""
+    koukou = wuhan_rules(options) and bool({**WUHAN_OPTIONS, **dict(options)}["koukou"])
+    return (seats - 1) * (500 if koukou else 400)

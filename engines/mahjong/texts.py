@@ -283,6 +283,80 @@ EN.update(
     }
 )
 
+# 武汉麻将 (wuhan.py)
+FAN_ZH.update(
+    {
+        "xiaohu": "小胡",
+        "pengpeng": "碰碰胡",
+        "quanqiuren": "全求人",
+        "jiangyise": "将一色",
+        "fengyise": "风一色",
+        "gangkai": "杠上花",
+        "haidi": "海底捞",
+        "yinghu": "硬胡",
+        "fangchong": "放冲",
+    }
+)
+FAN_EN.update(
+    {
+        "xiaohu": "Small win",
+        "pengpeng": "All triplets",
+        "quanqiuren": "All claimed",
+        "jiangyise": "All 2-5-8",
+        "fengyise": "All honours",
+        "gangkai": "Win on a kong's replacement",
+        "haidi": "Last tiles self-draw",
+        "yinghu": "Hard win (no wild used)",
+        "fangchong": "On a discard",
+    }
+)
+ZH.update(
+    {
+        "mj.status.wh_hongzhong": "红中杠",
+        "mj.status.wh_laizi": "癞子杠 {tile}",
+        "mj.status.wh_haidi": "海底未胡",
+        "mj.status.wh_hu": "胡牌",
+        "mj.role.wh_dealer": "庄家 · 开口 {n}",
+        "mj.role.wh_open": "开口 {n}",
+        "mj.line.wh_laizi": "翻出 {flip}，癞子是 {laizi}",
+        "mj.line.wh_haidi": "海底：只能自摸",
+        "mj.line.wh_won": "{seat} 号位胡牌：{how}",
+        "mj.pay.wh_loss": "输点 {x}",
+        "mj.pay.wh_chengbao": "承包 {seat} 号位的输点 {x}",
+        "mj.out.wh_zimo": "{seat} 号位自摸 {tile}",
+        "mj.out.wh_fangchong": "{seat} 号位胡 {source} 号位放冲的 {tile}",
+        "mj.out.wh_qianggang": "{seat} 号位抢 {source} 号位的杠 {tile}",
+        "mj.out.wh_item": "　{name}（基础分 {base}）",
+        "mj.out.wh_loss": "　{seat} 号位输点 {x}",
+        "mj.out.wh_chengbao": "{seat} 号位承包",
+        "mj.out.wh_draw": "荒庄：不计输赢，庄家继续坐庄",
+        "err.mj.haidi": "海底只能自摸或者过。",
+    }
+)
+EN.update(
+    {
+        "mj.status.wh_hongzhong": "red dragon kong",
+        "mj.status.wh_laizi": "wild kong {tile}",
+        "mj.status.wh_haidi": "no win from the last tiles",
+        "mj.status.wh_hu": "won",
+        "mj.role.wh_dealer": "Dealer · opened {n}",
+        "mj.role.wh_open": "Opened {n}",
+        "mj.line.wh_laizi": "Turned up {flip}: the wild (癞子) is {laizi}",
+        "mj.line.wh_haidi": "Last tiles (海底): self-draw wins only",
+        "mj.line.wh_won": "Seat {seat} won: {how}",
+        "mj.pay.wh_loss": "loss {x}",
+        "mj.pay.wh_chengbao": "liable (承包) for seat {seat}'s loss {x}",
+        "mj.out.wh_zimo": "Seat {seat} self-drew {tile}",
+        "mj.out.wh_fangchong": "Seat {seat} won on seat {source}'s {tile}",
+        "mj.out.wh_qianggang": "Seat {seat} robbed seat {source}'s kong of {tile}",
+        "mj.out.wh_item": "  {name} (base {base})",
+        "mj.out.wh_loss": "  Seat {seat} loses {x}",
+        "mj.out.wh_chengbao": "Seat {seat} is liable (承包)",
+        "mj.out.wh_draw": "Drawn game (荒庄): nobody pays, the dealer deals again",
+        "err.mj.haidi": "From the last tiles (海底) you may only win or pass.",
+    }
+)
+
 ZH.update({f"mj.fan.{k}": v for k, v in FAN_ZH.items()})
 EN.update({f"mj.fan.{k}": v for k, v in FAN_EN.items()})
 
