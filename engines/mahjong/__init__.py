@@ -10,7 +10,9 @@ Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), the �
 - ``shaanxi``: 000 陕西麻将 (136 tiles, 炮子, 截胡, 漏胡, 十三幺/七对/全不靠/组合龙, 荒庄 by kong
   count; ``shaanxi``);
 - ``wuhan``: 000 武汉麻将 (136 tiles, 吃, 癞子, 红中杠, 开口翻 / 口口翻, 小胡 and 大胡, 承包, caps;
-  ``wuhan``).
+  ``wuhan``);
+- ``yongzhou``: 003 永州麻将 (136 tiles, 吃, winds, 一炮多响, 漏胡, set A 爆胡 3番 or set B 爆和
+  5番 with 起和, 包自摸; ``yongzhou``).
 
 >>> from engines.mahjong.tiles import parse_hand
 >>> is_win(parse_hand("11123777888999p"))
@@ -39,6 +41,7 @@ from engines.mahjong.shape import is_win, shanten, waits
 from engines.mahjong.texts import TEXTS
 from engines.mahjong.tiles import format_tiles, parse_hand, parse_tile, parse_tiles
 from engines.mahjong.wuhan import WuhanGame
+from engines.mahjong.yongzhou import YONGZHOU_OPTIONS, YongzhouGame, max_loss_yongzhou
 
 PHASES = (DINGQUE, DISCARD, CLAIM)
 
@@ -99,6 +102,20 @@ SPECS: tuple[GameSpec, ...] = (
         max_loss=max_loss_wuhan,
         seats_default=4,
     ),
+    GameSpec(
+        key="yongzhou",
+        name_zh="永州麻将",
+        name_en="Yongzhou Mahjong",
+        min_seats=4,
+        max_seats=4,
+        level_table="doudizhu",
+        game=YongzhouGame,
+        options=dict(YONGZHOU_OPTIONS),
+        phases=(DISCARD, CLAIM),
+        texts=TEXTS,
+        max_loss=max_loss_yongzhou,
+        seats_default=4,
+    ),
 )
 
 __all__ = [
@@ -113,6 +130,7 @@ __all__ = [
     "Table",
     "WuhanGame",
     "XuezhanGame",
+    "YongzhouGame",
     "best_ready",
     "evaluate",
     "format_tiles",

@@ -4,14 +4,15 @@
 - Its turn: 胡 whenever it can; discard the 缺 suit first; 暗杠/补杠 when the hand stays as
   close to ready; otherwise the discard that leaves the lowest shanten (向听), then the most
   useful tiles (有效牌: draws that lower the shanten, counted by copies it has not seen).
-- Claims: 胡 whenever it can; 杠 when the hand stays as close to ready; 碰 when it lowers the
-  shanten; otherwise 过.
+- Claims: 胡 whenever it can; 杠 when the hand stays as close to ready; 碰 or 吃 when it lowers
+  the shanten; otherwise 过.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.mahjong.notation import parse_action
 from engines.mahjong.shape import shanten
 from engines.mahjong.tiles import tile_name
 
@@ -147,6 +148,21 @@ def _claim(game: MahjongGame, seat: int, legal: list[str]) -> str:
             hand[tile] += 3
             if after <= now:
                 return action
+        if action.startswith("chi"):
+            start = parse_action(action)[1]
+            assert start is not None
+            others = [t for t in (start, start + 1, start + 2) if t != tile]
+            if all(hand[t] for t in others):
+                for t in others:
+                    hand[t] -= 1
+                best = min(
+                    (_after_discard(hand, t, melds + 1) for t in range(game.KINDS) if hand[t]),
+                    default=9,
+                )
+                for t in others:
+                    hand[t] += 1
+                if best < now:
+                    return action
         if action == "peng":
             hand[tile] -= 2
             best = min(

@@ -71,6 +71,23 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
         return shaanxi_rules(options)
     if key == "wuhan":
         return wuhan_rules(options)
+    if key == "yongzhou":
+        # checked by yongzhou.check_yongzhou; 永州 pays no kong money
+        base = options.get("base", 1)
+        return Rules(
+            key,
+            Table.CLASSIC,
+            base if isinstance(base, int) else 1,
+            0,
+            False,
+            0,
+            huazhu=0,
+            zhigang=0,
+            bugang=0,
+            angang=0,
+            guoshou=False,
+            escape_penalty=True,
+        )
     if key == "sichuan":
         opts = {**SICHUAN_OPTIONS, **dict(options)}
         _known(opts, SICHUAN_OPTIONS)

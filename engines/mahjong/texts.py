@@ -357,6 +357,94 @@ EN.update(
     }
 )
 
+# 永州麻将 (yongzhou.py)
+FAN_ZH.update(
+    {
+        "jihu": "鸡胡",
+        "hunyise": "混一色",
+        "hunpeng": "混碰",
+        "qingpeng": "清碰",
+        "hunyaojiu": "混幺九",
+        "xiaosanyuan": "小三元",
+        "xiaosixi": "小四喜",
+        "ziyise": "字一色",
+        "dasanyuan": "大三元",
+        "dasixi": "大四喜",
+        "jiulian": "九莲宝灯",
+        "menfeng": "门风刻",
+        "quanfeng": "圈风刻",
+        "sanyuan": "三元牌刻",
+        "sanxiang": "一炮三响（按3番）",
+        "haidi_yz": "海底捞月",
+        "tianhe": "天和",
+        "dihe": "地和",
+        "renhe": "人和",
+    }
+)
+FAN_EN.update(
+    {
+        "jihu": "Chicken hand",
+        "hunyise": "Half flush",
+        "hunpeng": "Half flush, all triplets",
+        "qingpeng": "Full flush, all triplets",
+        "hunyaojiu": "Terminals and honours",
+        "xiaosanyuan": "Little three dragons",
+        "xiaosixi": "Little four winds",
+        "ziyise": "All honours",
+        "dasanyuan": "Big three dragons",
+        "dasixi": "Big four winds",
+        "jiulian": "Nine gates",
+        "menfeng": "Seat wind triplet",
+        "quanfeng": "Round wind triplet",
+        "sanyuan": "Dragon triplets",
+        "sanxiang": "Three wins on one discard (3 fan at least)",
+        "haidi_yz": "Win on the last tile",
+        "tianhe": "Heavenly hand",
+        "dihe": "Earthly hand (first self-draw)",
+        "renhe": "Human hand (the dealer's first discard)",
+    }
+)
+ZH.update(
+    {
+        "mj.wind.1": "东",
+        "mj.wind.2": "南",
+        "mj.wind.3": "西",
+        "mj.wind.4": "北",
+        "mj.role.yz_dealer": "庄家 · {wind}风",
+        "mj.role.yz_seat": "{wind}风",
+        "mj.line.yz_round": "{wind}风圈 · 规则 {set}",
+        "mj.pay.yz_bao": "包自摸（代 {seat} 号位付）{fan} 番",
+        "mj.pay.yz_gangbao": "杠上开花包杠（代 {seat} 号位付）{fan} 番",
+        "mj.pay.yz_qiang": "抢杠包三家（代 {seat} 号位付）{fan} 番",
+        "mj.out.yz_zimo": "{seat} 号位自摸 {tile}：{fan} 番（×{x}）",
+        "mj.out.yz_dianpao": "{seat} 号位胡 {source} 号位的 {tile}：{fan} 番（×{x}）",
+        "mj.out.yz_qianggang": "{seat} 号位抢 {source} 号位的杠 {tile}：{fan} 番（×{x}）",
+        "mj.out.yz_draw": "荒牌：不计输赢，庄家连庄",
+        "err.mj.yz_set": "永州麻将的规则只有 A（爆胡3番）和 B（爆和5番），不是 {value}。",
+        "err.mj.yz_min": "起和番数只能是 0、1 或 3，而且只用于 B 规则，不是 {value}。",
+    }
+)
+EN.update(
+    {
+        "mj.wind.1": "East",
+        "mj.wind.2": "South",
+        "mj.wind.3": "West",
+        "mj.wind.4": "North",
+        "mj.role.yz_dealer": "Dealer · {wind}",
+        "mj.role.yz_seat": "{wind}",
+        "mj.line.yz_round": "{wind} round · rules {set}",
+        "mj.pay.yz_bao": "pays the self-draw for seat {seat} (包自摸), {fan} fan",
+        "mj.pay.yz_gangbao": "pays for seat {seat}: its discard was konged (杠上开花包杠), {fan} fan",
+        "mj.pay.yz_qiang": "pays for seat {seat}: its kong was robbed, {fan} fan",
+        "mj.out.yz_zimo": "Seat {seat} self-drew {tile}: {fan} fan (×{x})",
+        "mj.out.yz_dianpao": "Seat {seat} won on seat {source}'s {tile}: {fan} fan (×{x})",
+        "mj.out.yz_qianggang": "Seat {seat} robbed seat {source}'s kong of {tile}: {fan} fan (×{x})",
+        "mj.out.yz_draw": "Drawn hand: nobody pays, the dealer deals again",
+        "err.mj.yz_set": "Yongzhou rules are A (cap 3 fan) or B (cap 5 fan), not {value}.",
+        "err.mj.yz_min": "The minimum to win is 0, 1 or 3 fan, and only with rules B; not {value}.",
+    }
+)
+
 ZH.update({f"mj.fan.{k}": v for k, v in FAN_ZH.items()})
 EN.update({f"mj.fan.{k}": v for k, v in FAN_EN.items()})
 

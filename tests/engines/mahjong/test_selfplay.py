@@ -17,7 +17,11 @@ from engines.mahjong import SPECS, MahjongGame
 from engines.mahjong.game import Claim
 
 SPEC = {s.key: s for s in SPECS}
-CASES = [(key, seed) for key in ("xuezhan", "sichuan", "shaanxi", "wuhan") for seed in range(10)]
+CASES = [
+    (key, seed)
+    for key in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou")
+    for seed in range(10)
+]
 
 
 def check_census(game: MahjongGame) -> None:
@@ -142,7 +146,8 @@ def test_the_sample_really_has_claims_kongs_and_several_wins() -> None:
 
 
 @pytest.mark.parametrize(
-    ("key", "seed"), [(k, s) for k in ("xuezhan", "sichuan", "shaanxi", "wuhan") for s in range(8)]
+    ("key", "seed"),
+    [(k, s) for k in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou") for s in range(8)],
 )
 def test_random_legal_play_keeps_the_invariants(key: str, seed: int) -> None:
     """Two players choosing at random among the legal actions (keeping their 缺 suit, passing
