@@ -30,7 +30,7 @@ from engines.base import Setup, T, Text
 from engines.errors import OptionError
 from engines.mahjong.fan import FanResult, Meld, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
-from engines.mahjong.shape import is_thirteen_orphans, standard_mask
+from engines.mahjong.shape import TRIP, YAO, is_thirteen_orphans, standard_mask
 from engines.mahjong.tiles import tile_name
 
 YONGZHOU_OPTIONS: dict[str, Any] = {"set": "A", "min_fan": 0, "base": 1}
@@ -84,8 +84,8 @@ class Situation:
     minimum-3番 cases, 天和/人和/地和."""
 
     self_draw: bool = False
-    seat_wind: int = 27
-    round_wind: int = 27
+    seat_wind: int | None = None
+    round_wind: int | None = None
     minimum: str | None = None
     heaven: str | None = None
 
@@ -144,14 +144,12 @@ def is_yongzhou_win(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     return standard_mask(counts) != 0
 
 
-def score(
-    counts: Sequence[int],
-    melds: Sequence[Meld],
-    table: str,
-    situation: Situation = Situation(),
-) -> Score:
-    """番 of a winning 永州 hand (``counts``: concealed tiles with the winning tile)."""
-    cap = CAPS[table]
+def patterns(counts: Sequence[int], melds: Sequence[Meld]) -> list[str]:
+    """Every 永州 pattern a winning hand shows (before the table picks): 十三幺, the one-suit
+    and half-flush families (清一色/清碰, 混一色/混碰), 字一色, 清幺九, 混幺九, 大/小三元, 大/小四喜,
+    九莲宝灯, 碰碰胡 (every set a triplet), 平胡 (every set a run)."""
+    if not melds and is_thirteen_orphans(counts):
+        return ["shisanyao"]
     tiles = [t for t, n in enumerate(counts) for _ in range(n)]
     tiles += [t for m in melds for t in m.tiles]
     total = [0] * 34
@@ -159,13 +157,9 @@ def score(
         total[t] += 1
     suits = {t // 9 for t in tiles if t < 27}
     honours = any(t >= 27 for t in tiles)
-    specials: list[tuple[str, int]] = []
-    if not melds and is_thirteen_orphans(counts):
-        specials.append(("shisanyao", SPECIAL[table]["shisanyao"]))
-        best = max(specials, key=lambda s: s[1])
-        return _finish([best], best[1], situation)
     no_chi = all(m.kind is not MeldKind.CHI for m in melds)
-    peng = no_chi and bool(standard_mask(counts) & 2)  # every set a triplet (碰碰胡)
+    # every set a triplet (碰碰胡): a reading whose property value has the TRIP bit
+    peng = no_chi and bool(standard_mask(counts) & (1 << TRIP | 1 << (TRIP | YAO)))
     runs = all(m.kind is MeldKind.CHI for m in melds) and _all_runs(counts)
     triplets = {t for t in range(34) if total[t] >= 3}
     pair = {t for t in range(27, 34) if counts[t] == 2 and total[t] == 2}
@@ -197,7 +191,28 @@ def score(
         keys.append("pengpeng")
     if runs:
         keys.append("pinghu")
+    return keys
+
+
+def score(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    table: str,
+    situation: Situation = Situation(),
+) -> Score:
+    """番 of a winning 永州 hand (``counts``: concealed tiles with the winning tile): the best
+    special hand if it beats the capped sum of the patterns inside the cap and the extras."""
+    cap = CAPS[table]
+    keys = patterns(counts, melds)
     specials = [(k, SPECIAL[table][k]) for k in keys if k in SPECIAL[table]]
+    if keys == ["shisanyao"]:
+        return _finish(specials, specials[0][1], situation)
+    total = list(counts)
+    for m in melds:
+        for t in m.tiles:
+            total[t] += 1
+    triplets = {t for t in range(34) if total[t] >= 3}
+    dragon_trips = len(triplets & set(DRAGONS))
     within = [(k, WITHIN[table][k]) for k in keys if k in WITHIN[table]]
     if table == "A" and "hunpeng" in keys:
         within = [w for w in within if w[0] != "pengpeng"]
