@@ -55,7 +55,7 @@ def _clean(game: MahjongGame, seat: int, hand: list[int]) -> list[int]:
 def _seen(game: MahjongGame, seat: int) -> list[int]:
     """Copies of each tile the seat can see: its hand, every meld, every discard."""
     seen = list(game.hands[seat])
-    for s in range(4):
+    for s in range(len(game.melds)):
         for m in game.melds[s]:
             for t in m.tiles:
                 seen[t] += 1

@@ -101,6 +101,8 @@ class MahjongGame(Game):
     """四川麻将 (000 "QQ classic"); ``XuezhanGame`` is the 血战到底 preset (002)."""
 
     KEY: ClassVar[str] = "sichuan"
+    N: ClassVar[int] = SEATS
+    """Seats at the table (4; 二人麻将 2)."""
     KINDS: ClassVar[int] = 27
     """Tile kinds in play: the three suits (27) or with the honours (34)."""
 
@@ -114,7 +116,7 @@ class MahjongGame(Game):
         puzzles; a stacked hand does not replay from its record)."""
         super().__init__(setup)
         self.rules: Rules = make_rules(self.KEY, setup.options)
-        if setup.seats != SEATS:
+        if setup.seats != self.N:
             raise OptionError(
                 "seats",
                 "this mahjong is for 4 players",
@@ -133,24 +135,24 @@ class MahjongGame(Game):
                 )
             tiles = list(wall)
         dealer = setup.carry.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-            dealer = (sum(self.dice) - 1) % SEATS
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.N:
+            dealer = (sum(self.dice) - 1) % self.N
         self.dealer: int = dealer
         if wall is None:
             tiles = self._arrange(tiles, rng)
         self.wall: list[int] = tiles
-        self.hands: list[list[int]] = [[0] * 34 for _ in range(SEATS)]
-        for k in range(SEATS):
+        self.hands: list[list[int]] = [[0] * 34 for _ in range(self.N)]
+        for k in range(self.N):
             for t in tiles[13 * k : 13 * k + 13]:
-                self.hands[(dealer + k) % SEATS][t] += 1
-        self.hands[dealer][tiles[52]] += 1
-        self.pos = 53
-        self.melds: list[list[Meld]] = [[] for _ in range(SEATS)]
-        self.rivers: list[list[int]] = [[] for _ in range(SEATS)]
-        self.que: list[int | None] = [None] * SEATS
+                self.hands[(dealer + k) % self.N][t] += 1
+        self.hands[dealer][tiles[13 * self.N]] += 1
+        self.pos = 13 * self.N + 1
+        self.melds: list[list[Meld]] = [[] for _ in range(self.N)]
+        self.rivers: list[list[int]] = [[] for _ in range(self.N)]
+        self.que: list[int | None] = [None] * self.N
         self._phase = DINGQUE
         self.turn = dealer
-        self.drawn: int | None = tiles[52]
+        self.drawn: int | None = tiles[13 * self.N]
         self.turn_kong: int | None = None  # the kong whose replacement this turn drew
         self.claim: Claim | None = None
         self.wins: list[Win] = []
@@ -160,13 +162,13 @@ class MahjongGame(Game):
         self.kongs: list[tuple[int, int]] = []  # (seat, first event index of its payments)
         self.kong_events: list[list[int]] = []
         self.transferred: set[int] = set()  # kongs whose income went to a winner (呼叫转移)
-        self.status: list[Text | None] = [None] * SEATS
+        self.status: list[Text | None] = [None] * self.N
         self.claimed = False  # any 碰/杠 yet (ends 天胡/地胡)
-        self.discarded = [False] * SEATS
+        self.discarded = [False] * self.N
         self.ended: str | None = None
         self.last_discard: tuple[int, int] | None = None
         self._window = 0
-        self.epochs = [0] * SEATS
+        self.epochs = [0] * self.N
 
     def _arrange(self, tiles: list[int], rng: random.Random) -> list[int]:
         """The shuffled wall in draw order (a preset may roll for the break here)."""
@@ -182,7 +184,7 @@ class MahjongGame(Game):
 
     def standing(self) -> list[int]:
         """Seats still playing (not yet won), in seat order."""
-        return [s for s in range(SEATS) if s not in self.winners()]
+        return [s for s in range(self.N) if s not in self.winners()]
 
     def winners(self) -> list[int]:
         """Seats that have won, in the order they won."""
@@ -239,7 +241,7 @@ class MahjongGame(Game):
         if self.ended:
             return ()
         if self._phase == DINGQUE:
-            return tuple(s for s in range(SEATS) if self.que[s] is None)
+            return tuple(s for s in range(self.N) if self.que[s] is None)
         if self._phase == CLAIM:
             assert self.claim is not None
             return tuple(s for s in sorted(self.claim.options) if s not in self.claim.answers)
@@ -297,7 +299,7 @@ class MahjongGame(Game):
             self.status[seat] = T("mj.status.que_chosen")
             if all(q is not None for q in self.que):
                 self._phase = DISCARD
-                self.status = [None] * SEATS
+                self.status = [None] * self.N
                 self._new_window()
             return que_action(value)
         if kind == "que":
@@ -373,9 +375,9 @@ class MahjongGame(Game):
         if self.exhausted():
             self._end_wall()
             return
-        seat = (after + 1) % SEATS
+        seat = (after + 1) % self.N
         while seat in self.winners():
-            seat = (seat + 1) % SEATS
+            seat = (seat + 1) % self.N
         self._draw(seat)
 
     def _discard(self, seat: int, tile: int) -> None:
@@ -389,8 +391,8 @@ class MahjongGame(Game):
         self.turn_kong = None
         options: dict[int, list[str]] = {}
         forced: list[int] = []
-        for k in range(1, SEATS):
-            s = (seat + k) % SEATS
+        for k in range(1, self.N):
+            s = (seat + k) % self.N
             if s in self.winners():
                 continue
             opts = []
@@ -472,7 +474,7 @@ class MahjongGame(Game):
 
     def _resolve(self, claim: Claim) -> None:
         self.claim = None
-        order = sorted(claim.options, key=lambda s: (s - claim.source) % SEATS)
+        order = sorted(claim.options, key=lambda s: (s - claim.source) % self.N)
         hus = [s for s in order if claim.answers[s] == "hu"]
         for s in order:
             if "hu" in claim.options[s] and claim.answers[s] != "hu":
@@ -575,9 +577,9 @@ class MahjongGame(Game):
         self.drawn = None
         self.status[seat] = T("mj.status.bugang", tile=tile_name(tile))
         robbers = [
-            (seat + k) % SEATS
-            for k in range(1, SEATS)
-            if self.can_win_with((seat + k) % SEATS, tile, discard=True)
+            (seat + k) % self.N
+            for k in range(1, self.N)
+            if self.can_win_with((seat + k) % self.N, tile, discard=True)
         ]
         if robbers and self.last_four():
             self._ron(robbers, tile, seat, robbed=True, after_kong=None)
@@ -663,11 +665,11 @@ class MahjongGame(Game):
                 self.events.append(Event("transfer", source, w, 0, T("mj.pay.transfer"), refs))
             self.status[w] = T("mj.status.hu", fan=fan.fan)
         self.status[source] = T("mj.status.fed", tile=tile_name(tile))
-        last = max(winners, key=lambda s: (s - source) % SEATS)
+        last = max(winners, key=lambda s: (s - source) % self.N)
         self._after_win(last)
 
     def _after_win(self, last: int) -> None:
-        if not self.rules.blood or len(self.winners()) >= SEATS - 1:
+        if not self.rules.blood or len(self.winners()) >= self.N - 1:
             self._end("win")
             return
         self._next_draw(last)
@@ -695,7 +697,7 @@ class MahjongGame(Game):
             pigs = [s for s in standing if self.holds_que(s)]
             ready = {s: self.ready_fan(s) for s in standing if s not in pigs}
             for pig in pigs:
-                for other in range(SEATS):
+                for other in range(self.N):
                     if other not in pigs:
                         self.events.append(
                             Event("huazhu", pig, other, r.huazhu * r.base, T("mj.pay.huazhu"))
@@ -777,7 +779,7 @@ class MahjongGame(Game):
         if not self.ended:
             raise IllegalActionError("the hand is not over yet", text=T("err.base.not_over"))
         transfers = self.settle()
-        points = net_points(SEATS, transfers)
+        points = net_points(self.N, transfers)
         lines: list[Text] = []
         for w in self.wins:
             lines += self._win_lines(w)
@@ -864,7 +866,7 @@ class MahjongGame(Game):
 
     def view(self, seat: int | None) -> View:
         seats = []
-        for s in range(SEATS):
+        for s in range(self.N):
             open_hand = s == seat or s in self.winners() or self.ended is not None
             status = self.status[s]
             if s in self.escaped:
@@ -894,7 +896,7 @@ class MahjongGame(Game):
         lines += self._extra_lines(seat)
         for w in self.wins:
             lines.append(self._won_line(w))
-        net = net_points(SEATS, self.settle())
+        net = net_points(self.N, self.settle())
         if any(net):
             lines.append(T("mj.line.points", points=" / ".join(f"{p:+d}" for p in net)))
         if seat is not None and self.claim is not None and seat in self.to_act():
@@ -961,7 +963,7 @@ class MahjongGame(Game):
     def census(self) -> Counter[int]:
         """Every physical tile once: wall, hands, melds, discards and the tiles won on."""
         c: Counter[int] = Counter(self.wall[self.pos :])
-        for s in range(SEATS):
+        for s in range(self.N):
             for t, n in enumerate(self.hands[s]):
                 c[t] += n
             for m in self.melds[s]:
@@ -989,9 +991,10 @@ def stacked_wall(
     from engines.mahjong.tiles import parse_tiles
 
     order: list[int] = []
-    for k in range(SEATS):
-        dealt = parse_tiles(hands[(dealer + k) % SEATS])
-        assert len(dealt) == 13, hands[(dealer + k) % SEATS]
+    n = len(hands)
+    for k in range(n):
+        dealt = parse_tiles(hands[(dealer + k) % n])
+        assert len(dealt) == 13, hands[(dealer + k) % n]
         order += dealt
     order += parse_tiles(draws) if draws else []
     rest = Counter(t for t in range(kinds) for _ in range(4))
