@@ -367,3 +367,37 @@ def test_escape_pays_a_capped_hand_to_each() -> None:
     b = yz([G0, G1, B_HAND, G3], "1p", set="B")
     b.escape(1)
     assert flows(b.outcome().transfers) == [(1, 2, 32), (1, 3, 32), (1, 0, 32)]
+
+
+def test_a_win_on_the_replacement_of_a_discard_kong_is_paid_by_its_feeder() -> None:
+    # 杠上开花包杠: seat 1 konges the dealer's 1p onto its concealed 111p and self-draws 6s on the
+    # replacement: 鸡胡 + 自摸 = 1, at least 3番 (杠上开花); the dealer pays all three shares.
+    game = yz([G0, "111p123m456m55s78s", G1, G3], "1p" + "6s")
+    game.apply(0, "1p")
+    assert game.legal_actions(1) == ["gang 1p", "peng", "pass"]
+    game.apply(1, "gang 1p")
+    assert game.legal_actions(1)[0] == "hu"
+    game.apply(1, "hu")
+    assert game.wins[0].fan.items[:-1] == (("jihu", 0), ("zimo", 1), ("gangkai", 2))
+    assert flows(game.outcome().transfers) == [(0, 1, 8), (0, 1, 8), (0, 1, 8)]
+    assert game.outcome().transfers[0].reason == T("mj.pay.yz_gangbao", seat=3, fan=3)
+
+
+def test_robbing_an_added_kong_counts_as_a_self_draw_paid_by_the_robbed() -> None:
+    # Seat 2 waits on 2p (13p, pair 11z; all runs: 平胡) and lets the dealer's 2p go (漏胡); seat 1 pengs it,
+    # seat 2 draws (the block lifts), seat 1 adds the fourth 2p and seat 2 robs it.
+    game = yz([G0, "22p147m258s69p234z", "123m456m789s11z13p", G3], "2p" + "9m8m1s2p")
+    game.apply(0, "2p")
+    assert game.legal_actions(2) == ["hu", "pass"] and game.legal_actions(1) == ["peng", "pass"]
+    game.apply(2, "pass")
+    game.apply(1, "peng")
+    game.apply(1, "9p")
+    game.apply(2, "9m")
+    game.apply(3, "8m")
+    game.apply(0, "1s")
+    game.apply(1, "gang 2p")
+    assert game.phase() == "claim" and game.legal_actions(2) == ["hu", "pass"]
+    game.apply(2, "hu")
+    assert game.wins[0].fan.items[:-1] == (("pinghu", 1), ("zimo", 1), ("qianggang", 1))
+    assert flows(game.outcome().transfers) == [(1, 2, 8), (1, 2, 8), (1, 2, 8)]
+    assert game.melds_text(1) == "222p"
