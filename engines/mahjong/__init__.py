@@ -12,7 +12,9 @@ Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), the �
 - ``wuhan``: 000 武汉麻将 (136 tiles, 吃, 癞子, 红中杠, 开口翻 / 口口翻, 小胡 and 大胡, 承包, caps;
   ``wuhan``);
 - ``yongzhou``: 003 永州麻将 (136 tiles, 吃, winds, 一炮多响, 漏胡, set A 爆胡 3番 or set B 爆和
-  5番 with 起和, 包自摸; ``yongzhou``).
+  5番 with 起和, 包自摸; ``yongzhou``);
+- ``erren``: 000 二人麻将 (two seats, 71 of 136 tiles, 花牌, swaps, 搓牌/换牌, 报听, 海底捞月, the
+  役 of ``yaku`` capped at 13番; ``erren``).
 
 >>> from engines.mahjong.tiles import parse_hand
 >>> is_win(parse_hand("11123777888999p"))
@@ -22,6 +24,7 @@ True
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.mahjong.erren import ERREN_OPTIONS, SWAP, ErrenGame, max_loss_erren
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, Table, best_ready, evaluate
 from engines.mahjong.game import CLAIM, DINGQUE, DISCARD, MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.rules import (
@@ -116,10 +119,25 @@ SPECS: tuple[GameSpec, ...] = (
         max_loss=max_loss_yongzhou,
         seats_default=4,
     ),
+    GameSpec(
+        key="erren",
+        name_zh="二人麻将",
+        name_en="Two-player Mahjong",
+        min_seats=2,
+        max_seats=2,
+        level_table="erren_mahjong",
+        game=ErrenGame,
+        options=dict(ERREN_OPTIONS),
+        phases=(SWAP, DISCARD, CLAIM),
+        texts=TEXTS,
+        max_loss=max_loss_erren,
+        seats_default=2,
+    ),
 )
 
 __all__ = [
     "SPECS",
+    "ErrenGame",
     "FanResult",
     "MahjongGame",
     "Meld",

@@ -119,8 +119,8 @@ class MahjongGame(Game):
         if setup.seats != self.N:
             raise OptionError(
                 "seats",
-                "this mahjong is for 4 players",
-                text=T("err.mj.seats", seats=setup.seats),
+                f"this mahjong is for {self.N} players",
+                text=T("err.mj.seats", seats=setup.seats, need=self.N),
             )
         rng = random.Random(setup.seed)
         self.dice = (rng.randint(1, 6), rng.randint(1, 6))
