@@ -97,7 +97,7 @@ def selfplay(key: str, games: int) -> tuple[float, float]:
     actions = 0
     start = time.perf_counter()
     for seed in range(games):
-        game = spec.new(Setup(seats=4, seed=seed, options=spec.validate({})))
+        game = spec.new(Setup(seats=spec.seats_default, seed=seed, options=spec.validate({})))
         while not game.is_over():
             seat = game.to_act()[0]
             game.apply(seat, game.trustee(seat))
@@ -107,13 +107,14 @@ def selfplay(key: str, games: int) -> tuple[float, float]:
 
 
 def against_random(key: str, games: int) -> tuple[float, float]:
-    """Trustee seats (1 and 3) against seats that discard at random and never claim (they do
-    win when they can): mean points per hand of a trustee seat and of a random seat."""
+    """Trustee seats (the odd ones) against seats that discard at random and never 碰/杠 (they
+    do win when they can): mean points per hand of a trustee seat and of a random seat."""
     spec = next(s for s in SPECS if s.key == key)
     rng = random.Random(7)
-    totals = [0, 0, 0, 0]
+    seats = spec.seats_default
+    totals = [0] * seats
     for seed in range(games):
-        game = spec.new(Setup(seats=4, seed=seed, options=spec.validate({})))
+        game = spec.new(Setup(seats=spec.seats_default, seed=seed, options=spec.validate({})))
         while not game.is_over():
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
@@ -125,7 +126,9 @@ def against_random(key: str, games: int) -> tuple[float, float]:
             game.apply(seat, action)
         for s, p in enumerate(game.outcome().points):
             totals[s] += p
-    return (totals[1] + totals[3]) / (2 * games), (totals[0] + totals[2]) / (2 * games)
+    ours = sum(totals[1::2]) / (len(totals[1::2]) * games)
+    theirs = sum(totals[0::2]) / (len(totals[0::2]) * games)
+    return ours, theirs
 
 
 def main() -> None:

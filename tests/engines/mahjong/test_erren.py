@@ -391,3 +391,25 @@ def test_self_play_invariants(seed: int) -> None:
     assert sum(out.points) == 0 and max(abs(p) for p in out.points) <= 13
     replay = SPEC.from_record(game.to_record())
     assert replay.outcome() == out and replay.to_text() == game.to_text()
+
+
+def test_after_the_71st_tile_the_first_ready_seat_draws_up_to_three_more() -> None:
+    stages = wins = 0
+    for seed in range(150):
+        game = new(seed)
+        while not game.is_over() and game.haidi is None:
+            seat = game.to_act()[0]
+            game.apply(seat, game.trustee(seat))
+        if game.haidi is None:
+            continue
+        stages += 1
+        assert game.wall_left() == 0 and game.haidi_left < 3
+        if game.is_over():  # three draws, none winning: a draw, nobody pays
+            assert game.outcome().points == (0, 0) and len(game.rivers[game.haidi]) >= 3
+            continue
+        seat = game.haidi
+        assert game.to_act() == (seat,) and game.legal_actions(seat) == ["hu", "pass"]
+        game.apply(seat, "hu")
+        assert ("haidi", 1) in game.wins[0].fan.items
+        wins += 1
+    assert stages >= 3 and wins >= 1, (stages, wins)
