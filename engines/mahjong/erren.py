@@ -176,7 +176,10 @@ class ErrenGame(MahjongGame):
         return acts
 
     def _can_tsumo(self, seat: int) -> bool:
-        return self.drawn is None and self.can_win_with(seat, None, discard=False)
+        """天和 after the swap took the dealer's 14th tile away (no tile is "drawn" then); never
+        after a 吃/碰, which brings no new tile."""
+        first = seat == self.dealer and not any(self.discarded) and not self.claimed
+        return first and self.drawn is None and self.can_win_with(seat, None, discard=False)
 
     def timeout_action(self, seat: int) -> Timeout:
         if self._phase == SWAP:
