@@ -1,8 +1,9 @@
-"""麻将: the shared mahjong core and 四川麻将 / 血战到底 as two presets of one engine.
+"""麻将: the shared mahjong core and its six rule sets, presets of one engine.
 
-Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), the 番 calculator
-(``fan``), the presets (``rules``), the hand state machine (``game``) and the trustee
-(``ai``). Rules: GAMES.md §9.1; decisions: docs/games/mahjong.md.
+Tiles (``tiles``), hand shapes — win check, shanten, waits (``shape``), wild tiles (``wild``),
+the 番 calculator (``fan``), the presets (``rules``), the hand state machine (``game``) and the
+trustee (``ai``); each other rule set in its own module. Rules: GAMES.md §9; decisions:
+docs/games/mahjong.md.
 
 - ``sichuan``: 000 "QQ classic" 四川麻将 (2^(番−1), no cap, 花猪 16×, escape penalty);
 - ``xuezhan``: 002 血战到底 (2^番 capped at 3番, the hand goes on after each win, 呼叫转移,
