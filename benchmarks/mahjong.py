@@ -1,6 +1,6 @@
 """麻将 engine speed: win checks per second against PyMahjongGB on the same hands, trustee
-self-play hands per second (every registered mahjong game), and the trustee's points against seats that
-discard at random.
+self-play hands per second (every registered mahjong game), and the trustee's points against
+seats that discard at random.
 
 PyMahjongGB (the Chinese Official rules' C++ library, ``pip install PyMahjongGB``) has no
 14-tile win check; it is judged the way the tests judge with it: a hand is complete if some
