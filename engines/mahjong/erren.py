@@ -483,9 +483,15 @@ class ErrenGame(MahjongGame):
         return T("mj.role.er_ting") if ting else None
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
+        """The 花牌 and 海底捞月 for everyone; the seat to act alone sees its offers."""
         lines = [T("mj.line.er_flowers", tiles=format_tiles(self.flowers))]
         if self.haidi is not None and not self.ended:
             lines.append(T("mj.line.er_haidi", seat=self.haidi + 1, n=self.haidi_left))
+        mine = seat is not None and seat == self.turn and self._phase == DISCARD
+        if mine and not self.ended and self.cuo_offer:
+            lines.append(T("mj.line.er_cuo"))
+        if mine and not self.ended and self.huan_offer is not None:
+            lines.append(T("mj.line.er_huan", tiles=format_tiles([self.huan_offer] * 3)))
         return lines
 
     def _phase_text(self) -> Text:
@@ -516,6 +522,11 @@ class ErrenGame(MahjongGame):
         if self._phase == SWAP and seat in self.to_act():
             return [Choice("swap -", T("mj.choice.er_keep"), "primary")]
         out = super().choices(seat)
+        out += [
+            Choice(a, T("mj.choice.er_ting", tile=a[5:]), "primary")
+            for a in self.legal_actions(seat)
+            if a.startswith("ting")
+        ]
         if self._phase == DISCARD and (self.riichi[seat] or self.haidi is not None):
             return [
                 Choice("hu", T("mj.choice.zimo"), "success"),

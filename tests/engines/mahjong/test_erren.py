@@ -413,3 +413,18 @@ def test_after_the_71st_tile_the_first_ready_seat_draws_up_to_three_more() -> No
         assert ("haidi", 1) in game.wins[0].fan.items
         wins += 1
     assert stages >= 3 and wins >= 1, (stages, wins)
+
+
+def test_offers_show_only_to_the_seat_offered_and_ready_has_buttons() -> None:
+    game = new(6)
+    game.apply(0, "swap -")
+    game.apply(1, "swap -")
+    seat = game.to_act()[0]
+    game.cuo_offer = True
+    game.huan_offer = next(t for t in set(game.unused) if game.unused.count(t) >= 3)
+    public = game.view(None).lines
+    mine = [line.key for line in game.view(seat).lines if line not in public]
+    assert mine == ["mj.line.er_cuo", "mj.line.er_huan"]
+    assert game.view(1 - seat).lines == public
+    tings = [a for a in game.legal_actions(seat) if a.startswith("ting")]
+    assert [c.action for c in game.choices(seat) if c.action.startswith("ting")] == tings
