@@ -151,7 +151,7 @@ class ErrenGame(MahjongGame):
         return out
 
     def cuo_options(self) -> list[str]:
-        if not self.cuo_offer:
+        if not self.cuo_offer or self.drawn is None:
             return []
         return [f"cuo {tile_name(t)}" for t in sorted(set(self.unused))]
 
@@ -282,6 +282,7 @@ class ErrenGame(MahjongGame):
             self.unused.remove(self.huan_offer)
             self.hands[seat][self.huan_offer] += 1
         self.huan_offer = None
+        self.cuo_offer = False  # the tile drawn is no longer told apart
         self.drawn = None
         self.status[seat] = T("mj.status.er_huan")
         return f"huan {format_tiles(tiles)}"
