@@ -1,6 +1,6 @@
 """麻将 engine speed: win checks per second against PyMahjongGB on the same hands, trustee
-self-play hands per second (四川麻将 and 血战到底), and the trustee's points against seats that
-discard at random.
+self-play hands per second (every registered mahjong game), and the trustee's points against
+seats that discard at random.
 
 PyMahjongGB (the Chinese Official rules' C++ library, ``pip install PyMahjongGB``) has no
 14-tile win check; it is judged the way the tests judge with it: a hand is complete if some
@@ -97,7 +97,7 @@ def selfplay(key: str, games: int) -> tuple[float, float]:
     actions = 0
     start = time.perf_counter()
     for seed in range(games):
-        game = spec.new(Setup(seats=4, seed=seed, options=spec.validate({})))
+        game = spec.new(Setup(seats=spec.seats_default, seed=seed, options=spec.validate({})))
         while not game.is_over():
             seat = game.to_act()[0]
             game.apply(seat, game.trustee(seat))
@@ -107,13 +107,14 @@ def selfplay(key: str, games: int) -> tuple[float, float]:
 
 
 def against_random(key: str, games: int) -> tuple[float, float]:
-    """Trustee seats (1 and 3) against seats that discard at random and never claim (they do
-    win when they can): mean points per hand of a trustee seat and of a random seat."""
+    """Trustee seats (the odd ones) against seats that discard at random and never 碰/杠 (they
+    do win when they can): mean points per hand of a trustee seat and of a random seat."""
     spec = next(s for s in SPECS if s.key == key)
     rng = random.Random(7)
-    totals = [0, 0, 0, 0]
+    seats = spec.seats_default
+    totals = [0] * seats
     for seed in range(games):
-        game = spec.new(Setup(seats=4, seed=seed, options=spec.validate({})))
+        game = spec.new(Setup(seats=spec.seats_default, seed=seed, options=spec.validate({})))
         while not game.is_over():
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
@@ -125,7 +126,9 @@ def against_random(key: str, games: int) -> tuple[float, float]:
             game.apply(seat, action)
         for s, p in enumerate(game.outcome().points):
             totals[s] += p
-    return (totals[1] + totals[3]) / (2 * games), (totals[0] + totals[2]) / (2 * games)
+    ours = sum(totals[1::2]) / (len(totals[1::2]) * games)
+    theirs = sum(totals[0::2]) / (len(totals[0::2]) * games)
+    return ours, theirs
 
 
 def main() -> None:
@@ -152,10 +155,11 @@ def main() -> None:
         )
     else:
         print("win check, PyMahjongGB: not installed (pip install PyMahjongGB)")
-    for key in ("sichuan", "xuezhan"):
+    keys = [spec.key for spec in SPECS]
+    for key in keys:
         per_s, acts = selfplay(key, args.games)
         print(f"trustee self-play {key:<8} {per_s:>8.1f} hands/s ({acts:.0f} actions per hand)")
-    for key in ("sichuan", "xuezhan"):
+    for key in keys:
         ours_pts, random_pts = against_random(key, args.games)
         print(
             f"{key:<8} trustee vs random discards: {ours_pts:+.1f} vs {random_pts:+.1f} "

@@ -4,14 +4,15 @@
 - Its turn: 胡 whenever it can; discard the 缺 suit first; 暗杠/补杠 when the hand stays as
   close to ready; otherwise the discard that leaves the lowest shanten (向听), then the most
   useful tiles (有效牌: draws that lower the shanten, counted by copies it has not seen).
-- Claims: 胡 whenever it can; 杠 when the hand stays as close to ready; 碰 when it lowers the
-  shanten; otherwise 过.
+- Claims: 胡 whenever it can; 杠 when the hand stays as close to ready; 碰 or 吃 when it lowers
+  the shanten; otherwise 过.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.mahjong.notation import parse_action
 from engines.mahjong.shape import shanten
 from engines.mahjong.tiles import tile_name
 
@@ -54,9 +55,10 @@ def _clean(game: MahjongGame, seat: int, hand: list[int]) -> list[int]:
 def _seen(game: MahjongGame, seat: int) -> list[int]:
     """Copies of each tile the seat can see: its hand, every meld, every discard."""
     seen = list(game.hands[seat])
-    for s in range(4):
+    for s in range(len(game.melds)):
         for m in game.melds[s]:
-            seen[m.tile] += m.size
+            for t in m.tiles:
+                seen[t] += 1
         for t in game.rivers[s]:
             seen[t] += 1
     return seen
@@ -65,11 +67,14 @@ def _seen(game: MahjongGame, seat: int) -> list[int]:
 def _useful(hand: list[int], melds: int, base: int, seen: list[int], que: int | None) -> int:
     """有效牌: unseen copies of the tiles that would lower the shanten of ``hand``."""
     count = 0
-    for t in range(27):
+    for t in range(len(hand)):
         if t // 9 == que or seen[t] >= 4:
             continue
         r = t % 9
-        near = any(hand[u] for u in range(t - min(r, 2), t + min(8 - r, 2) + 1))
+        if t >= 27:  # an honour only pairs or triples with itself
+            near = hand[t] > 0
+        else:
+            near = any(hand[u] for u in range(t - min(r, 2), t + min(8 - r, 2) + 1))
         if not near:
             continue
         hand[t] += 1
@@ -90,7 +95,7 @@ def best_discard(game: MahjongGame, seat: int) -> tuple[int, str]:
     melds = len(game.melds[seat])
     seen = _seen(game, seat)
     best: tuple[int, int, int, int] | None = None
-    for t in range(27):
+    for t in range(game.KINDS):
         if not hand[t]:
             continue
         hand[t] -= 1
@@ -101,7 +106,8 @@ def best_discard(game: MahjongGame, seat: int) -> tuple[int, str]:
         hand[t] -= 1
         useful = _useful(hand, melds, sh, seen, q)
         hand[t] += 1
-        edge = min(t % 9, 8 - t % 9)  # throw terminals before middle tiles on a tie
+        # throw honours, then terminals, before middle tiles on a tie
+        edge = -1 if t >= 27 else min(t % 9, 8 - t % 9)
         key = (sh, -useful, edge, t)
         if best is None or key < best:
             best = key
@@ -115,7 +121,7 @@ def _turn(game: MahjongGame, seat: int, legal: list[str]) -> str:
     for action in legal:
         if not action.startswith("gang"):
             continue
-        tile = next(t for t in range(27) if tile_name(t) == action[5:])
+        tile = next(t for t in range(game.KINDS) if tile_name(t) == action[5:])
         hand = _clean(game, seat, game.hands[seat])
         if hand[tile] == 4:
             hand[tile] = 0
@@ -142,10 +148,26 @@ def _claim(game: MahjongGame, seat: int, legal: list[str]) -> str:
             hand[tile] += 3
             if after <= now:
                 return action
+        if action.startswith("chi"):
+            start = parse_action(action)[1]
+            assert start is not None
+            others = [t for t in (start, start + 1, start + 2) if t != tile]
+            if all(hand[t] for t in others):
+                for t in others:
+                    hand[t] -= 1
+                best = min(
+                    (_after_discard(hand, t, melds + 1) for t in range(game.KINDS) if hand[t]),
+                    default=9,
+                )
+                for t in others:
+                    hand[t] += 1
+                if best < now:
+                    return action
         if action == "peng":
             hand[tile] -= 2
             best = min(
-                (_after_discard(hand, t, melds + 1) for t in range(27) if hand[t]), default=9
+                (_after_discard(hand, t, melds + 1) for t in range(game.KINDS) if hand[t]),
+                default=9,
             )
             hand[tile] += 2
             if best < now:

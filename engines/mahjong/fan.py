@@ -37,8 +37,10 @@ class Table(Enum):
 
 
 class MeldKind(Enum):
-    """副露: 碰, 直杠 (明杠 on a discard), 面下杠 (补杠 onto a 碰), 暗杠."""
+    """副露: 吃 (a run claimed from the seat before), 碰, 直杠 (明杠 on a discard), 面下杠 (补杠
+    onto a 碰), 暗杠."""
 
+    CHI = "chi"
     PENG = "peng"
     ZHIGANG = "zhigang"
     BUGANG = "bugang"
@@ -46,20 +48,29 @@ class MeldKind(Enum):
 
     @property
     def is_kong(self) -> bool:
-        return self is not MeldKind.PENG
+        return self not in (MeldKind.PENG, MeldKind.CHI)
 
 
 @dataclass(frozen=True)
 class Meld:
-    """One open set: ``kind``, its ``tile`` and the seat it was claimed from (碰/直杠)."""
+    """One open set: ``kind``, its ``tile`` (a 吃's lowest tile) and the seat it was claimed
+    from (吃/碰/直杠); ``taken``: the tile a 吃 took (its other two came from the hand)."""
 
     kind: MeldKind
     tile: int
     source: int | None = None
+    taken: int | None = None
 
     @property
     def size(self) -> int:
         return 4 if self.kind.is_kong else 3
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The meld's tiles: a run for 吃, else ``size`` copies of ``tile``."""
+        if self.kind is MeldKind.CHI:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * self.size
 
 
 @dataclass(frozen=True)

@@ -48,10 +48,10 @@ from engines.base import (
 from engines.errors import IllegalActionError, OptionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, best_ready, evaluate
-from engines.mahjong.notation import parse_action, que_action
+from engines.mahjong.notation import chi_action, parse_action, que_action
 from engines.mahjong.rules import Rules, make_rules
 from engines.mahjong.shape import is_win
-from engines.mahjong.tiles import SUITS, format_counts, format_run, full_set, tile_name
+from engines.mahjong.tiles import SUITS, format_counts, format_run, tile_name
 
 DINGQUE, DISCARD, CLAIM, OVER = "dingque", "discard", "claim", "over"
 SEATS = 4
@@ -101,43 +101,58 @@ class MahjongGame(Game):
     """四川麻将 (000 "QQ classic"); ``XuezhanGame`` is the 血战到底 preset (002)."""
 
     KEY: ClassVar[str] = "sichuan"
+    N: ClassVar[int] = SEATS
+    """Seats at the table (4; 二人麻将 2)."""
+    KINDS: ClassVar[int] = 27
+    """Tile kinds in play: the three suits (27) or with the honours (34)."""
+
+    @classmethod
+    def full_set(cls) -> list[int]:
+        """Every tile of the game's set, four of each kind, sorted."""
+        return [t for t in range(cls.KINDS) for _ in range(4)]
 
     def __init__(self, setup: Setup, wall: Sequence[int] | None = None) -> None:
         """A new hand; ``wall`` stacks the whole 108-tile wall in draw order (tests and
         puzzles; a stacked hand does not replay from its record)."""
         super().__init__(setup)
         self.rules: Rules = make_rules(self.KEY, setup.options)
-        if setup.seats != SEATS:
+        if setup.seats != self.N:
             raise OptionError(
                 "seats",
-                "四川麻将 is for 4 players",
-                text=T("err.mj.seats", seats=setup.seats),
+                f"this mahjong is for {self.N} players",
+                text=T("err.mj.seats", seats=setup.seats, need=self.N),
             )
         rng = random.Random(setup.seed)
         self.dice = (rng.randint(1, 6), rng.randint(1, 6))
-        tiles = full_set()
+        tiles = self.full_set()
         rng.shuffle(tiles)
         if wall is not None:
-            if sorted(wall) != full_set():
-                raise OptionError("wall", "not the 108 tiles", text=T("err.mj.wall"))
+            if sorted(wall) != self.full_set():
+                raise OptionError(
+                    "wall",
+                    f"not the {len(tiles)} tiles",
+                    text=T("err.mj.wall", n=len(tiles)),
+                )
             tiles = list(wall)
-        self.wall: list[int] = tiles
         dealer = setup.carry.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-            dealer = (sum(self.dice) - 1) % SEATS
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.N:
+            dealer = (sum(self.dice) - 1) % self.N
         self.dealer: int = dealer
-        self.hands: list[list[int]] = [[0] * 34 for _ in range(SEATS)]
-        for k in range(SEATS):
+        if wall is None:
+            tiles = self._arrange(tiles, rng)
+        self.wall: list[int] = tiles
+        self.hands: list[list[int]] = [[0] * 34 for _ in range(self.N)]
+        for k in range(self.N):
             for t in tiles[13 * k : 13 * k + 13]:
-                self.hands[(dealer + k) % SEATS][t] += 1
-        self.hands[dealer][tiles[52]] += 1
-        self.pos = 53
-        self.melds: list[list[Meld]] = [[] for _ in range(SEATS)]
-        self.rivers: list[list[int]] = [[] for _ in range(SEATS)]
-        self.que: list[int | None] = [None] * SEATS
+                self.hands[(dealer + k) % self.N][t] += 1
+        self.hands[dealer][tiles[13 * self.N]] += 1
+        self.pos = 13 * self.N + 1
+        self.melds: list[list[Meld]] = [[] for _ in range(self.N)]
+        self.rivers: list[list[int]] = [[] for _ in range(self.N)]
+        self.que: list[int | None] = [None] * self.N
         self._phase = DINGQUE
         self.turn = dealer
-        self.drawn: int | None = tiles[52]
+        self.drawn: int | None = tiles[13 * self.N]
         self.turn_kong: int | None = None  # the kong whose replacement this turn drew
         self.claim: Claim | None = None
         self.wins: list[Win] = []
@@ -147,21 +162,29 @@ class MahjongGame(Game):
         self.kongs: list[tuple[int, int]] = []  # (seat, first event index of its payments)
         self.kong_events: list[list[int]] = []
         self.transferred: set[int] = set()  # kongs whose income went to a winner (呼叫转移)
-        self.status: list[Text | None] = [None] * SEATS
+        self.status: list[Text | None] = [None] * self.N
         self.claimed = False  # any 碰/杠 yet (ends 天胡/地胡)
-        self.discarded = [False] * SEATS
+        self.discarded = [False] * self.N
         self.ended: str | None = None
         self.last_discard: tuple[int, int] | None = None
         self._window = 0
-        self.epochs = [0] * SEATS
+        self.epochs = [0] * self.N
+
+    def _arrange(self, tiles: list[int], rng: random.Random) -> list[int]:
+        """The shuffled wall in draw order (a preset may roll for the break here)."""
+        return tiles
 
     # --- queries -------------------------------------------------------------------------
+    def exhausted(self) -> bool:
+        """No more draws: the wall is empty (a preset may keep a reserve, 荒庄)."""
+        return self.wall_left() == 0
+
     def wall_left(self) -> int:
         return len(self.wall) - self.pos
 
     def standing(self) -> list[int]:
         """Seats still playing (not yet won), in seat order."""
-        return [s for s in range(SEATS) if s not in self.winners()]
+        return [s for s in range(self.N) if s not in self.winners()]
 
     def winners(self) -> list[int]:
         """Seats that have won, in the order they won."""
@@ -200,10 +223,10 @@ class MahjongGame(Game):
     def kong_options(self, seat: int) -> list[str]:
         """暗杠 and 补杠 open to the seat on its turn (never of its 缺 suit; a kong needs a
         replacement tile in the wall)."""
-        if self.wall_left() == 0:
+        if self.exhausted():
             return []
         hand = self.hands[seat]
-        tiles = {t for t in range(27) if hand[t] == 4}
+        tiles = {t for t in range(self.KINDS) if hand[t] == 4}
         tiles |= {m.tile for m in self.melds[seat] if m.kind is MeldKind.PENG and hand[m.tile]}
         return [f"gang {tile_name(t)}" for t in sorted(tiles) if t // 9 != self.que[seat]]
 
@@ -218,7 +241,7 @@ class MahjongGame(Game):
         if self.ended:
             return ()
         if self._phase == DINGQUE:
-            return tuple(s for s in range(SEATS) if self.que[s] is None)
+            return tuple(s for s in range(self.N) if self.que[s] is None)
         if self._phase == CLAIM:
             assert self.claim is not None
             return tuple(s for s in sorted(self.claim.options) if s not in self.claim.answers)
@@ -276,7 +299,7 @@ class MahjongGame(Game):
             self.status[seat] = T("mj.status.que_chosen")
             if all(q is not None for q in self.que):
                 self._phase = DISCARD
-                self.status = [None] * SEATS
+                self.status = [None] * self.N
                 self._new_window()
             return que_action(value)
         if kind == "que":
@@ -314,13 +337,9 @@ class MahjongGame(Game):
                     action=text,
                     text=T("err.mj.no_gang", options=", ".join(options) or "-"),
                 )
-            tile = int(SUITS.index(action[-1]) * 9 + int(action[-2]) - 1)
-            if self.hands[seat][tile] == 4:
-                self._angang(seat, tile)
-            else:
-                self._bugang(seat, tile)
+            self._kong(seat, int(SUITS.index(action[-1]) * 9 + int(action[-2]) - 1))
             return action
-        if kind in ("peng", "pass"):
+        if kind != "discard":
             raise IllegalActionError(
                 "it is your turn: discard a tile",
                 seat=seat,
@@ -353,12 +372,12 @@ class MahjongGame(Game):
 
     def _next_draw(self, after: int) -> None:
         """The next seat still playing after ``after`` draws; an empty wall ends the hand."""
-        if self.wall_left() == 0:
+        if self.exhausted():
             self._end_wall()
             return
-        seat = (after + 1) % SEATS
+        seat = (after + 1) % self.N
         while seat in self.winners():
-            seat = (seat + 1) % SEATS
+            seat = (seat + 1) % self.N
         self._draw(seat)
 
     def _discard(self, seat: int, tile: int) -> None:
@@ -372,8 +391,8 @@ class MahjongGame(Game):
         self.turn_kong = None
         options: dict[int, list[str]] = {}
         forced: list[int] = []
-        for k in range(1, SEATS):
-            s = (seat + k) % SEATS
+        for k in range(1, self.N):
+            s = (seat + k) % self.N
             if s in self.winners():
                 continue
             opts = []
@@ -382,11 +401,13 @@ class MahjongGame(Game):
                     forced.append(s)
                     continue
                 opts.append("hu")
-            if tile // 9 != self.que[s]:
-                if self.hands[s][tile] == 3 and self.wall_left() > 0:
+            if self._claimable(s, tile):
+                if self.hands[s][tile] == 3 and not self.exhausted():
                     opts.append(f"gang {tile_name(tile)}")
                 if self.hands[s][tile] >= 2:
                     opts.append("peng")
+                if k == 1:
+                    opts += self._chi_options(s, tile)
             if opts:
                 options[s] = [*opts, "pass"]
         if forced:
@@ -395,6 +416,27 @@ class MahjongGame(Game):
             self._open_claim(Claim("discard", tile, seat, options, after_kong=after_kong))
         else:
             self._next_draw(seat)
+
+    def _claimable(self, seat: int, tile: int) -> bool:
+        """May ``seat`` 碰/杠 (吃) ``tile`` at all? Not a tile of its 缺 suit."""
+        return tile // 9 != self.que[seat]
+
+    def _chi_options(self, seat: int, tile: int) -> list[str]:
+        """吃 open to the seat after the discarder (none in the Sichuan presets)."""
+        return []
+
+    def chi_runs(self, seat: int, tile: int, barred: tuple[int, ...] = ()) -> list[str]:
+        """The 吃 of ``tile`` the seat's hand allows: runs whose other two tiles it holds
+        (none of them a ``barred`` kind)."""
+        if tile >= 27:
+            return []
+        hand = self.hands[seat]
+        out = []
+        for start in range(max(tile - 2, tile - tile % 9), min(tile, tile - tile % 9 + 6) + 1):
+            others = [t for t in (start, start + 1, start + 2) if t != tile]
+            if all(hand[t] and t not in barred for t in others):
+                out.append(chi_action(start))
+        return out
 
     def _open_claim(self, claim: Claim) -> None:
         self.claim = claim
@@ -412,6 +454,11 @@ class MahjongGame(Game):
             action = f"gang {tile_name(claim.tile)}"
             if value is not None and value != claim.tile:
                 action = "?"
+        elif kind == "chi":
+            chis = [o for o in options if o.startswith("chi")]
+            action = (
+                chi_action(value) if value is not None else (chis[0] if len(chis) == 1 else "?")
+            )
         if action not in options:
             raise IllegalActionError(
                 f"you may now: {', '.join(options)}",
@@ -427,13 +474,12 @@ class MahjongGame(Game):
 
     def _resolve(self, claim: Claim) -> None:
         self.claim = None
-        order = sorted(claim.options, key=lambda s: (s - claim.source) % SEATS)
+        order = sorted(claim.options, key=lambda s: (s - claim.source) % self.N)
         hus = [s for s in order if claim.answers[s] == "hu"]
         for s in order:
             if "hu" in claim.options[s] and claim.answers[s] != "hu":
                 self.status[s] = T("mj.status.pass")
-                if self.rules.guoshou:
-                    self.blocked.add(s)
+                self._passed_win(s, claim.tile)
         if claim.kind == "rob":
             if hus:
                 self._ron(hus, claim.tile, claim.source, robbed=True, after_kong=None)
@@ -451,7 +497,17 @@ class MahjongGame(Game):
             if answer == "peng":
                 self._peng(s, claim.tile, claim.source)
                 return
+        for s in order:
+            answer = claim.answers[s]
+            if answer.startswith("chi"):
+                self._chi(s, claim.tile, claim.source, answer)
+                return
         self._next_draw(claim.source)
+
+    def _passed_win(self, seat: int, tile: int) -> None:
+        """The seat declined a 胡 on ``tile``: 002's 过手 blocks it until it draws."""
+        if self.rules.guoshou:
+            self.blocked.add(seat)
 
     def _take_discard(self, source: int, tile: int) -> None:
         taken = self.rivers[source].pop()
@@ -466,11 +522,25 @@ class MahjongGame(Game):
         self._phase = DISCARD
         self.status[seat] = T("mj.status.peng", tile=tile_name(tile))
 
+    def _chi(self, seat: int, tile: int, source: int, action: str) -> None:
+        """吃 (上): the run ``action`` names, the discard with two tiles of the hand."""
+        self._take_discard(source, tile)
+        start = parse_action(action)[1]
+        assert start is not None
+        for t in (start, start + 1, start + 2):
+            if t != tile:
+                self.hands[seat][t] -= 1
+        self.melds[seat].append(Meld(MeldKind.CHI, start, source, tile))
+        self.claimed = True
+        self.turn, self.drawn, self.turn_kong = seat, None, None
+        self._phase = DISCARD
+        self.status[seat] = T("mj.status.chi", tiles=action[4:])
+
     # --- kongs (刮风下雨) -------------------------------------------------------------------
     def _kong_money(self, seat: int, kind: MeldKind, tile: int, source: int | None) -> None:
         r = self.rules
         start = len(self.events)
-        reason = T(f"mj.pay.{kind.value}", tile=tile_name(tile))
+        reason = self._kong_reason(kind, tile)
         if kind is MeldKind.ZHIGANG:
             assert source is not None
             payers = [(source, r.zhigang)]
@@ -485,6 +555,16 @@ class MahjongGame(Game):
         self.kong_events.append(refs)
         self.claimed = True
 
+    def _kong(self, seat: int, tile: int) -> None:
+        """A kong on the seat's own turn: 暗杠 of four in hand, else 补杠 onto its 碰."""
+        if self.hands[seat][tile] == 4:
+            self._angang(seat, tile)
+        else:
+            self._bugang(seat, tile)
+
+    def _kong_reason(self, kind: MeldKind, tile: int) -> Text:
+        return T(f"mj.pay.{kind.value}", tile=tile_name(tile))
+
     def _angang(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 4
         self.melds[seat].append(Meld(MeldKind.ANGANG, tile))
@@ -497,9 +577,9 @@ class MahjongGame(Game):
         self.drawn = None
         self.status[seat] = T("mj.status.bugang", tile=tile_name(tile))
         robbers = [
-            (seat + k) % SEATS
-            for k in range(1, SEATS)
-            if self.can_win_with((seat + k) % SEATS, tile, discard=True)
+            (seat + k) % self.N
+            for k in range(1, self.N)
+            if self.can_win_with((seat + k) % self.N, tile, discard=True)
         ]
         if robbers and self.last_four():
             self._ron(robbers, tile, seat, robbed=True, after_kong=None)
@@ -585,11 +665,11 @@ class MahjongGame(Game):
                 self.events.append(Event("transfer", source, w, 0, T("mj.pay.transfer"), refs))
             self.status[w] = T("mj.status.hu", fan=fan.fan)
         self.status[source] = T("mj.status.fed", tile=tile_name(tile))
-        last = max(winners, key=lambda s: (s - source) % SEATS)
+        last = max(winners, key=lambda s: (s - source) % self.N)
         self._after_win(last)
 
     def _after_win(self, last: int) -> None:
-        if not self.rules.blood or len(self.winners()) >= SEATS - 1:
+        if not self.rules.blood or len(self.winners()) >= self.N - 1:
             self._end("win")
             return
         self._next_draw(last)
@@ -617,7 +697,7 @@ class MahjongGame(Game):
             pigs = [s for s in standing if self.holds_que(s)]
             ready = {s: self.ready_fan(s) for s in standing if s not in pigs}
             for pig in pigs:
-                for other in range(SEATS):
+                for other in range(self.N):
                     if other not in pigs:
                         self.events.append(
                             Event("huazhu", pig, other, r.huazhu * r.base, T("mj.pay.huazhu"))
@@ -699,27 +779,44 @@ class MahjongGame(Game):
         if not self.ended:
             raise IllegalActionError("the hand is not over yet", text=T("err.base.not_over"))
         transfers = self.settle()
-        points = net_points(SEATS, transfers)
+        points = net_points(self.N, transfers)
         lines: list[Text] = []
         for w in self.wins:
-            how = "zimo" if w.source is None else "dianpao"
-            lines.append(
-                T(
-                    f"mj.out.{how}",
-                    seat=w.seat + 1,
-                    source=(w.source or 0) + 1,
-                    tile=tile_name(w.tile),
-                    fan=w.fan.fan,
-                    x=w.fan.multiple,
-                )
-            )
-            for key, fan in w.fan.items:
-                lines.append(T("mj.out.item", name=T(f"mj.fan.{key}"), fan=fan))
+            lines += self._win_lines(w)
         if self.ended == "wall":
-            lines.append(T("mj.out.draw"))
+            lines.append(self._draw_line())
         for s in sorted(self.escaped):
             lines.append(T("mj.out.escaped", seat=s + 1))
         return Outcome(points, points, tuple(lines), tuple(self.winners()), tuple(transfers))
+
+    def _win_lines(self, w: Win) -> list[Text]:
+        """The outcome's lines about one win: who, on what, the 番 and the patterns."""
+        how = "zimo" if w.source is None else "dianpao"
+        lines = [
+            T(
+                f"mj.out.{how}",
+                seat=w.seat + 1,
+                source=(w.source or 0) + 1,
+                tile=tile_name(w.tile),
+                fan=w.fan.fan,
+                x=w.fan.multiple,
+            )
+        ]
+        for key, fan in w.fan.items:
+            lines.append(T("mj.out.item", name=T(f"mj.fan.{key}"), fan=fan))
+        return lines
+
+    def _draw_line(self) -> Text:
+        return T("mj.out.draw")
+
+    def _won_line(self, w: Win) -> Text:
+        """The table's line about a win while the hand goes on or has ended."""
+        return T(
+            "mj.line.won",
+            seat=w.seat + 1,
+            fan=w.fan.fan,
+            how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao"),
+        )
 
     def next_carry(self) -> dict[str, Any]:
         """Who deals next (docs/games/mahjong.md): 002 the first winner (the discarder when
@@ -754,7 +851,7 @@ class MahjongGame(Game):
         """副露: ``555p`` 碰, ``5555p`` 明杠/补杠, ``[5555p]`` 暗杠 (its tile is shown)."""
         out = []
         for m in self.melds[seat]:
-            group = format_run([m.tile] * m.size)
+            group = format_run(m.tiles)
             out.append(f"[{group}]" if m.kind is MeldKind.ANGANG else group)
         return " ".join(out)
 
@@ -769,7 +866,7 @@ class MahjongGame(Game):
 
     def view(self, seat: int | None) -> View:
         seats = []
-        for s in range(SEATS):
+        for s in range(self.N):
             open_hand = s == seat or s in self.winners() or self.ended is not None
             status = self.status[s]
             if s in self.escaped:
@@ -796,16 +893,10 @@ class MahjongGame(Game):
                 )
             else:
                 lines.append(T("mj.line.discard", seat=ls + 1, tile=tile_name(lt)))
+        lines += self._extra_lines(seat)
         for w in self.wins:
-            lines.append(
-                T(
-                    "mj.line.won",
-                    seat=w.seat + 1,
-                    fan=w.fan.fan,
-                    how=T("mj.how.zimo" if w.source is None else "mj.how.dianpao"),
-                )
-            )
-        net = net_points(SEATS, self.settle())
+            lines.append(self._won_line(w))
+        net = net_points(self.N, self.settle())
         if any(net):
             lines.append(T("mj.line.points", points=" / ".join(f"{p:+d}" for p in net)))
         if seat is not None and self.claim is not None and seat in self.to_act():
@@ -816,6 +907,10 @@ class MahjongGame(Game):
             lines=tuple(lines),
             hand=self.hand_text(seat) if seat is not None else None,
         )
+
+    def _extra_lines(self, seat: int | None) -> list[Text]:
+        """Lines a preset adds to the table (炮子 stakes …); the same for every viewer."""
+        return []
 
     def _phase_text(self) -> Text:
         if self.ended:
@@ -841,6 +936,8 @@ class MahjongGame(Game):
                 out.append(
                     Choice(a, T("mj.choice.peng", tile=tile_name(self.claim.tile)), "primary")
                 )
+            elif a.startswith("chi"):
+                out.append(Choice(a, T("mj.choice.chi", tiles=a[4:]), "primary"))
             elif a == "pass":
                 out.append(Choice(a, T("mj.choice.pass")))
         return out
@@ -866,11 +963,11 @@ class MahjongGame(Game):
     def census(self) -> Counter[int]:
         """Every physical tile once: wall, hands, melds, discards and the tiles won on."""
         c: Counter[int] = Counter(self.wall[self.pos :])
-        for s in range(SEATS):
+        for s in range(self.N):
             for t, n in enumerate(self.hands[s]):
                 c[t] += n
             for m in self.melds[s]:
-                c[m.tile] += m.size
+                c.update(m.tiles)
             c.update(self.rivers[s])
         c.update(w.tile for w in self.wins if w.source is None)
         c.update(self.won_tiles)
@@ -884,19 +981,23 @@ class XuezhanGame(MahjongGame):
     KEY: ClassVar[str] = "xuezhan"
 
 
-def stacked_wall(hands: Sequence[str], draws: str = "", dealer: int = 0) -> list[int]:
+def stacked_wall(
+    hands: Sequence[str], draws: str = "", dealer: int = 0, kinds: int = 27
+) -> list[int]:
     """A wall that deals ``hands[s]`` (13 tiles each, notation) to seat ``s`` when ``dealer``
     deals, then yields ``draws`` in order (the dealer's 14th tile first); the remaining tiles
-    follow sorted. For tests and puzzles: pass it as ``MahjongGame(setup, wall=...)``."""
+    follow sorted. ``kinds``: 27 for the 108-tile set, 34 with the honours (136). For tests
+    and puzzles: pass it as ``MahjongGame(setup, wall=...)``."""
     from engines.mahjong.tiles import parse_tiles
 
     order: list[int] = []
-    for k in range(SEATS):
-        dealt = parse_tiles(hands[(dealer + k) % SEATS])
-        assert len(dealt) == 13, hands[(dealer + k) % SEATS]
+    n = len(hands)
+    for k in range(n):
+        dealt = parse_tiles(hands[(dealer + k) % n])
+        assert len(dealt) == 13, hands[(dealer + k) % n]
         order += dealt
     order += parse_tiles(draws) if draws else []
-    rest = Counter(full_set())
+    rest = Counter(t for t in range(kinds) for _ in range(4))
     rest.subtract(order)
     if any(n < 0 for n in rest.values()):
         raise ValueError("more than four of a tile")

@@ -67,6 +67,27 @@ def _whole(options: Mapping[str, Any], key: str, low: int) -> int:
 
 def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
     """The rules of preset ``key`` with a room's ``options``; OptionError names a bad one."""
+    if key == "shaanxi":
+        return shaanxi_rules(options)
+    if key == "wuhan":
+        return wuhan_rules(options)
+    if key == "yongzhou":
+        # checked by yongzhou.check_yongzhou; 永州 pays no kong money
+        base = options.get("base", 1)
+        return Rules(
+            key,
+            Table.CLASSIC,
+            base if isinstance(base, int) else 1,
+            0,
+            False,
+            0,
+            huazhu=0,
+            zhigang=0,
+            bugang=0,
+            angang=0,
+            guoshou=False,
+            escape_penalty=True,
+        )
     if key == "sichuan":
         opts = {**SICHUAN_OPTIONS, **dict(options)}
         _known(opts, SICHUAN_OPTIONS)
@@ -134,3 +155,82 @@ def max_loss_xuezhan(options: Mapping[str, Any], seats: int) -> int | None:
     if not rules.pair_cap:
         return None
     return rules.pair_cap * rules.base * (seats - 1)
+
+
+SHAANXI_OPTIONS: dict[str, Any] = {"base": 3}
+"""000 陕西麻将: ``base`` 底分 ("一个固定的分数3分")."""
+
+HUANGZHUANG_STACKS = (13, 7, 8, 13)
+"""陕西麻将 荒庄: the 墩 left in the wall when the hand is drawn, by the number of kongs made
+(0, 1, 2, 3 or more), exactly as the seed gives them (GAMES.md §9.2 flags the order)."""
+
+
+def shaanxi_rules(options: Mapping[str, Any]) -> Rules:
+    """陕西麻将's kong money in 底分: 暗杠 2 from each other seat, 放杠 2 from the discarder,
+    明杠 (补杠) 1 from each other seat."""
+    opts = {**SHAANXI_OPTIONS, **dict(options)}
+    _known(opts, SHAANXI_OPTIONS)
+    return Rules(
+        "shaanxi",
+        Table.CLASSIC,
+        _whole(opts, "base", 1),
+        0,
+        False,
+        0,
+        huazhu=0,
+        zhigang=2,
+        bugang=1,
+        angang=2,
+        guoshou=False,
+        escape_penalty=True,
+    )
+
+
+def max_loss_shaanxi(options: Mapping[str, Any], seats: int) -> int | None:
+    """The most one seat can lose in a hand, in points: a 自摸 against it as dealer (2 × 2),
+    炮子 at 4 each way on a 自摸 ((4 + 4) × 2), and the kong money of the other three's at
+    most four kongs each (2 a kong) — more than the escape penalty (8 + 4 × 3 + 12)."""
+    base = shaanxi_rules(options).base
+    return base * (2 * 2 + (4 + 4) * 2 + (seats - 1) * 4 * 2)
+
+
+WUHAN_OPTIONS: dict[str, Any] = {"koukou": False}
+"""000 武汉麻将: ``koukou`` 口口翻 (×2 for every opening, 金顶 and escape 500)."""
+
+
+def wuhan_rules(options: Mapping[str, Any]) -> Rules:
+    """武汉麻将 pays no kong money (kongs are factors at the win); points are the seed's
+    (小胡 base 1, 大胡 10)."""
+    opts = {**WUHAN_OPTIONS, **dict(options)}
+    _known(opts, WUHAN_OPTIONS)
+    if not isinstance(opts["koukou"], bool):
+        raise OptionError(
+            "koukou",
+            "expected true or false",
+            text=T(
+                "err.base.option_type",
+                option="koukou",
+                type=T("err.base.type.bool"),
+                value=repr(opts["koukou"]),
+            ),
+        )
+    return Rules(
+        "wuhan",
+        Table.CLASSIC,
+        1,
+        0,
+        False,
+        0,
+        huazhu=0,
+        zhigang=0,
+        bugang=0,
+        angang=0,
+        guoshou=False,
+        escape_penalty=True,
+    )
+
+
+def max_loss_wuhan(options: Mapping[str, Any], seats: int) -> int | None:
+    """承包 pays all three losers' shares: three 金顶 (400, 口口翻 500) at most."""
+    koukou = wuhan_rules(options) and bool({**WUHAN_OPTIONS, **dict(options)}["koukou"])
+    return (seats - 1) * (500 if koukou else 400)

@@ -134,15 +134,16 @@ def is_win(counts: Sequence[int], melds: int = 0) -> bool:
 
 # --- shanten ---------------------------------------------------------------------------------
 @cache
-def _front(c: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """Pareto-best (sets, partial sets, pair) counts reachable in one suit."""
+def _front(c: tuple[int, ...], honours: bool = False) -> tuple[tuple[int, int, int], ...]:
+    """Pareto-best (sets, partial sets, pair) counts reachable in one suit (``honours``: no
+    runs, so only pairs and triplets count)."""
     i = next((k for k, n in enumerate(c) if n), -1)
     if i < 0:
         return ((0, 0, 0),)
     found: set[tuple[int, int, int]] = set()
 
     def add(rest: tuple[int, ...], dm: int, dt: int, dp: int) -> None:
-        for m, t, p in _front(rest):
+        for m, t, p in _front(rest, honours):
             if p + dp <= 1:
                 found.add((m + dm, t + dt, p + dp))
 
@@ -152,11 +153,11 @@ def _front(c: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     if c[i] >= 2:
         add(_minus(c, i, i), 0, 0, 1)
         add(_minus(c, i, i), 0, 1, 0)
-    if i <= 6 and c[i + 1] and c[i + 2]:
+    if not honours and i <= 6 and c[i + 1] and c[i + 2]:
         add(_minus(c, i, i + 1, i + 2), 1, 0, 0)
-    if i <= 7 and c[i + 1]:
+    if not honours and i <= 7 and c[i + 1]:
         add(_minus(c, i, i + 1), 0, 1, 0)
-    if i <= 6 and c[i + 2]:
+    if not honours and i <= 6 and c[i + 2]:
         add(_minus(c, i, i + 2), 0, 1, 0)
     best = [
         f
@@ -167,13 +168,13 @@ def _front(c: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
 
 
 def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
-    """向听 of the 4-sets-and-a-pair form over the three suits (honours ignored)."""
+    """向听 of the 4-sets-and-a-pair form (honours make only pairs and triplets)."""
     combos: list[tuple[int, int, int]] = [(melds, 0, 0)]
-    for b in _BASES:
-        part = counts[b : b + 9]
+    for b in (*_BASES, SUITED):
+        part = counts[b : b + 9] if b < SUITED else counts[SUITED:NUM_KINDS]
         if not any(part):
             continue
-        front = _front(tuple(part))
+        front = _front(tuple(part), b == SUITED)
         merged: dict[tuple[int, int], int] = {}
         for m, t, p in combos:
             for m2, t2, p2 in front:
@@ -203,12 +204,12 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
 
 
 def waits(counts: Sequence[int], melds: int = 0, suits: Sequence[int] = (0, 1, 2)) -> list[int]:
-    """听牌: the tiles of ``suits`` that would complete the hand (a kind the hand already
-    holds four of cannot be drawn, so it is no wait)."""
+    """听牌: the tiles of ``suits`` (3 = honours) that would complete the hand (a kind the
+    hand already holds four of cannot be drawn, so it is no wait)."""
     out = []
     hand = list(counts)
     for s in suits:
-        for t in range(s * 9, s * 9 + 9):
+        for t in range(s * 9, min(s * 9 + 9, NUM_KINDS)):
             if hand[t] >= 4:
                 continue
             hand[t] += 1
@@ -218,10 +219,65 @@ def waits(counts: Sequence[int], melds: int = 0, suits: Sequence[int] = (0, 1, 2
     return out
 
 
+# --- the 国标 special shapes (陕西麻将: 十三幺, 全不靠, 组合龙) ---------------------------------
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+"""十三幺's thirteen kinds: 1 and 9 of each suit and the seven honours."""
+
+KNITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(suit * 9 + r for k, suit in enumerate(order) for r in range(k, 9, 3))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+"""组合龙: the six ways to give 147, 258 and 369 to the three suits ("不能错位"), nine kinds
+each."""
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    """十三幺: one of each of the thirteen 幺九 kinds and a second of any of them."""
+    return (
+        sum(counts) == 14
+        and all(counts[t] for t in ORPHANS)
+        and (sum(counts[t] for t in ORPHANS) == 14)
+    )
+
+
+def is_knitted_and_honours(counts: Sequence[int]) -> bool:
+    """全不靠: fourteen different kinds, all from one 组合龙 and the seven honours."""
+    if sum(counts) != 14 or any(n > 1 for n in counts):
+        return False
+    held = {t for t, n in enumerate(counts) if n}
+    return any(held <= set(knit) | set(range(SUITED, NUM_KINDS)) for knit in KNITS)
+
+
+def is_knitted_straight(counts: Sequence[int], melds: int = 0) -> bool:
+    """组合龙 as a win: the nine kinds of one 组合龙 plus one set (or an open meld) and a
+    pair."""
+    if melds > 1 or sum(counts) + 3 * melds != 14:
+        return False
+    for knit in KNITS:
+        if all(counts[t] for t in knit):
+            rest = list(counts)
+            for t in knit:
+                rest[t] -= 1
+            if standard_mask(rest):
+                return True
+    return False
+
+
+def is_special_win(counts: Sequence[int], melds: int = 0) -> bool:
+    """陕西麻将's special shapes: 十三幺, 全不靠 (concealed) or 组合龙."""
+    if melds == 0 and (is_thirteen_orphans(counts) or is_knitted_and_honours(counts)):
+        return True
+    return is_knitted_straight(counts, melds)
+
+
 __all__ = [
     "TRIP",
     "YAO",
+    "is_knitted_and_honours",
+    "is_knitted_straight",
     "is_seven_pairs",
+    "is_special_win",
+    "is_thirteen_orphans",
     "is_win",
     "shanten",
     "shanten_pairs",

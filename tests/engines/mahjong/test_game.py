@@ -77,7 +77,7 @@ def test_options_and_seats_are_checked() -> None:
         SPEC["sichuan"].new(Setup(seats=3, seed=1))
     with pytest.raises(OptionError) as info:
         XuezhanGame(Setup(seats=3, seed=1))
-    assert info.value.text == T("err.mj.seats", seats=3)
+    assert info.value.text == T("err.mj.seats", seats=3, need=4)
     assert SPEC["sichuan"].max_loss({}, 4) is None
     assert SPEC["xuezhan"].max_loss({"base": 2}, 4) == 144
 

@@ -17,7 +17,18 @@ from engines.mahjong import SPECS, MahjongGame
 from engines.mahjong.game import Claim
 
 SPEC = {s.key: s for s in SPECS}
-CASES = [(key, seed) for key in ("xuezhan", "sichuan") for seed in range(10)]
+CASES = [
+    (key, seed)
+    for key in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou")
+    for seed in range(10)
+]
+
+
+def check_census(game: MahjongGame) -> None:
+    """Every tile of the set exactly once: four of each kind in play (108 or 136)."""
+    census = game.census()
+    assert sum(census.values()) == 4 * game.KINDS and set(census.values()) == {4}
+    assert set(census) == set(range(game.KINDS))
 
 
 def check_views(game: MahjongGame) -> None:
@@ -67,13 +78,16 @@ def test_trustee_self_play_keeps_every_invariant(key: str, seed: int) -> None:
     last: MahjongGame | None = None
     for step, (game, seat, action) in enumerate(selfplay(key, seed)):
         last = game
-        census = game.census()
-        assert sum(census.values()) == 108 and set(census.values()) == {4}
+        check_census(game)
         assert action in game.legal_actions(seat), (action, game.legal_actions(seat))
         check_views(game)
         if game.phase() == "claim":
             windows += 1
             check_window_privacy(game)
+        elif game.phase() == "paozi":
+            # 炮子 left unstaked keep last hand's value: the trustee's choice, no miss.
+            timeout = game.timeout_action(seat)
+            assert not timeout.miss and timeout.action == action
         else:
             timeout = game.timeout_action(seat)
             assert timeout.miss and timeout.action == action
@@ -132,7 +146,8 @@ def test_the_sample_really_has_claims_kongs_and_several_wins() -> None:
 
 
 @pytest.mark.parametrize(
-    ("key", "seed"), [(k, s) for k in ("xuezhan", "sichuan") for s in range(8)]
+    ("key", "seed"),
+    [(k, s) for k in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou") for s in range(8)],
 )
 def test_random_legal_play_keeps_the_invariants(key: str, seed: int) -> None:
     """Two players choosing at random among the legal actions (keeping their 缺 suit, passing
@@ -151,8 +166,7 @@ def test_random_legal_play_keeps_the_invariants(key: str, seed: int) -> None:
         trustee = game.trustee(seat)
         assert trustee in legal
         game.apply(seat, trustee if seat % 2 else rng.choice(legal))
-        census = game.census()
-        assert sum(census.values()) == 108 and set(census.values()) == {4}
+        check_census(game)
         check_views(game)
         if game.phase() == "claim":
             check_window_privacy(game)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import engines.mahjong
 from engines.errors import NotationError
-from engines.mahjong import ai, fan, game, notation, shape, tiles
+from engines.mahjong import ai, fan, game, notation, shaanxi, shape, tiles, wild, wuhan, yongzhou
 from engines.mahjong.notation import parse_action
 from engines.mahjong.tiles import (
     format_counts,
@@ -100,6 +100,15 @@ def test_too_many_and_not_one() -> None:
         ("自摸", ("hu", None)),
         ("pass", ("pass", None)),
         ("过", ("pass", None)),
+        ("chi 345m", ("chi", 2)),
+        ("吃 5 3 4m", ("chi", 2)),
+        ("上 789s", ("chi", 24)),
+        ("chow", ("chi", None)),
+        ("pao 0", ("pao", 0)),
+        ("下炮 4", ("pao", 4)),
+        ("炮子 2个", ("pao", 2)),
+        ("gang 5z", ("gang", 31)),
+        ("5z", ("discard", 31)),
     ],
 )
 def test_actions_and_their_aliases(typed: str, parsed: tuple[str, int | None]) -> None:
@@ -113,6 +122,11 @@ def test_actions_and_their_aliases(typed: str, parsed: tuple[str, int | None]) -
         ("hello", "err.mj.action"),
         ("打", "err.mj.action"),
         ("5q", "err.mj.tile_char"),
+        ("chi 357m", "err.mj.chi_run"),
+        ("吃 123z", "err.mj.chi_run"),
+        ("chi 89m1p", "err.mj.chi_run"),
+        ("pao 5", "err.mj.pao"),
+        ("下炮 two", "err.mj.pao"),
     ],
 )
 def test_unreadable_actions(typed: str, key: str) -> None:
@@ -121,7 +135,10 @@ def test_unreadable_actions(typed: str, key: str) -> None:
     assert info.value.text is not None and info.value.text.key == key
 
 
-@pytest.mark.parametrize("module", [engines.mahjong, tiles, shape, fan, notation, game, ai])
+@pytest.mark.parametrize(
+    "module",
+    [engines.mahjong, tiles, shape, fan, notation, game, ai, shaanxi, wuhan, wild, yongzhou],
+)
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]
     assert result.failed == 0
