@@ -295,6 +295,8 @@ async def test_xuezhan_four_people_one_pao_two_winners_angang_chajiao_restart(
             for seat in claimants:
                 assert table.seats[seat].misses == 0 and not table.seats[seat].trustee
             assert "trustee" not in public_text(table_message(channel))
+            for seat in claimants:
+                assert not action_ids(dm(members[seat])), "the DM no longer offers the claim"
             state["timed_out"] = claimants
             return True
         if list(choices.values()).count("hu") >= 2 and state["restarted"] is None:
