@@ -221,6 +221,11 @@ async def play(env: Any, state: dict[str, Any], channel: Any, members: list[Any]
             continue
         result = await members[seat].slash(channel, "play", action=action)
         assert result.ephemeral and "❌" not in result.response.content, result.response.content
+        game = state["bot"].manager.tables[channel.id].game
+        if game is not None and seat not in game.to_act():
+            private = dm(members[seat])
+            assert not selects(private) and "Your turn" not in private.content, (
+                "after a /play the DM no longer offers the turn")
     raise AssertionError("the hand did not finish")
 
 
