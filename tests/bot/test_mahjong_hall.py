@@ -148,6 +148,9 @@ async def check_claim_window(channel: Any, members: list[Any], game: Any, *, ask
         assert hand.ephemeral and not action_ids(hand.response.message), (
             "a seat with nothing to claim is never asked")
         assert "Waiting for others" in hand.response.content
+        for other in range(4):
+            if other != seat and other not in game.winners():
+                assert game.hand_text(other) not in hand.response.content
     for seat in claimants:
         for other in claimants:
             if other != seat:

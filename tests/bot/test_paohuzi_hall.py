@@ -118,6 +118,13 @@ async def test_three_people_play_a_hand_with_a_pao(
             if melds:
                 assert f"melds {melds}" in text
         groups = forced_groups(game)
+        for seat, member in enumerate(members):  # nobody's DM shows another's concealed tiles
+            private = dm(member).content
+            for other in range(3):
+                if other != seat:
+                    assert f"**{game.hand_text(other)}**" not in private
+                    assert game.hand_text(other) not in private.replace(
+                        game.hand_text(seat), "")
         clicked_by: set[int] = set()
         if game.phase() == "claim":
             assert acting_seats(message) == [] and button_labels(message) == ["My hand"]
