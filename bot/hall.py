@@ -365,13 +365,16 @@ class DiscordHall:
             await self.refusal(interaction, exc)
             return
         self.picks.pop((interaction.user.id, table_id), None)
-        if interaction.response.is_done():
-            return
         table = self.manager.tables.get(table_id)
-        if from_hand and table is not None:
-            await self.show_hand(interaction, table_id, edit=True, done=done)
-        else:
-            await self.reply(interaction, t("ok.act", locale, action=done))
+        if not interaction.response.is_done():
+            if from_hand and table is not None:
+                await self.show_hand(interaction, table_id, edit=True, done=done)
+            else:
+                await self.reply(interaction, t("ok.act", locale, action=done))
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if (not from_hand and table is not None and seat is not None
+                and table.status == PLAYING and str(seat) in table.dms):
+            await self.hand_dealt(table, seat)  # the DM still offers the turn just taken
 
     async def gather(self, interaction: discord.Interaction, table_id: int, menu: int,
                      values: list[str]) -> None:

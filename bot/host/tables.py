@@ -545,6 +545,7 @@ class TableManager:
                 timeout = game.timeout_action(index)
                 game.apply(index, timeout.action)
                 seat.covered = True
+                table.sent.pop(str(index), None)  # its private view still offers what timed out
                 if timeout.miss:
                     seat.misses += 1
                     if seat.misses >= limit and not seat.trustee:
