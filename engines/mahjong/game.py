@@ -300,6 +300,8 @@ class MahjongGame(Game):
             if all(q is not None for q in self.que):
                 self._phase = DISCARD
                 self.status = [None] * self.N
+                # every private picture changes: the choices are shown and the dealer's turn starts
+                self.epochs = [e + 1 for e in self.epochs]
                 self._new_window()
             return que_action(value)
         if kind == "que":
@@ -474,6 +476,8 @@ class MahjongGame(Game):
 
     def _resolve(self, claim: Claim) -> None:
         self.claim = None
+        for s in claim.options:  # the window closed: the claimants' offers are gone
+            self.epochs[s] += 1
         order = sorted(claim.options, key=lambda s: (s - claim.source) % self.N)
         hus = [s for s in order if claim.answers[s] == "hu"]
         for s in order:

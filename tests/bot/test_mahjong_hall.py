@@ -363,10 +363,8 @@ def selects(message: discord.Message) -> list[Any]:
 
 
 @pytest.mark.parametrize("seed", [XUEZHAN_SEED])
-@pytest.mark.xfail(strict=True, reason=(
-    "engines/mahjong: private_epoch does not change when 定缺 ends, so unless the dealer "
-    "chose last its DM is never edited: it still reads 'Waiting for others (定缺…)', shows no "
-    "drawn tile apart and offers no discard menu (the dealer must find /hand)"))
+# A bug found in play: the DMs were not edited when 定缺 ended, so the dealer's DM still read
+# 'Waiting for others' and offered no discard.
 async def test_after_dingque_the_dealers_dm_offers_the_discard(
     simcord_env: Any, simcord_bot: GameHall, seed: int
 ) -> None:

@@ -347,3 +347,32 @@ def test_classic_blood_mode_goes_on_after_a_win() -> None:
     play(g, *ROUND, "1:hu")
     assert not g.is_over() and g.to_act() == (2,)
     assert flows(g.settle()) == [(0, 1, 12), (2, 1, 12), (3, 1, 12)]
+
+
+def test_every_private_picture_is_refreshed_when_dingque_ends_and_when_a_claim_window_closes() -> None:
+    # A bug found in play: the dealer's DM kept "waiting for 定缺" after the last choice, and a
+    # claimant's DM kept its claim buttons after the window closed.
+    from engines.base import Setup
+    from engines.mahjong import SPECS
+
+    spec = next(s for s in SPECS if s.key == "xuezhan")
+    game = spec.new(Setup(seats=4, seed=618, options=spec.validate({})))
+    for seat in range(4):
+        before = [game.private_epoch(s) for s in range(4)]
+        game.apply(seat, game.trustee(seat))
+    assert game.phase() == "discard"
+    assert all(game.private_epoch(s) > before[s] for s in range(4))
+    for _ in range(2000):  # play on until a claim window closes
+        if game.is_over():
+            break
+        acting = game.to_act()
+        claimants = [s for s in acting if game.public_to_act() == ()]
+        before = [game.private_epoch(s) for s in range(4)]
+        for seat in acting:
+            if seat in game.to_act():
+                game.apply(seat, game.trustee(seat))
+        if claimants:
+            assert all(game.private_epoch(s) > before[s] for s in claimants)
+            break
+    else:
+        raise AssertionError("no claim window in the hand")
