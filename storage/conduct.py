@@ -30,7 +30,7 @@ from itertools import combinations
 
 from storage.db import Database
 
-COOLDOWNS: tuple[float, ...] = (0, 0, 10 * 60, 60 * 60, 4 * 3600, 12 * 3600, 24 * 3600)
+COOLDOWNS: tuple[float, ...] = (0.0, 0.0, 10 * 60, 60 * 60, 4 * 3600, 12 * 3600, 24 * 3600)
 """Seconds of cool-down after an incident, by the strikes it brings the record to: none at 0,
 a warning at 1, ten minutes at 2, an hour at 3, then four, twelve and 24 hours."""
 
@@ -43,8 +43,8 @@ KINDS = ("escape", "absent", "abandon")
 def cooldown_for(strikes: int) -> float:
     """Seconds of cool-down an incident that brings the record to ``strikes`` sets.
 
-    >>> [cooldown_for(n) // 60 for n in (1, 2, 3, 9)]
-    [0.0, 10.0, 60.0, 1440.0]
+    >>> [int(cooldown_for(n) // 60) for n in (1, 2, 3, 9)]
+    [0, 10, 60, 1440]
     """
     return COOLDOWNS[min(max(strikes, 0), len(COOLDOWNS) - 1)]
 
