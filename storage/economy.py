@@ -136,9 +136,8 @@ def _supply(conn: sqlite3.Connection, economy: int, now: float, days: int) -> Su
     for day, reason, positive, high, low, late in conn.execute(
         "SELECT CAST(at / ? AS INTEGER), reason, delta > 0, SUM(delta / 1000000000), "
         "SUM(delta % 1000000000), at >= ? FROM ledger "
-        "WHERE economy = ? AND at >= ? AND at <= ? AND uid != 0 "
-        "GROUP BY 1, 2, 3, 6",
-        (DAY, since, economy, first, now),
+        "WHERE economy = ? AND at >= ? AND uid != 0 GROUP BY 1, 2, 3, 6",
+        (DAY, since, economy, first),
     ):
         amount = _split_sum(high, low)
         by_day[int(day)] = by_day.get(int(day), 0) + amount
