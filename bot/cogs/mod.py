@@ -221,7 +221,7 @@ class ModCog(commands.Cog):
     @moderator_only()
     async def economy(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
-        now = discord.utils.utcnow().timestamp()
+        now = self.bot.wallet.clock()  # the ledger's own clock
         report = await economy.supply(self.bot.db, now,
                                       economy=self.bot.settings.economy(interaction.guild_id))
 
@@ -250,7 +250,7 @@ class ModCog(commands.Cog):
         settings = self.bot.settings
         try:
             ended = await economy.end_season(
-                self.bot.db, interaction.user.id, discord.utils.utcnow().timestamp(),
+                self.bot.db, interaction.user.id, self.bot.wallet.clock(),
                 economy=settings.economy(interaction.guild_id),
                 starting_grant=settings.starting_grant, reset_levels=levels == "reset",
                 reason=f"guild {interaction.guild_id} levels {levels}")
