@@ -224,7 +224,8 @@ class Conduct:
     async def clear(self, uid: int, moderator_id: int, reason: str, now: float, *,
                     economy: int) -> Record:
         """A moderator clears the record's strikes and cool-down (lifetime counts stay);
-        logged as a conduct event and in the economy's audit log."""
+        logged as a conduct event and in the economy's audit log. Returns the record as it was
+        before."""
 
         def tx(conn: sqlite3.Connection) -> Record:
             before = _read_record(conn, economy, uid)
@@ -248,7 +249,7 @@ class Conduct:
                 "VALUES (?, 'clear_record', ?, ?, ?, ?, ?)",
                 (moderator_id, uid, before.strikes, reason, now, economy),
             )
-            return _read_record(conn, economy, uid)
+            return before
 
         return await self.db.run(tx)
 

@@ -14,7 +14,7 @@ from bot.client import GameHall
 from storage import economy
 
 
-def hall(env, with_mod: bool = True):  # noqa: ANN001, ANN201
+def hall(env, with_mod: bool = True):
     guild = env.create_guild()
     channel = guild.create_text_channel("hall")
     members = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat")]
@@ -23,14 +23,14 @@ def hall(env, with_mod: bool = True):  # noqa: ANN001, ANN201
     return guild, channel, members, boss
 
 
-async def seat_three(channel, members) -> discord.Message:  # noqa: ANN001
+async def seat_three(channel, members) -> discord.Message:
     await members[0].slash(channel, "table create", game="doudizhu", room="novice")
     for member in members[1:]:
         await member.click(table_message(channel), label="Join")
     return table_message(channel)
 
 
-async def test_an_escape_shows_on_beans_and_a_moderator_clears_it(simcord_env,  # noqa: ANN001
+async def test_an_escape_shows_on_beans_and_a_moderator_clears_it(simcord_env,
                                                                    simcord_bot: GameHall) -> None:
     guild, channel, members, boss = hall(simcord_env)
     message = await seat_three(channel, members)
@@ -52,7 +52,7 @@ async def test_an_escape_shows_on_beans_and_a_moderator_clears_it(simcord_env,  
                                                                 "talked")
 
 
-async def test_autopass_setting_answers_and_sticks(simcord_env, simcord_bot: GameHall  # noqa: ANN001
+async def test_autopass_setting_answers_and_sticks(simcord_env, simcord_bot: GameHall
                                                    ) -> None:
     _, channel, members, _ = hall(simcord_env)
     off = await members[0].slash(channel, "settings autopass", state="off")
@@ -63,7 +63,7 @@ async def test_autopass_setting_answers_and_sticks(simcord_env, simcord_bot: Gam
     assert simcord_bot.manager.referee.autopass_on(members[0].id)
 
 
-async def test_moderators_see_pairs_partners_and_the_money_supply(simcord_env,  # noqa: ANN001
+async def test_moderators_see_pairs_partners_and_the_money_supply(simcord_env,
                                                                   simcord_bot: GameHall) -> None:
     guild, channel, members, boss = hall(simcord_env)
     message = await seat_three(channel, members)
@@ -93,7 +93,7 @@ async def test_moderators_see_pairs_partners_and_the_money_supply(simcord_env,  
     assert Image.open(io.BytesIO(png)).size == (640, 280)
 
 
-async def test_a_season_ends_audited_and_its_leaderboard_stays_readable(  # noqa: ANN001
+async def test_a_season_ends_audited_and_its_leaderboard_stays_readable(
     simcord_env, simcord_bot: GameHall
 ) -> None:
     guild, channel, members, boss = hall(simcord_env)

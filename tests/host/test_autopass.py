@@ -80,7 +80,7 @@ async def test_a_player_who_turned_it_off_keeps_the_whole_timer_and_a_timeout_is
 
 
 async def test_the_preference_survives_a_new_manager(manager: TableManager, settings, db
-                                                     ) -> None:  # noqa: ANN001
+                                                     ) -> None:
     await manager.referee.set_autopass(2, False)
     fresh = TableManager(settings, db, manager.wallet, manager.notifier, clock=manager.clock)
     await fresh.referee.ready()

@@ -64,7 +64,9 @@ async def test_a_moderator_clears_a_record_and_it_is_audited(db: Database, walle
     conduct = Conduct(db)
     await conduct.incident(7, "escape", T0, economy=0)
     await conduct.incident(7, "escape", T0, economy=0)
-    cleared = await conduct.clear(7, MOD, "talked to them", T0 + 5, economy=0)
+    before = await conduct.clear(7, MOD, "talked to them", T0 + 5, economy=0)
+    assert before.strikes == 2
+    cleared = await conduct.record(7, economy=0)
     assert cleared.strikes == 0 and cleared.seconds_left(T0 + 5) == 0 and cleared.escapes == 2
     audit = await wallet.audit()
     assert audit[0].action == "clear_record" and audit[0].uid == 7 and audit[0].amount == 2
