@@ -2,9 +2,12 @@
 the 要不起 auto-pass — over ``storage.conduct``, with no knowledge of any game.
 
 Auto-pass (自动过): when every seat the game waits for is a person who left auto-pass on and
-has exactly one legal action (``Game.legal_actions``), the window's deadline becomes
-``AUTOPASS_DELAY`` seconds, the same for every seat and every game, and when it passes the host
-applies that one action. It never counts as a miss and marks the seat neither as acting nor
+whose only legal action (``Game.legal_actions``) is ``pass`` — the one word every game's
+notation uses for passing — the window's deadline becomes ``AUTOPASS_DELAY`` seconds, the same
+for every seat and every game, and when it passes the host makes the pass. (A single legal
+action that is not a pass is a real decision, e.g. the one discard a hand allows: it keeps the
+phase's timer. A phase whose timer is no longer than the delay has nothing to shorten: its
+timeout rules stand.) It never counts as a miss and marks the seat neither as acting nor
 as covered by the trustee. A person who acts first simply acts.
 """
 
@@ -16,6 +19,9 @@ from bot.host.model import HostError, Table
 from engines.base import Game, T, Text
 from storage.conduct import Conduct, Record, SeatOutcome, cooldown_for
 from storage.db import Database
+
+PASS = "pass"
+"""过/不出 in every game's notation (STYLE.md, Notation)."""
 
 AUTOPASS_DELAY = 2.0
 """Seconds before an automatic pass: fixed, so the moment tells the table nothing more than
@@ -50,19 +56,21 @@ class Referee:
     def autopass_on(self, uid: int) -> bool:
         return self._autopass_off is None or uid not in self._autopass_off
 
-    def only_action(self, table: Table, game: Game, seat: int) -> str | None:
-        """The seat's one legal action if auto-pass plays it, else None."""
+    def only_action(self, table: Table, game: Game, seat: int, timer: float) -> str | None:
+        """``pass`` if it is the seat's only legal action and auto-pass plays it (``timer``:
+        the phase's seconds), else None."""
         uid = table.seats[seat].uid
-        if uid is None or table.seats[seat].automatic or not self.autopass_on(uid):
+        if timer <= AUTOPASS_DELAY or uid is None or table.seats[seat].automatic:
             return None
-        actions = game.legal_actions(seat)
-        return actions[0] if len(actions) == 1 else None
+        if not self.autopass_on(uid):
+            return None
+        return PASS if game.legal_actions(seat) == [PASS] else None
 
-    def autopass_due(self, table: Table, game: Game) -> bool:
-        """Every seat to act now has one action that auto-pass will play."""
+    def autopass_due(self, table: Table, game: Game, timer: float) -> bool:
+        """Every seat to act now may only pass, and auto-pass will."""
         waiting = game.to_act()
         return bool(waiting) and all(
-            self.only_action(table, game, s) is not None for s in waiting
+            self.only_action(table, game, s, timer) is not None for s in waiting
         )
 
     # --- records ----------------------------------------------------------------------------
