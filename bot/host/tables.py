@@ -535,8 +535,8 @@ class TableManager:
         window = game.window()
         if table.deadline is None or table.window != window:
             seconds = self.settings.timer(game.phase())
-            if self.referee.autopass_due(table, game):  # 要不起: the one action, soon
-                seconds = min(seconds, AUTOPASS_DELAY)
+            if self.referee.autopass_due(table, game, seconds):  # 要不起: pass soon
+                seconds = AUTOPASS_DELAY
             table.deadline = self.clock() + seconds
             table.window = window
         self.turns.arm(table.id, table.deadline, window)
@@ -560,7 +560,9 @@ class TableManager:
                 if game.is_over() or index not in game.to_act():
                     continue
                 seat = table.seats[index]
-                only = self.referee.only_action(table, game, index)
+                only = self.referee.only_action(
+                    table, game, index, self.settings.timer(game.phase())
+                )
                 if only is not None:  # auto-pass: never a miss, nor the trustee's
                     game.apply(index, only)
                     continue
