@@ -1,4 +1,4 @@
-"""要不起 auto-pass: only when the seat has exactly one legal action, after the same fixed delay
+"""要不起 auto-pass: only when passing is the seat's one legal action, after the same fixed delay
 for every seat, never a miss, and not for a player who turned it off."""
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ async def seat_three(manager: TableManager, room: str = "free") -> Table:
 
 
 async def until_only_one_action(manager: TableManager, table: Table) -> int:
-    """Play hints until the seat to act has exactly one legal action; checks on the way that
-    every seat with a choice has the phase's full timer. Returns that seat."""
+    """Play hints until the seat to act may only pass; checks on the way that every seat with
+    a choice has the phase's full timer. Returns that seat."""
     for _ in range(400):
         assert table.status == PLAYING and table.game is not None
         game = table.game
         seat = game.to_act()[0]
         full = manager.settings.timer(game.phase())
         assert table.deadline is not None
-        if len(game.legal_actions(seat)) == 1:
+        if game.legal_actions(seat) == ["pass"]:
             return seat
         assert table.deadline - manager.clock() == full, "a choice gets the whole timer"
         uid = table.seats[seat].uid
@@ -65,7 +65,9 @@ async def test_a_seat_with_only_a_pass_passes_after_the_fixed_delay_without_a_mi
 async def test_a_player_who_turned_it_off_keeps_the_whole_timer_and_a_timeout_is_a_miss(
     manager: TableManager,
 ) -> None:
-    manager.settings = replace(manager.settings, timers={**manager.settings.timers, "play": 1})
+    play = AUTOPASS_DELAY + 1  # a timer auto-pass would shorten
+    manager.settings = replace(manager.settings, timers={**manager.settings.timers,
+                                                         "play": play})
     for uid in (1, 2, 3):
         await manager.referee.set_autopass(uid, False)
     table = await seat_three(manager)
@@ -74,7 +76,7 @@ async def test_a_player_who_turned_it_off_keeps_the_whole_timer_and_a_timeout_is
     assert game is not None and table.deadline is not None
     assert table.deadline - manager.clock() == manager.settings.timer(game.phase())
     before = len(game.log)
-    await asyncio.sleep(1.3)
+    await asyncio.sleep(play + 0.3)
     assert game.log[before][0] == seat
     assert table.seats[seat].misses == 1, "a timeout with auto-pass off is a miss"
 
