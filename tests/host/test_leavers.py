@@ -91,14 +91,16 @@ async def test_leaving_a_full_bean_table_before_the_deal_is_abandoning(
 
 
 async def test_pair_statistics_follow_the_settled_hands(manager: TableManager) -> None:
-    """Three hands of 斗地主 (one side of one seat against two): with one winner, each loser
-    pays it its loss less its share of the rake; with one loser, each winner gets its gain
-    from the loser."""
+    """Three hands of 斗地主 (one side of one seat against two): a hand settled pair by pair
+    counts its payments; by the pot rule, with one winner each loser pays it its loss less its
+    share of the rake, with one loser each winner gets its gain from the loser."""
     nets = {(1, 2): 0, (1, 3): 0, (2, 3): 0}
     into = {(1, 2): [0, 0], (1, 3): [0, 0], (2, 3): [0, 0]}
     for escaper in (None, 3, None):
         await hand(manager, escaper=escaper)
-        delta = {s["uid"]: s["delta"] for s in manager.get(CH).last_result["seats"]}
+        result = manager.get(CH).last_result
+        delta = {s["uid"]: s["delta"] for s in result["seats"]}
+        uids = [s["uid"] for s in result["seats"]]
         if escaper is not None:
             await manager.join(CH, 3, "cat")
         winners = [u for u, d in delta.items() if d > 0]
@@ -107,7 +109,10 @@ async def test_pair_statistics_follow_the_settled_hands(manager: TableManager) -
         losses = -sum(delta[u] for u in losers)
         paid = min(sum(delta[u] for u in winners), losses)
         flow: dict[tuple[int, int], int] = {}
-        for loser in losers:
+        for t in result["transfers"]:  # a hand settled pair by pair: its payments
+            key = (uids[t["payer"]], uids[t["payee"]])
+            flow[key] = flow.get(key, 0) + t["beans"]
+        for loser in losers if not result["transfers"] else ():
             for winner in winners:
                 flow[loser, winner] = (delta[winner] if len(losers) == 1
                                        else -delta[loser] * paid // losses)
