@@ -269,10 +269,15 @@ class Conduct:
 
         ``seats``: per seat, the person's part or None for a bot; ``transfers`` as settled
         (payer seat, payee seat, beans moved); ``beans``: the room plays for beans. Escapes
-        were recorded when they happened (``incident``)."""
+        were recorded when they happened (``incident``). A hand is counted once: a second call
+        for the same ``hand_id`` changes nothing."""
         people = [s for s in seats if s is not None]
 
         def tx(conn: sqlite3.Connection) -> None:
+            if not conn.execute(
+                "INSERT OR IGNORE INTO conduct_hands (hand_id) VALUES (?)", (hand_id,)
+            ).rowcount:
+                return  # counted already (a settlement replayed after a restart)
             for seat in people:
                 if seat.absent and not seat.escaped and not seat.kicked:
                     _incident(conn, economy, seat.uid, "absent", now, hand_id, guild_id)

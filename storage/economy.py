@@ -113,7 +113,7 @@ def top_share(values: list[int], fraction: float = 0.01) -> float:
     return sum(sorted(values, reverse=True)[:count]) / total
 
 
-def _split_sum(high: object, low: object) -> int:
+def _split_sum(high: int | None, low: int | None) -> int:
     return int(high or 0) * 1_000_000_000 + int(low or 0)
 
 

@@ -57,6 +57,12 @@ CREATE TABLE pairs (
     CHECK (a < b)
 ) WITHOUT ROWID;
 
+-- Hands already counted in the records and pairs (a settlement replayed after a restart is
+-- not counted twice).
+CREATE TABLE conduct_hands (
+    hand_id INTEGER PRIMARY KEY
+);
+
 -- A person's own preferences, the same in every server (auto-pass is on unless turned off).
 CREATE TABLE preferences (
     uid      INTEGER PRIMARY KEY,

@@ -44,9 +44,9 @@ async def test_clean_hands_take_strikes_off_one_per_ten(db: Database) -> None:
     # a hand in a score-only room, or with nobody else, decays nothing
     for n in range(CLEAN_PER_STRIKE):
         await conduct.hand_settled(clean, (), T0 + 400, economy=ECO, guild_id=GUILD,
-                                   hand_id=n, beans=False)
+                                   hand_id=1000 + n, beans=False)
         await conduct.hand_settled([SeatOutcome(6, 0), None], (), T0 + 400, economy=ECO,
-                                   guild_id=GUILD, hand_id=n, beans=True)
+                                   guild_id=GUILD, hand_id=2000 + n, beans=True)
     assert (await conduct.record(6, economy=ECO)).strikes == 3
 
 
@@ -82,6 +82,9 @@ async def test_pair_statistics_match_a_scripted_series_of_hands(db: Database) ->
                                [(0, 1, 40), (2, 0, 0)], T0, economy=ECO, guild_id=GUILD,
                                hand_id=2, beans=True)
     # hand 3: player 1 escapes, player 3 wins
+    await conduct.hand_settled([SeatOutcome(1, -90, escaped=True), SeatOutcome(3, 90)], (),
+                               T0, economy=ECO, guild_id=GUILD, hand_id=3, beans=True)
+    # a settlement replayed after a restart is not counted again
     await conduct.hand_settled([SeatOutcome(1, -90, escaped=True), SeatOutcome(3, 90)], (),
                                T0, economy=ECO, guild_id=GUILD, hand_id=3, beans=True)
     # another server's hands are not this server's pairs
