@@ -1,4 +1,6 @@
-"""Moderators: close tables, kick seats, grant and revoke beans, freeze players — all audited.
+"""Moderators: close tables, kick seats, grant and revoke beans, freeze players, clear leaver
+records, end seasons — all audited — and the fair-play views: one-way pairs of players, a
+player's partners, the money supply.
 
 A moderator has the Manage Server permission or the role set with /mod role. Everyone else
 gets a clear refusal and nothing changes.
@@ -6,6 +8,7 @@ gets a clear refusal and nothing changes.
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,9 +20,12 @@ from bot.client import NotOwner
 from bot.hall import user_locale
 from bot.host.model import HostError
 from bot.i18n import t
+from bot.render.economy_chart import supply_chart
 from bot.render.limits import clip
 from engines.base import T
-from storage import guilds
+from storage import economy, guilds
+from storage.conduct import Conduct
+from storage.economy import SeasonError
 from storage.wallet import InsufficientBeans
 
 if TYPE_CHECKING:
@@ -171,6 +177,108 @@ class ModCog(commands.Cog):
         key = "mod.language" if language else "mod.language_reset"
         await self.bot.hall.reply(interaction, t(key, locale,
                                                  language=t(f"language.{public}", locale)))
+
+    # --- fair play ------------------------------------------------------------------------
+    def _conduct(self) -> Conduct:
+        return self.bot.manager.referee.conduct
+
+    @mod.command(name=_("pairs"),
+                 description=_("The most one-way pairs of players in this server"))
+    @moderator_only()
+    async def pairs(self, interaction: discord.Interaction) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        locale = user_locale(interaction)
+        found = await self._conduct().pairs(economy=self.bot.settings.economy(guild_id),
+                                            guild_id=guild_id, limit=15)
+        lines = [t("mod.pairs_head" if found else "mod.pairs_empty", locale)]
+        for pair in found:
+            a, b = f"<@{pair.a}>", f"<@{pair.b}>"
+            lines.append(t("mod.pairs_row", locale, a=a, b=b, hands=pair.hands,
+                           net=abs(pair.net), winner=a if pair.net >= 0 else b,
+                           a_into_b=pair.a_into_b, b_into_a=pair.b_into_a))
+        await self.bot.hall.reply(interaction, "\n".join(lines),
+                                  allowed_mentions=discord.AllowedMentions.none())
+
+    @mod.command(name=_("player"),
+                 description=_("One player's partners: hands together, beans, escapes"))
+    @moderator_only()
+    async def player(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        locale = user_locale(interaction)
+        name = member.display_name
+        found = await self._conduct().partners(
+            member.id, economy=self.bot.settings.economy(guild_id), guild_id=guild_id, limit=15)
+        lines = [t("mod.player_head" if found else "mod.player_empty", locale, name=name)]
+        lines += [t("mod.player_row", locale, user=f"<@{p.uid}>", name=name, hands=p.hands,
+                    gained=p.gained, theirs=p.their_escapes, mine=p.my_escapes) for p in found]
+        await self.bot.hall.reply(interaction, "\n".join(lines),
+                                  allowed_mentions=discord.AllowedMentions.none())
+
+    @mod.command(name=_("economy"),
+                 description=_("Money supply: over time, top 1%, Gini, this week by source"))
+    @moderator_only()
+    async def economy(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        now = self.bot.wallet.clock()  # the ledger's own clock
+        report = await economy.supply(self.bot.db, now,
+                                      economy=self.bot.settings.economy(interaction.guild_id))
+
+        def listed(amounts: dict[str, int]) -> str:
+            shown = [f"{t('source.' + k, locale) if k in SOURCES else k} {v}"
+                     for k, v in sorted(amounts.items(), key=lambda kv: -kv[1])]
+            return ", ".join(shown) or t("mod.economy_none", locale)
+
+        lines = [
+            t("mod.economy_head", locale, supply=report.supply, players=report.players,
+              top1=f"{report.top1_share:.1%}", gini=f"{report.gini:.3f}"),
+            t("mod.economy_week", locale, before=report.supply_since, supply=report.supply,
+              entered=listed(report.entered), left=listed(report.left)),
+        ]
+        chart = discord.File(io.BytesIO(supply_chart(report.series)), filename="supply.png")
+        await self.bot.hall.reply(interaction, "\n".join(lines), file=chart)
+
+    @mod.command(name=_("season"),
+                 description=_("End the season: snapshot the leaderboards, reset balances"))
+    @app_commands.describe(levels=_("Keep or reset level scores"))
+    @app_commands.choices(levels=[app_commands.Choice(name=_("keep"), value="keep"),
+                                  app_commands.Choice(name=_("reset"), value="reset")])
+    @economy_keeper()
+    async def season(self, interaction: discord.Interaction, levels: str = "keep") -> None:
+        locale = user_locale(interaction)
+        settings = self.bot.settings
+        try:
+            ended = await economy.end_season(
+                self.bot.db, interaction.user.id, self.bot.wallet.clock(),
+                economy=settings.economy(interaction.guild_id),
+                starting_grant=settings.starting_grant, reset_levels=levels == "reset",
+                reason=f"guild {interaction.guild_id} levels {levels}")
+        except SeasonError as exc:
+            await self.bot.hall.reply(interaction, "❌ " + t("mod.season_running", locale,
+                                                            running=exc.running))
+            return
+        await self.bot.hall.reply(interaction, t(
+            "mod.season_ended", locale, number=ended.number, supply=ended.supply,
+            grant=settings.starting_grant,
+            levels=t("mod.season_levels_reset" if ended.levels_reset else "mod.season_levels_kept",
+                     locale)))
+
+    @mod.command(name=_("clearrecord"), description=_("Clear a member's leaver record (audited)"))
+    @economy_keeper()
+    async def clearrecord(self, interaction: discord.Interaction, member: discord.Member,
+                          reason: str) -> None:
+        before = await self._conduct().clear(
+            member.id, interaction.user.id, clip(reason, 200),
+            discord.utils.utcnow().timestamp(),
+            economy=self.bot.settings.economy(interaction.guild_id))
+        await self.bot.hall.reply(interaction, t("mod.record_cleared", user_locale(interaction),
+                                                 name=member.display_name,
+                                                 strikes=before.strikes))
+
+
+SOURCES = ("start", "relief", "grant", "revoke", "rake", "season")
+"""Ledger sources with a name of their own (``storage.economy``)."""
 
 
 async def setup(bot: GameHall) -> None:

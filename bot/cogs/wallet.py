@@ -15,7 +15,8 @@ from bot.host.model import HostError
 from bot.i18n import render, t
 from bot.render.text import cards, game_name
 from engines.base import ESCAPE, Game, Text
-from storage import history, levels
+from storage import economy, history, levels
+from storage.conduct import CLEAN_PER_STRIKE
 from storage.wallet import ReliefError
 
 if TYPE_CHECKING:
@@ -41,6 +42,15 @@ class WalletCog(commands.Cog):
                    held=account.held, free=account.free)]
         if account.frozen:
             lines.append(t("beans.frozen", locale))
+        record = await self.bot.manager.referee.conduct.record(
+            who.id, economy=self.bot.settings.economy(interaction.guild_id))
+        if record.incidents:
+            lines.append(t("beans.record", locale, strikes=record.strikes,
+                           escapes=record.escapes, absences=record.absences,
+                           abandons=record.abandons, clean=record.clean, per=CLEAN_PER_STRIKE))
+            left = record.seconds_left(discord.utils.utcnow().timestamp())
+            if left > 0:
+                lines.append(t("beans.cooldown", locale, minutes=max(1, int(-(-left // 60)))))
         scores = await levels.scores(self.bot.db, who.id, **self.bot.economy_kw(interaction.guild_id))
         for key, spec in self.bot.manager.specs.items():
             ladder = self.bot.settings.levels.get(spec.level_table, ())
@@ -66,13 +76,15 @@ class WalletCog(commands.Cog):
                                                  balance=balance))
 
     @app_commands.command(name=_("leaderboard"), description=_("Top level scores in a game"))
-    @app_commands.describe(game=_("The game"), scope=_("This server or everyone"))
+    @app_commands.describe(game=_("The game"), scope=_("This server or everyone"),
+                           season=_("A past season's number (default: the current standings)"))
     @app_commands.choices(scope=[
         app_commands.Choice(name=_("server"), value="server"),
         app_commands.Choice(name=_("global"), value="global"),
     ])
     async def leaderboard(self, interaction: discord.Interaction, game: str,
-                          scope: str = "server") -> None:
+                          scope: str = "server",
+                          season: app_commands.Range[int, 1, 10**6] | None = None) -> None:
         locale = user_locale(interaction)
         spec = self.bot.manager.specs.get(game)
         if spec is None:
@@ -80,10 +92,19 @@ class WalletCog(commands.Cog):
         uids = None
         if scope == "server" and interaction.guild_id is not None:
             uids = await history.players_in_guild(self.bot.db, interaction.guild_id)
-        rows = await levels.leaderboard(self.bot.db, game, uids, 10,
-                                        **self.bot.economy_kw(interaction.guild_id))
         ladder = self.bot.settings.levels.get(spec.level_table, ())
-        lines = [t("board.head", locale, game=game_name(self.bot.manager, game, locale))]
+        name = game_name(self.bot.manager, game, locale)
+        if season is not None:  # the snapshot kept when that season ended
+            kept = await economy.season_board(self.bot.db, season, game,
+                                              **self.bot.economy_kw(interaction.guild_id))
+            if kept is None:
+                raise HostError("board.no_season", season=season)
+            rows = [(u, s) for u, s in kept if uids is None or u in uids]
+            lines = [t("board.season_head", locale, game=name, season=season)]
+        else:
+            rows = await levels.leaderboard(self.bot.db, game, uids, 10,
+                                            **self.bot.economy_kw(interaction.guild_id))
+            lines = [t("board.head", locale, game=name)]
         for rank, (uid, score) in enumerate(rows, 1):
             title = levels.title(ladder, score) if ladder else ""
             lines.append(t("board.row", locale, rank=rank, user=f"<@{uid}>", score=score,

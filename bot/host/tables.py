@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
+from bot.host.referee import AUTOPASS_DELAY, Referee
 from bot.host.saver import Saver
 from bot.settings import Room, Settings
 from engines import registry
@@ -83,6 +84,7 @@ class TableManager:
         self._where: dict[int, int] = {}  # uid → the table where they hold a seat
         self._seated: dict[int, set[int]] = {}  # table → uids indexed for it
         self.saver = Saver(db)
+        self.referee = Referee(db, settings.economy, clock)
         self.closed = False
 
     # --- lookups ----------------------------------------------------------------------
@@ -220,6 +222,8 @@ class TableManager:
             # the room's entry maximum keeps richer players out of cheaper rooms; a score-only
             # room carries no beans, so it has no maximum
             raise HostError("err.too_rich", most=room.max_beans, free=account.free)
+        if room.coefficient > 0:
+            await self.referee.check_join(guild_id, uid)  # a leaver's cool-down
 
     async def join(self, table_id: int, uid: int, name: str) -> Table:
         """Sit down at a waiting table."""
@@ -257,9 +261,14 @@ class TableManager:
                 table.game.escape(index)
                 seat.escaped = True
                 table.note(T("note.escaped", name=seat.name))
+                table.note(await self.referee.incident(table, uid, seat.name, "escape"))
                 await self._advance(table)
                 escaped = True
             else:
+                if self.room(table).coefficient > 0 and len(table.seats) >= self.spec(
+                    table
+                ).max_seats:  # a full bean table abandoned before the deal
+                    table.note(await self.referee.incident(table, uid, seat.name, "abandon"))
                 table.seats.pop(index)
                 table.note(T("note.left", name=seat.name))
                 escaped = False
@@ -453,6 +462,7 @@ class TableManager:
             await self._settle(table)
         else:
             await self._deal_private(table)
+            await self.referee.ready()
             self._arm(table)
             await self._save(table)
 
@@ -480,6 +490,11 @@ class TableManager:
         assert game is not None and table.hand_id is not None
         result, _ = await self.cashier.settle(
             table.guild_id, table.hand_id, table.seats, spec, room, game
+        )
+        await self.referee.settled(
+            table, [s.delta for s in result.seats],
+            [(t.payer, t.payee, t.beans) for t in result.transfers], room.coefficient > 0,
+            table.hand_id,
         )
         table.last_result = {
             **result.to_json(),
@@ -519,7 +534,10 @@ class TableManager:
         assert game is not None
         window = game.window()
         if table.deadline is None or table.window != window:
-            table.deadline = self.clock() + self.settings.timer(game.phase())
+            seconds = self.settings.timer(game.phase())
+            if self.referee.autopass_due(table, game, seconds):  # 要不起: pass soon
+                seconds = AUTOPASS_DELAY
+            table.deadline = self.clock() + seconds
             table.window = window
         self.turns.arm(table.id, table.deadline, window)
 
@@ -542,6 +560,12 @@ class TableManager:
                 if game.is_over() or index not in game.to_act():
                     continue
                 seat = table.seats[index]
+                only = self.referee.only_action(
+                    table, game, index, self.settings.timer(game.phase())
+                )
+                if only is not None:  # auto-pass: never a miss, nor the trustee's
+                    game.apply(index, only)
+                    continue
                 timeout = game.timeout_action(index)
                 game.apply(index, timeout.action)
                 seat.covered = True

@@ -1,0 +1,42 @@
+"""Your own settings: 要不起 auto-pass (pass for me when passing is my only move)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.hall import user_locale
+from bot.host.referee import AUTOPASS_DELAY
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.client import GameHall
+
+
+class FairCog(commands.Cog):
+    """Preferences that keep play moving without telling the table anything."""
+
+    settings = app_commands.Group(name=_("settings"), description=_("Your own preferences"))
+
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+
+    @settings.command(name=_("autopass"),
+                      description=_("要不起 auto-pass: pass for me when passing is my only move"))
+    @app_commands.describe(state=_("on or off"))
+    @app_commands.choices(state=[app_commands.Choice(name=_("on"), value="on"),
+                                 app_commands.Choice(name=_("off"), value="off")])
+    async def autopass(self, interaction: discord.Interaction, state: str) -> None:
+        on = state == "on"
+        await self.bot.manager.referee.set_autopass(interaction.user.id, on)
+        key = "settings.autopass_on" if on else "settings.autopass_off"
+        await self.bot.hall.reply(interaction, t(key, user_locale(interaction),
+                                                 seconds=f"{AUTOPASS_DELAY:g}"))
+
+
+async def setup(bot: GameHall) -> None:
+    await bot.add_cog(FairCog(bot))

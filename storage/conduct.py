@@ -1,0 +1,361 @@
+"""逃跑记录: leaver records with an escalating, decaying cool-down; per-pair statistics; the
+要不起 auto-pass preference.
+
+Rules (lichess's playban is the model):
+
+- An **incident** is an escape (逃跑) from a running hand, a hand the trustee played wholly for
+  a person (托管 throughout, or never acting), or a full table abandoned before the deal. Each
+  adds one **strike** to the player's record in that economy and is logged (append-only).
+- The strikes set a **cool-down** on joining bean rooms, counted from the incident:
+  ``COOLDOWNS[strikes]`` — the first strike is a warning only, then minutes, then hours (the
+  last entry holds for every strike beyond it).
+- **Decay**: every ``CLEAN_PER_STRIKE`` clean hands take one strike off. A clean hand is a
+  settled bean-room hand with another person at the table that the player played themselves
+  to its end. Clean hands do not shorten a cool-down already running.
+- A moderator may clear a record (strikes and cool-down; the lifetime counts stay), audited.
+- **Pairs**: for each two people at a settled bean-room hand, the hands they played together,
+  the beans that went between them (the hand's transfers where the game settles pair by pair;
+  otherwise each loser's loss shared among the winners in proportion to their gains) and the
+  hands one escaped while the other won. Flags for moderators, never a punishment.
+
+Keyed by ints (economy, player, server); nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from storage.db import Database
+
+COOLDOWNS: tuple[float, ...] = (0.0, 0.0, 10 * 60, 60 * 60, 4 * 3600, 12 * 3600, 24 * 3600)
+"""Seconds of cool-down after an incident, by the strikes it brings the record to: none at 0,
+a warning at 1, ten minutes at 2, an hour at 3, then four, twelve and 24 hours."""
+
+CLEAN_PER_STRIKE = 10
+"""Clean hands that take one strike off."""
+
+KINDS = ("escape", "absent", "abandon")
+
+
+def cooldown_for(strikes: int) -> float:
+    """Seconds of cool-down an incident that brings the record to ``strikes`` sets.
+
+    >>> [int(cooldown_for(n) // 60) for n in (1, 2, 3, 9)]
+    [0, 10, 60, 1440]
+    """
+    return COOLDOWNS[min(max(strikes, 0), len(COOLDOWNS) - 1)]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's leaver record in one economy; ``banned_until`` 0 when never banned."""
+
+    uid: int
+    escapes: int = 0
+    absences: int = 0
+    abandons: int = 0
+    strikes: int = 0
+    clean: int = 0
+    banned_until: float = 0.0
+
+    def seconds_left(self, now: float) -> float:
+        """Seconds of cool-down left at ``now`` (0: may join bean rooms)."""
+        return max(0.0, self.banned_until - now)
+
+    @property
+    def incidents(self) -> int:
+        return self.escapes + self.absences + self.abandons
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """One person's part in a settled hand, for the records: their bean ``delta``, whether they
+    ``escaped``, were ``absent`` (the trustee played all of it) or ``kicked`` by a moderator."""
+
+    uid: int
+    delta: int
+    escaped: bool = False
+    absent: bool = False
+    kicked: bool = False
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two people's statistics in one server: ``net`` beans went from ``b`` to ``a``."""
+
+    a: int
+    b: int
+    hands: int
+    net: int
+    a_into_b: int
+    b_into_a: int
+
+    def lopsided(self) -> float:
+        """How one-way their beans move: |net| per hand together."""
+        return abs(self.net) / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True)
+class Partner:
+    """One partner of a player: ``gained`` beans the player won from them overall,
+    ``their_escapes``: hands the partner escaped while the player won, ``my_escapes`` the
+    reverse."""
+
+    uid: int
+    hands: int
+    gained: int
+    their_escapes: int
+    my_escapes: int
+
+
+def _read_record(conn: sqlite3.Connection, economy: int, uid: int) -> Record:
+    row = conn.execute(
+        "SELECT escapes, absences, abandons, strikes, clean, banned_until FROM conduct "
+        "WHERE economy = ? AND uid = ?",
+        (economy, uid),
+    ).fetchone()
+    return Record(uid) if row is None else Record(uid, *row)
+
+
+def _incident(
+    conn: sqlite3.Connection,
+    economy: int,
+    uid: int,
+    kind: str,
+    now: float,
+    hand_id: int | None,
+    guild_id: int | None,
+) -> Record:
+    column = {"escape": "escapes", "absent": "absences", "abandon": "abandons"}[kind]
+    strikes = _read_record(conn, economy, uid).strikes + 1
+    until = now + cooldown_for(strikes)
+    conn.execute(
+        f"INSERT INTO conduct (economy, uid, {column}, strikes, clean, banned_until, last_at) "
+        "VALUES (?, ?, 1, 1, 0, ?, ?) ON CONFLICT (economy, uid) DO UPDATE SET "
+        f"{column} = {column} + 1, strikes = strikes + 1, clean = 0, "
+        "banned_until = MAX(banned_until, excluded.banned_until), last_at = excluded.last_at",
+        (economy, uid, until, now),
+    )
+    conn.execute(
+        "INSERT INTO conduct_events (economy, uid, kind, hand_id, guild_id, at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (economy, uid, kind, hand_id, guild_id, now),
+    )
+    return _read_record(conn, economy, uid)
+
+
+def _clean(conn: sqlite3.Connection, economy: int, uid: int) -> None:
+    """One clean hand: toward a decay when the record has strikes (then a strike goes)."""
+    conn.execute(
+        "UPDATE conduct SET "
+        f"strikes = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN strikes - 1 ELSE strikes END, "
+        f"clean = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN 0 ELSE clean + 1 END "
+        "WHERE economy = ? AND uid = ? AND strikes > 0",
+        (economy, uid),
+    )
+
+
+def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int]]
+           ) -> dict[tuple[int, int], int]:
+    """Beans from person to person in one hand: {(payer, payee): beans}.
+
+    ``transfers``: (payer seat, payee seat, beans moved) for a hand settled pair by pair (seats
+    index ``seats``; bots are None there and are skipped by the caller). Without transfers the
+    losers' losses are shared among the winners in proportion to the gains (integer beans, the
+    remainder to the largest winners first, so each loser's shares add up to what the winners
+    received of it).
+    """
+    flows: dict[tuple[int, int], int] = {}
+    if transfers:
+        for payer, payee, beans in transfers:
+            if beans:
+                key = (seats[payer].uid, seats[payee].uid)
+                flows[key] = flows.get(key, 0) + beans
+        return flows
+    winners = [s for s in seats if s.delta > 0]
+    gains = sum(s.delta for s in winners)
+    losses = sum(-s.delta for s in seats if s.delta < 0)
+    if not gains or not losses:
+        return flows
+    paid = min(gains, losses)  # the rake is the difference; it went to the house
+    for loser in (s for s in seats if s.delta < 0):
+        share = -loser.delta * paid // losses
+        parts = [share * w.delta // gains for w in winners]
+        for i in sorted(range(len(winners)), key=lambda i: -winners[i].delta)[
+            : share - sum(parts)
+        ]:
+            parts[i] += 1
+        for winner, part in zip(winners, parts, strict=True):
+            if part:
+                flows[(loser.uid, winner.uid)] = part
+    return flows
+
+
+class Conduct:
+    """Leaver records, pair statistics and preferences over a :class:`Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def record(self, uid: int, *, economy: int) -> Record:
+        """The player's record in ``economy`` (an empty one if they have none)."""
+        return await self.db.read(_read_record, economy, uid)
+
+    async def incident(
+        self,
+        uid: int,
+        kind: str,
+        now: float,
+        *,
+        economy: int,
+        hand_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Record:
+        """Record an escape, absence or abandon; returns the record after it (cool-down set).
+
+        ValueError for an unknown kind."""
+        if kind not in KINDS:
+            raise ValueError(f"an incident is one of {', '.join(KINDS)}, got {kind[:20]!r}")
+        return await self.db.run(_incident, economy, uid, kind, now, hand_id, guild_id)
+
+    async def clear(self, uid: int, moderator_id: int, reason: str, now: float, *,
+                    economy: int) -> Record:
+        """A moderator clears the record's strikes and cool-down (lifetime counts stay);
+        logged as a conduct event and in the economy's audit log. Returns the record as it was
+        before."""
+
+        def tx(conn: sqlite3.Connection) -> Record:
+            before = _read_record(conn, economy, uid)
+            conn.execute(
+                "UPDATE conduct SET strikes = 0, clean = 0, banned_until = 0 "
+                "WHERE economy = ? AND uid = ?",
+                (economy, uid),
+            )
+            conn.execute(
+                "INSERT INTO conduct_events (economy, uid, kind, moderator_id, at) "
+                "VALUES (?, ?, 'clear', ?, ?)",
+                (economy, uid, moderator_id, now),
+            )
+            conn.execute(
+                "INSERT INTO players (id, economy, balance, created_at) VALUES (?, ?, 0, ?) "
+                "ON CONFLICT (economy, id) DO NOTHING",
+                (uid, economy, now),
+            )
+            conn.execute(
+                "INSERT INTO audit (moderator_id, action, uid, amount, reason, at, economy) "
+                "VALUES (?, 'clear_record', ?, ?, ?, ?, ?)",
+                (moderator_id, uid, before.strikes, reason, now, economy),
+            )
+            return before
+
+        return await self.db.run(tx)
+
+    async def hand_settled(
+        self,
+        seats: Sequence[SeatOutcome | None],
+        transfers: Sequence[tuple[int, int, int]],
+        now: float,
+        *,
+        economy: int,
+        guild_id: int,
+        hand_id: int,
+        beans: bool,
+    ) -> None:
+        """A settled hand: absences become incidents, clean hands decay records, and (in a
+        bean room) every pair of people gets the hand, the beans between them and escapes.
+
+        ``seats``: per seat, the person's part or None for a bot; ``transfers`` as settled
+        (payer seat, payee seat, beans moved); ``beans``: the room plays for beans. Escapes
+        were recorded when they happened (``incident``). A hand is counted once: a second call
+        for the same ``hand_id`` changes nothing."""
+        people = [s for s in seats if s is not None]
+
+        def tx(conn: sqlite3.Connection) -> None:
+            if not conn.execute(
+                "INSERT OR IGNORE INTO conduct_hands (hand_id) VALUES (?)", (hand_id,)
+            ).rowcount:
+                return  # counted already (a settlement replayed after a restart)
+            for seat in people:
+                if seat.absent and not seat.escaped and not seat.kicked:
+                    _incident(conn, economy, seat.uid, "absent", now, hand_id, guild_id)
+                elif beans and len(people) > 1 and not (seat.escaped or seat.kicked):
+                    _clean(conn, economy, seat.uid)
+            if not beans or len(people) < 2:
+                return
+            by_seat = [s if s is not None else SeatOutcome(0, 0) for s in seats]
+            flows = _flows(by_seat, [t for t in transfers
+                                     if seats[t[0]] is not None and seats[t[1]] is not None])
+            rows = []
+            for x, y in combinations(sorted(people, key=lambda s: s.uid), 2):
+                net = flows.get((y.uid, x.uid), 0) - flows.get((x.uid, y.uid), 0)
+                x_into_y = int(x.escaped and y.delta > 0)
+                y_into_x = int(y.escaped and x.delta > 0)
+                rows.append((economy, guild_id, x.uid, y.uid, net, x_into_y, y_into_x, now))
+            conn.executemany(
+                "INSERT INTO pairs (economy, guild_id, a, b, hands, net, a_into_b, b_into_a, "
+                "last_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) "
+                "ON CONFLICT (economy, guild_id, a, b) DO UPDATE SET hands = hands + 1, "
+                "net = net + excluded.net, a_into_b = a_into_b + excluded.a_into_b, "
+                "b_into_a = b_into_a + excluded.b_into_a, last_at = excluded.last_at",
+                rows,
+            )
+
+        await self.db.run(tx)
+
+    async def pairs(self, *, economy: int, guild_id: int, limit: int = 10,
+                    min_hands: int = 1) -> list[Pair]:
+        """The most lopsided pairs of a server: by |net| beans per hand, then by hands."""
+
+        def read(conn: sqlite3.Connection) -> list[Pair]:
+            return [
+                Pair(*row)
+                for row in conn.execute(
+                    "SELECT a, b, hands, net, a_into_b, b_into_a FROM pairs "
+                    "WHERE economy = ? AND guild_id = ? AND hands >= ? "
+                    "ORDER BY ABS(net) * 1.0 / hands DESC, a_into_b + b_into_a DESC, "
+                    "hands DESC, a, b LIMIT ?",
+                    (economy, guild_id, int(min_hands), int(limit)),
+                )
+            ]
+
+        return await self.db.read(read)
+
+    async def partners(self, uid: int, *, economy: int, guild_id: int,
+                       limit: int = 10) -> list[Partner]:
+        """A player's partners in a server, most hands together first."""
+
+        def read(conn: sqlite3.Connection) -> list[Partner]:
+            rows = conn.execute(
+                "SELECT * FROM (SELECT b AS uid, hands, net, b_into_a, a_into_b FROM pairs "
+                "WHERE economy = ?1 AND guild_id = ?2 AND a = ?3 "
+                "UNION ALL SELECT a, hands, -net, a_into_b, b_into_a FROM pairs "
+                "WHERE economy = ?1 AND guild_id = ?2 AND b = ?3) "
+                "ORDER BY hands DESC, ABS(net) DESC, uid LIMIT ?4",
+                (economy, guild_id, uid, int(limit)),
+            )
+            return [Partner(*row) for row in rows]
+
+        return await self.db.read(read)
+
+    # --- preferences ------------------------------------------------------------------------
+
+    async def autopass_off(self) -> set[int]:
+        """Everyone who turned 要不起 auto-pass off (it is on by default)."""
+
+        def read(conn: sqlite3.Connection) -> set[int]:
+            return {r[0] for r in conn.execute("SELECT uid FROM preferences WHERE autopass = 0")}
+
+        return await self.db.read(read)
+
+    async def set_autopass(self, uid: int, on: bool) -> None:
+        """Turn the player's 要不起 auto-pass on or off (every server)."""
+        await self.db.run(
+            lambda conn: conn.execute(
+                "INSERT INTO preferences (uid, autopass) VALUES (?, ?) "
+                "ON CONFLICT (uid) DO UPDATE SET autopass = excluded.autopass",
+                (uid, int(on)),
+            )
+        )
