@@ -534,12 +534,14 @@ class TableManager:
         assert game is not None
         window = game.window()
         if table.deadline is None or table.window != window:
-            seconds = self.settings.timer(game.phase())
-            if self.referee.autopass_due(table, game, seconds):  # 要不起: pass soon
-                seconds = AUTOPASS_DELAY
-            table.deadline = self.clock() + seconds
+            table.deadline = self.clock() + self.settings.timer(game.phase())
             table.window = window
-        self.turns.arm(table.id, table.deadline, window)
+        fire = table.deadline
+        # 要不起: the pass is made soon, but the table keeps showing the phase's whole timer, so
+        # the countdown tells nobody that the seat cannot beat the play
+        if self.referee.autopass_due(table, game, table.deadline - self.clock()):
+            fire = min(fire, self.clock() + AUTOPASS_DELAY)
+        self.turns.arm(table.id, fire, window)
 
     async def _expire(self, table_id: int, window: int) -> None:
         """Time is up for ``window``: each seat still to act gets its timeout action."""
