@@ -307,7 +307,6 @@ async def test_wuhan_laizi_shown_to_all_red_dragon_kong_hand_to_settlement(
     outcome = game.outcome()
     text = await check_books(bot, channel, members, outcome, before)
     assert text.count("· loss ") == 3, "each of the three losers' loss is itemized"
-    assert laizi in text
 
 
 @pytest.mark.parametrize("seed", [YONGZHOU_SEED])
