@@ -338,10 +338,13 @@ async def test_yongzhou_chi_from_the_next_seat_hand_to_settlement(
     assert chis, "a 吃 was claimed from a DM button"
     seat, source, meld, field = chi_seen[0]
     assert (seat, source) == chis[0] and seat == (source + 1) % 4
-    assert f"melds {meld}" in field and "chi" in field, "the run is shown on the table"
+    assert re.search(rf"chi {meld} · melds [^·]*{meld}", field), ("the run is shown on the "
+                                                                   "table", field)
     game = await stored_game(bot, channel, "yongzhou", seed, 4)
-    assert game.ended == "win"
+    assert game.ended == "win" and game.wins[0].source is None and game.wins[0].seat == seat
     outcome = game.outcome()
+    assert {(tr.payer, tr.payee) for tr in outcome.transfers} == {
+        (s, seat) for s in range(4) if s != seat}, "a 自摸 is paid by the other three"
     await check_books(bot, channel, members, outcome, before)
 
 
