@@ -367,7 +367,7 @@ async def test_erren_baoting_then_the_hand_plays_itself_until_a_win_asks(
         seat = state.riichi.index(True)
         if "seat" not in ting:
             ting.update(seat=seat, river=len(state.rivers[seat]))
-            assert "Ready (报听)" in field_of(table_message(channel), seat), "报听 is public"
+            assert "eady (报听)" in field_of(table_message(channel), seat), "报听 is public"
         if seat in state.to_act():
             private = dm(members[seat])
             asked.append((action_ids(private), private.content))
@@ -382,6 +382,7 @@ async def test_erren_baoting_then_the_hand_plays_itself_until_a_win_asks(
     assert later == ["hu"], "after 报听 only the win asks"
     assert asked and all(ids == ["hu", "pass"] for ids, _ in asked)
     assert ting["auto"] >= 2, "the engine drew and threw for the seat in between"
+    assert seen["claims"] > 0 and seen["actions"][:2] == [(0, "swap -", None), (1, "swap -", None)]
     game = await stored_game(bot, channel, "erren", seed, 2)
     assert game.ended == "win" and game.wins[0].seat == ting["seat"]
     outcome = game.outcome()
