@@ -125,6 +125,12 @@ async def play(bot: GameHall, channel: Any, members: list[Any], *, choose: Any =
         if game.phase() == "claim":
             claimants = await check_claim_window(
                 channel, members, game, ask=len(members) == 4 and seen["claims"] < 3)
+            if len(members) != 4 and seen["claims"] < 3:
+                for seat in set(range(len(members))) - set(claimants):
+                    hand = await members[seat].slash(channel, "hand")
+                    assert hand.ephemeral and not action_ids(hand.response.message), (
+                        "a seat with nothing to claim is never asked")
+                    assert "Waiting for others" in hand.response.content
             seen["claims"] += 1
             source = game.claim.source
             for seat in claimants:
@@ -368,7 +374,9 @@ async def test_erren_baoting_then_the_hand_plays_itself_until_a_win_asks(
         if "seat" not in ting:
             ting.update(seat=seat, river=len(state.rivers[seat]))
             assert "eady (报听)" in field_of(table_message(channel), seat), "报听 is public"
-        if seat in state.to_act():
+        if seat not in state.to_act():
+            assert not action_ids(dm(members[seat])), "nothing to answer while it plays itself"
+        else:
             private = dm(members[seat])
             asked.append((action_ids(private), private.content))
             assert not selects(private), "after 报听 there is nothing to discard by hand"
