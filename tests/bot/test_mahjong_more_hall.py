@@ -17,7 +17,12 @@ from typing import Any
 import discord
 import pytest
 from simgames import world  # type: ignore[import-not-found]
-from simhelpers import acting_seats, button_labels, public_text, table_message  # type: ignore[import-not-found]
+from simhelpers import (  # type: ignore[import-not-found]
+    acting_seats,
+    button_labels,
+    public_text,
+    table_message,
+)
 from test_mahjong_hall import (  # type: ignore[import-not-found]
     action_ids,
     bot_with_seed,
@@ -209,7 +214,7 @@ async def check_books(bot: GameHall, channel: Any, members: list[Any], outcome: 
         shown = re.escape(f"{member.name}: {points:+d} points" if points else
                           f"{member.name}: 0 points")
         assert re.search(rf"^{shown}, [+-]?\d+ beans, balance {after[0][member.id]}", text,
-                         re.M), text
+                         re.MULTILINE), text
         assert (await wallet.account(member.id)).held == 0, "nothing stays held"
     return text
 
@@ -275,7 +280,8 @@ async def test_shaanxi_paozi_staked_in_private_then_shown_hand_to_settlement(
             n = STAKES[s] + STAKES[winner]
             assert f"{members[s].name} → {members[winner].name}: {3 * n} points" in text
             assert f"· 炮子 ×{n}" in text
-    assert "(暗杠)" in text or "(放杠)" in text or "(明杠)" in text, "kong money is itemized"
+    assert "kong 2z on a discard (放杠)" in text and "concealed kong 2s (暗杠)" in text, (
+        "kong money is itemized")
 
 
 @pytest.mark.parametrize("seed", [WUHAN_SEED])
@@ -302,7 +308,8 @@ async def test_wuhan_laizi_shown_to_all_red_dragon_kong_hand_to_settlement(
 
     seen = await play(bot, channel, members, on_step=on_step)
     game = await stored_game(bot, channel, "wuhan", seed, 4)
-    red = [(s, a) for s, a, _ in seen["actions"] if a in ("gang 5z", f"gang {tile_name(game.laizi)}")]
+    specials = ("gang 5z", f"gang {tile_name(game.laizi)}")
+    red = [(s, a) for s, a, _ in seen["actions"] if a in specials]
     assert red, "a 红中 / 癞子 kong was made from a DM button"
     assert [s for s, _ in kongs] == [s for s, _ in red]
     for seat, shown in kongs:
@@ -344,8 +351,8 @@ async def test_yongzhou_chi_from_the_next_seat_hand_to_settlement(
     assert chis, "a 吃 was claimed from a DM button"
     seat, source, meld, field = chi_seen[0]
     assert (seat, source) == chis[0] and seat == (source + 1) % 4
-    assert re.search(rf"chi {meld} · melds [^·]*{meld}", field), ("the run is shown on the "
-                                                                   "table", field)
+    shown = re.search(rf"chi {meld} · melds [^·]*{meld}", field)
+    assert shown, ("the run is shown on the table", field)
     game = await stored_game(bot, channel, "yongzhou", seed, 4)
     assert game.ended == "win" and game.wins[0].source is None and game.wins[0].seat == seat
     outcome = game.outcome()
