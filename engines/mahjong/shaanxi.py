@@ -184,6 +184,8 @@ class ShaanxiGame(MahjongGame):
             if all(p is not None for p in self.pao):
                 self._phase = DISCARD
                 self.status = [None] * SEATS
+                # every private picture changes: the stakes are shown and the dealer's turn starts
+                self.epochs = [e + 1 for e in self.epochs]
                 self._new_window()
             return f"pao {value}"
         if kind == "pao":
