@@ -380,6 +380,9 @@ class Outcome:
     an escaper's penalty), the payments in order; then ``points`` must be their
     ``net_points`` and beans move pair by pair. Empty (the default): losers pay into one pot
     that winners share (storage/settlement.py).
+    ``fees``: beans (not points) each seat spent at the house during the hand — props (道具)
+    bought with beans, a bean sink; settled with the rake, before any payment between seats,
+    each at most what the seat holds. Empty (the default): none.
     """
 
     points: tuple[int, ...]
@@ -387,10 +390,13 @@ class Outcome:
     lines: tuple[Text, ...] = ()
     winners: tuple[int, ...] = ()
     transfers: tuple[Transfer, ...] = ()
+    fees: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.transfers and net_points(len(self.points), self.transfers) != tuple(self.points):
             raise ValueError("outcome points are not the net of its transfers")
+        if self.fees and (len(self.fees) != len(self.points) or min(self.fees) < 0):
+            raise ValueError("outcome fees need one non-negative amount per seat")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -399,6 +405,7 @@ class Outcome:
             "winners": list(self.winners),
             "lines": [t.to_json() for t in self.lines],
             "transfers": [t.to_json() for t in self.transfers],
+            "fees": list(self.fees),
         }
 
     @classmethod
@@ -409,6 +416,7 @@ class Outcome:
             lines=tuple(Text.from_json(t) for t in data.get("lines", ())),
             winners=tuple(int(w) for w in data.get("winners", ())),
             transfers=tuple(Transfer.from_json(t) for t in data.get("transfers", ())),
+            fees=tuple(int(f) for f in data.get("fees", ())),
         )
 
 

@@ -43,6 +43,10 @@ def test_outcome_with_transfers_round_trips_and_must_net_to_its_points() -> None
     assert Outcome.from_json(outcome.to_json()) == outcome
     with pytest.raises(ValueError):
         Outcome((-8, 16, -8, 0), (0, 0, 0, 0), transfers=transfers)
+    with_fees = Outcome((0, 0), (0, 0), fees=(0, 500))
+    assert Outcome.from_json(with_fees.to_json()) == with_fees
+    with pytest.raises(ValueError):
+        Outcome((0, 0), (0, 0), fees=(-1, 0))
     with pytest.raises(ValueError):
         Transfer(1, 1, 3)
     with pytest.raises(ValueError):
