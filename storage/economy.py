@@ -42,6 +42,7 @@ _SOURCES = {
     "hand:pay": "rake",
     "hand:receive": "rake",
     "hand:rake": "rake",
+    "hand:fee": "props",
     "season": "season",
 }
 
@@ -143,7 +144,7 @@ def _supply(conn: sqlite3.Connection, economy: int, now: float, days: int) -> Su
         by_day[int(day)] = by_day.get(int(day), 0) + amount
         if late:
             source = _SOURCES.get(reason, reason)
-            if source in ("rake", "revoke") or (source not in ("start", "relief", "grant")
+            if source in ("rake", "revoke", "props") or (source not in ("start", "relief", "grant")
                                                  and not positive):
                 left[source] = left.get(source, 0) - amount
             else:

@@ -56,17 +56,19 @@ class TransferResult(NamedTuple):
 
 @dataclass(frozen=True)
 class SeatAmounts:
-    """One seat's share: ``rake`` to the house, ``paid`` into the pool, ``won`` out of it,
-    ``refund`` of its own payment. ``delta`` is the change of the seat's balance."""
+    """One seat's share: ``rake`` to the house, ``fee`` to the house for what it bought during
+    the hand (props), ``paid`` into the pool, ``won`` out of it, ``refund`` of its own payment.
+    ``delta`` is the change of the seat's balance."""
 
     rake: int = 0
     paid: int = 0
     won: int = 0
     refund: int = 0
+    fee: int = 0
 
     @property
     def delta(self) -> int:
-        return self.won + self.refund - self.paid - self.rake
+        return self.won + self.refund - self.paid - self.rake - self.fee
 
 
 def share(total: int, weights: Sequence[int], caps: Sequence[int]) -> list[int]:
@@ -143,6 +145,27 @@ def _rakes(
     return rakes
 
 
+def _fees(
+    held: Sequence[int | None],
+    rakes: Sequence[int],
+    fees: Sequence[int] | None,
+    house_room: int | None,
+) -> list[int]:
+    """What each seat pays the house for what it bought during the hand: its fee, capped by
+    what it holds after the rake (and by the house's room, in seat order); bots pay none."""
+    if fees is None:
+        return [0] * len(held)
+    if len(fees) != len(held) or any(f < 0 for f in fees):
+        raise ValueError("fees must give one non-negative amount per seat")
+    out = [0 if h is None else min(f, h - r) for h, r, f in zip(held, rakes, fees, strict=True)]
+    if house_room is not None:
+        left = house_room - sum(rakes)
+        for i, f in enumerate(out):
+            out[i] = max(0, min(f, left))
+            left -= out[i]
+    return out
+
+
 def _room(room: Sequence[int | None] | None, i: int) -> int | None:
     value = None if room is None else room[i]
     if value is not None and value < 0:
@@ -157,10 +180,12 @@ def settle_amounts(
     *,
     room: Sequence[int | None] | None = None,
     house_room: int | None = None,
+    fees: Sequence[int] | None = None,
 ) -> list[SeatAmounts]:
     """The bean movements of one hand; ``seats`` is (held or None for a bot, points X) per seat.
 
-    ``room``/``house_room``: how much each balance may still gain (None: no limit).
+    ``room``/``house_room``: how much each balance may still gain (None: no limit). ``fees``:
+    beans each seat spent at the house during the hand, taken after the rake (``_fees``).
 
     >>> [a.delta for a in settle_amounts([(50_000, 12), (50_000, -6), (50_000, -6)], 1000, 50)]
     [11950, -6050, -6050]
@@ -168,6 +193,7 @@ def settle_amounts(
     Raises ValueError for a negative coefficient, rake, held amount or room.
     """
     rakes = _rakes([h for h, _ in seats], coefficient, rake, room, house_room)
+    spent = _fees([h for h, _ in seats], rakes, fees, house_room)
     paid: list[int] = []
     claims: list[int] = []
     caps: list[int] = []
@@ -177,7 +203,7 @@ def settle_amounts(
             claims.append(0)
             caps.append(0)
             continue
-        r = rakes[i]
+        r = rakes[i] + spent[i]
         paid.append(min(-points * coefficient, held - r) if points < 0 else 0)
         claims.append(points * coefficient if points > 0 else 0)
         cap = min(points * coefficient, held) if points > 0 else 0
@@ -187,7 +213,7 @@ def settle_amounts(
     won = share(pool, claims, caps)
     refund = share(pool - sum(won), paid, paid)
     return [
-        SeatAmounts(rake=rakes[i], paid=paid[i], won=won[i], refund=refund[i])
+        SeatAmounts(rake=rakes[i], paid=paid[i], won=won[i], refund=refund[i], fee=spent[i])
         for i in range(len(seats))
     ]
 
@@ -200,6 +226,7 @@ def settle_transfers(
     *,
     room: Sequence[int | None] | None = None,
     house_room: int | None = None,
+    fees: Sequence[int] | None = None,
 ) -> tuple[list[SeatAmounts], list[int]]:
     """逐对结算: pairwise payments; returns each seat's amounts and the beans each transfer moved.
 
@@ -222,11 +249,12 @@ def settle_transfers(
     inputs ``settle_amounts`` refuses.
     """
     rakes = _rakes(held, coefficient, rake, room, house_room)
+    spent = _fees(held, rakes, fees, house_room)
     seats = len(held)
-    left = [0 if h is None else h - rakes[i] for i, h in enumerate(held)]
+    left = [0 if h is None else h - rakes[i] - spent[i] for i, h in enumerate(held)]
     # how much more each seat may gain: its room, plus what it pays out (the rake first)
     gain = [_room(room, i) for i in range(seats)]
-    gain = [None if g is None else g + rakes[i] for i, g in enumerate(gain)]
+    gain = [None if g is None else g + rakes[i] + spent[i] for i, g in enumerate(gain)]
     paid = [0] * seats
     won = [0] * seats
     pair: dict[tuple[int, int], int] = {}
@@ -258,5 +286,7 @@ def settle_transfers(
             gain[payer] = room_payer + beans
         if limit is not None:
             gain[payee] = limit - beans
-    amounts = [SeatAmounts(rake=rakes[i], paid=paid[i], won=won[i]) for i in range(seats)]
+    amounts = [
+        SeatAmounts(rake=rakes[i], paid=paid[i], won=won[i], fee=spent[i]) for i in range(seats)
+    ]
     return amounts, moved

@@ -840,13 +840,15 @@ class Wallet:
         outcome: str = "",
         *,
         transfers: Sequence[tuple[int, int, int]] = (),
+        fees: Sequence[int] = (),
     ) -> Settlement:
         """结算: settle a running hand in one transaction (rules: ``storage.settlement``).
 
         ``seats``: one SeatResult per seat, in seat order. Every player with beans held for the
         hand must have a seat. ``transfers``: (payer seat, payee seat, points) in order, for a
         hand whose payments run between pairs (each seat's points must then be the net of
-        the transfers); empty: the pot rule. Moves the beans, pays the rake to the house,
+        the transfers); empty: the pot rule. ``fees``: beans per seat spent at the house during
+        the hand (props), paid to the house after the rake; empty: none. Moves the beans, pays the rake to the house,
         releases all the hand's holds, adds each human seat's ``score`` to its level score
         for ``game``, and stores ``record``/``outcome``, every seat's result and the transfers
         on the hand. No balance (the house's included) is paid past MAX_BALANCE.
@@ -873,6 +875,9 @@ class Wallet:
         if len(set(humans)) != len(humans):
             raise ValueError("a player sits twice in one hand")
         pairs = _transfers(transfers, results)
+        spent = [_bounded(f, "a fee", 0, MAX_BALANCE) for f in fees] or None
+        if spent is not None and len(spent) != len(results):
+            raise ValueError("fees must give one amount per seat")
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         def tx(conn: sqlite3.Connection) -> Settlement:
@@ -921,7 +926,7 @@ class Wallet:
             moved: list[int] = []
             if pairs:
                 amounts, moved = settle_transfers(
-                    held, pairs, coefficient, rake, room=room, house_room=house_room
+                    held, pairs, coefficient, rake, room=room, house_room=house_room, fees=spent
                 )
             else:
                 amounts = settle_amounts(
@@ -930,6 +935,7 @@ class Wallet:
                     rake,
                     room=room,
                     house_room=house_room,
+                    fees=spent,
                 )
             # Beans: arithmetic in SQL, guarded so that nothing can overdraw a hold or pass the
             # limit.
@@ -941,7 +947,7 @@ class Wallet:
             ).rowcount
             if changed != len(seated):  # pragma: no cover - the arithmetic respects both
                 raise StorageError(f"settlement of hand {hand_id} would overdraw a player")
-            house = sum(a.rake for a in amounts)
+            house = sum(a.rake + a.fee for a in amounts)
             if house:
                 conn.execute(
                     "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, ?, ?) "
@@ -983,14 +989,23 @@ class Wallet:
             if pairs:
                 ledger = _transfer_ledger(seats_out, amounts, done, before, hand_id, now)
             else:
-                ledger = [
-                    (uid, a.delta, before[uid] + a.delta, "hand", "", hand_id, now)
-                    for uid, a in ((uid, amounts[i]) for i, uid in seated)
-                    if a.delta
-                ]
-            if house:
+                ledger = []
+                for i, uid in seated:
+                    a, balance = amounts[i], before[uid]
+                    if a.fee:  # props bought during the hand, apart from the hand's result
+                        balance -= a.fee
+                        ledger.append((uid, -a.fee, balance, "hand:fee", "", hand_id, now))
+                    if a.delta + a.fee:
+                        balance += a.delta + a.fee
+                        ledger.append((uid, a.delta + a.fee, balance, "hand", "", hand_id, now))
+            raked, charged = sum(a.rake for a in amounts), sum(a.fee for a in amounts)
+            if raked:
                 ledger.append(
-                    (HOUSE, house, before.get(HOUSE, 0) + house, "rake", "", hand_id, now)
+                    (HOUSE, raked, before.get(HOUSE, 0) + raked, "rake", "", hand_id, now)
+                )
+            if charged:  # props bought during the hand: a bean sink, ledgered apart
+                ledger.append(
+                    (HOUSE, charged, before.get(HOUSE, 0) + house, "fee", "", hand_id, now)
                 )
             conn.executemany(
                 "INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, at, "
@@ -1074,6 +1089,8 @@ def _transfer_ledger(
     for seat, amount in zip(seats, amounts, strict=True):
         if seat.uid is not None and amount.rake:
             row(seat.uid, -amount.rake, "hand:rake", "")
+        if seat.uid is not None and amount.fee:
+            row(seat.uid, -amount.fee, "hand:fee", "")
     for t in done:
         payer, payee = seats[t.payer].uid, seats[t.payee].uid
         if t.beans and payer is not None and payee is not None:

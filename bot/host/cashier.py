@@ -208,6 +208,7 @@ class Cashier:
             record=game.to_text(),
             outcome=json.dumps(outcome.to_json(), ensure_ascii=False),
             transfers=[(t.payer, t.payee, t.points) for t in outcome.transfers],
+            fees=outcome.fees,
         )
         transfers = tuple(
             TransferLine(done.payer, done.payee, done.points, done.beans, asked.reason)

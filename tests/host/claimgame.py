@@ -26,6 +26,8 @@ from engines.base import (
 from engines.errors import IllegalActionError
 
 DISCARDS = 3
+FEE = 5
+"""Beans a claim costs the claimer at the house (like a prop bought during a hand)."""
 
 
 class ClaimGame(Game):
@@ -39,6 +41,7 @@ class ClaimGame(Game):
         self.answers: dict[int, str] | None = None  # open claim window: seat → answer
         self.drawn = [1] * setup.seats
         self.transfers: list[Transfer] = []
+        self.fees = [0] * setup.seats
 
     def to_act(self) -> tuple[int, ...]:
         if self.is_over():
@@ -89,6 +92,7 @@ class ClaimGame(Game):
             for claimer in sorted(s for s, a in self.answers.items() if a == "claim"):
                 self.drawn[claimer] += 1
                 self.transfers.append(Transfer(self.turn, claimer, 1, T("note.claimed")))
+                self.fees[claimer] += FEE
             self.answers = None
             self.discards += 1
             self.windows += 1
@@ -106,7 +110,8 @@ class ClaimGame(Game):
     def outcome(self) -> Outcome:
         points = net_points(self.setup.seats, self.transfers)
         return Outcome(
-            points=points, scores=(0,) * self.setup.seats, transfers=tuple(self.transfers)
+            points=points, scores=(0,) * self.setup.seats, transfers=tuple(self.transfers),
+            fees=tuple(self.fees),
         )
 
     def view(self, seat: int | None) -> View:

@@ -20,7 +20,7 @@ from engines.base import T
 from storage import history
 from storage.db import Database
 from storage.wallet import Wallet
-from tests.host.claimgame import SPEC
+from tests.host.claimgame import FEE, SPEC
 
 CH, GUILD = 900, 77
 
@@ -199,11 +199,13 @@ async def test_pairwise_payments_are_itemized_with_the_hands_code(
         (1, 0, n),
     ]
     after = [(await wallet.account(u)).balance for u in (1, 2, 3)]
+    # each claim also cost its claimer FEE beans at the house (Outcome.fees, like a prop)
     assert [a - b for a, b in zip(after, before, strict=True)] == [
-        -n - room.rake,
-        -room.rake,
-        n - room.rake,
+        -n - room.rake - FEE,
+        -room.rake - FEE,
+        n - room.rake - FEE,
     ]
+    assert any(r.reason == "hand:fee" and r.delta == -FEE for r in await wallet.ledger(1, 10))
     hand = await history.get_hand(claims.db, hand_id)
     assert hand is not None and json.loads(hand.outcome)["transfers"][0]["payer"] == 0
 

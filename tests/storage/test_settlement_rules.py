@@ -223,3 +223,18 @@ def test_bad_transfers() -> None:
         settle_transfers([10, 10], [(0, 1, 0)], 1, 0)
     with pytest.raises(ValueError):
         settle_transfers([10, 10], [(0, 1, 1)], 1, 0, room=[1])
+
+
+def test_fees_go_to_the_house_with_the_rake_before_any_payment_between_seats() -> None:
+    # props bought during a hand (Outcome.fees, beans): taken after the rake, capped by what the
+    # seat still holds, and what is left of the stake pays the hand
+    amounts, moved = settle_transfers([1_000, 50_000], [(0, 1, 2)], 500, 50, fees=[400, 0])
+    assert [a.fee for a in amounts] == [400, 0]
+    assert moved == [550], "the payer had 1000 - 50 rake - 400 fee left"
+    assert [a.delta for a in amounts] == [-1_000, 500]
+    pot = settle_amounts([(1_000, -2), (50_000, 2)], 500, 50, fees=[2_000, 100])
+    assert [a.fee for a in pot] == [950, 100], "a fee is capped by what the seat holds"
+    assert [a.delta for a in pot] == [-1_000, -150]
+    assert sum(a.delta for a in pot) + sum(a.rake + a.fee for a in pot) == 0
+    with pytest.raises(ValueError):
+        settle_amounts([(10, 0)], 1, 0, fees=[-1])

@@ -124,3 +124,31 @@ async def test_empty_transfers_keep_the_pot_rule(wallet: Wallet) -> None:
     assert [s.delta for s in result.seats] == [2_950, -1_550, -1_550]
     assert result.transfers == ()
     assert [r.reason for r in await wallet.ledger(1)][0] == "hand"
+
+
+async def test_props_bought_during_a_hand_are_paid_to_the_house_and_ledgered_apart(
+    tmp_path,  # noqa: ANN001
+) -> None:
+    from storage.db import Database
+    from storage.wallet import SeatResult, Wallet
+
+    db = await Database.open(tmp_path / "fees.db")
+    try:
+        wallet = Wallet(db, starting_grant=10_000, relief_amount=0, relief_threshold=0,
+                        relief_cooldown_s=0).scoped(7)
+        for transfers in ([], [(1, 0, 2)]):
+            hand = await wallet.new_hand("g", "r", 7, 1)
+            await wallet.hold(hand, [(1, 5_000), (2, 5_000)])
+            house = await wallet.house_balance()
+            result = await wallet.settle(
+                hand, "g", [SeatResult(1, 2, 0), SeatResult(2, -2, 0)], 100, 10,
+                transfers=transfers, fees=[300, 0],
+            )
+            assert [s.delta for s in result.seats] == [200 - 10 - 300, -200 - 10]
+            assert await wallet.house_balance() == house + 20 + 300
+            rows = await wallet.ledger(1, 10)
+            assert any(r.reason == "hand:fee" and r.delta == -300 for r in rows)
+            totals = await wallet.totals()
+            assert totals.ledger == totals.players + totals.house and totals.held == 0
+    finally:
+        await db.close()
