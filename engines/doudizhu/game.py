@@ -33,6 +33,7 @@ from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
 from engines.doudizhu import ai
+from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, make_auction
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
     BIG_JOKER,
@@ -44,7 +45,7 @@ from engines.doudizhu.notation import (
     parse_cards,
 )
 from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
-from engines.doudizhu.rules import Bidding, Rules, classic_rules, happy_rules
+from engines.doudizhu.rules import Rules, classic_rules, happy_rules
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
 from engines.errors import IllegalActionError, OptionError
 
@@ -71,12 +72,8 @@ _words("grab", 0, "grab", "抢地主", "抢")
 _words("show", 0, "show", "明牌")
 _words("double", 0, "double", "加倍")
 
-_YES = {"bid": "bid", "call": "call", "grab": "grab", "show": "show", "double": "double"}
-_NO = {"bid": "nobid", "call": "nocall", "grab": "nograb", "show": "noshow", "double": "nodouble"}
 _SUIT_TAGS = "shcd"
-_SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
-_NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
-_STATUS_WORDS = frozenset(_NO.values()) | frozenset(_YES.values()) | {"pass"}
+_STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
 _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
     "bid",
@@ -138,25 +135,12 @@ class DoudizhuGame(Game):
         for c in deck[n * r.hand_size : n * r.hand_size + r.kitty]:
             kitty[c] += 1
         self.kitty: tuple[int, ...] = tuple(kitty)
-        self.rotation_first = first
-        self.first = first
         self.status: list[str | None] = [None] * n  # last canonical action per seat
-        self.bids: list[int | None] = [None] * n
-        self.high = 0
-        self.high_seat: int | None = None
-        self.calls: list[bool | None] = [None] * n
-        self.caller: int | None = None
-        self.grab_queue: list[int] = []
-        self.grab_back_done = False
-        self.holder: int | None = None
-        self.grabs = 0
-        self.shown: list[int] = [0] * n
-        self.show_order: list[int] = []
+        self.auction: Auction = make_auction(r, n, first)
         self.doubled: list[bool | None] = [None] * n
         self.landlord: int | None = None
         self.kitty_taken = False
         self.pending: list[int] = []
-        self.stage = ""
         self.turn = first
         self.last: Play | None = None
         self.last_seat: int | None = None
@@ -165,30 +149,38 @@ class DoudizhuGame(Game):
         self.out: list[int] = [0] * NRANKS
         self.winner: int | None = None
         self.over = False
-        if r.bidding is Bidding.CALL and r.mingpai:
-            self._phase = "show"
-            self._open_stage("start")
-        else:
-            self._phase = "bid"
+        self._phase = "auction"
 
-    def _open_stage(self, stage: str) -> None:
-        """One simultaneous 明牌 step; seats that have shown already are not asked again."""
-        while True:
-            self.stage = stage
-            self.pending = [s for s in self._order(self.first) if not self.shown[s]]
-            if self.pending:
-                return
-            if stage not in _NEXT_STAGE:
-                self._start_calling()
-                return
-            stage = _NEXT_STAGE[stage]
+    # The auction's figures, read by the views, the scoring and the trustee.
+    @property
+    def high(self) -> int:
+        """The highest 叫分 bid so far (0: none; always 0 under 叫/抢地主)."""
+        return self.auction.high
 
-    def _start_calling(self) -> None:
-        # The first player to 明牌 gets the first call (003 二.2).
-        self._phase = "bid"
-        self.stage = ""
-        self.first = self.show_order[0] if self.show_order else self.rotation_first
-        self.turn = self.first
+    @property
+    def grabs(self) -> int:
+        """抢地主 count (each ×2)."""
+        return self.auction.grabs
+
+    @property
+    def shown(self) -> list[int]:
+        """Each seat's 明牌 factor (0: not shown)."""
+        return self.auction.shown
+
+    @property
+    def stage(self) -> str:
+        """The 明牌 step (``start``, ``deal1``, ``deal2``, ``kitty``) or ""."""
+        return self.auction.stage if self._phase == "auction" else ""
+
+    @property
+    def rotation_first(self) -> int:
+        """The seat the deal's selection started from (rotates from hand to hand)."""
+        return self.auction.rotation_first
+
+    @property
+    def first(self) -> int:
+        """The first bidder or caller (under 明牌, the first seat that showed)."""
+        return self.auction.first
 
     def _order(self, start: int) -> list[int]:
         return [(start + i) % self.n for i in range(self.n)]
@@ -216,7 +208,6 @@ class DoudizhuGame(Game):
             eligible = [s for s in self._order(seat) if self.may_double(s)]
             if eligible:
                 self._phase = "double"
-                self.stage = ""
                 self.pending = eligible
                 return
         self._after_double()
@@ -240,19 +231,16 @@ class DoudizhuGame(Game):
         return above(seat) and above(self.landlord)
 
     def _after_double(self) -> None:
-        r = self.rules
         assert self.landlord is not None
-        if r.bidding is Bidding.CALL and r.mingpai and not self.shown[self.landlord]:
-            self._phase = "show"
-            self.stage = "kitty"
-            self.pending = [self.landlord]
+        self.pending = []
+        if self.auction.after_kitty(self.landlord):
+            self._phase = "auction"
             return
         self._start_play()
 
     def _start_play(self) -> None:
         assert self.landlord is not None
         self._phase = "play"
-        self.stage = ""
         self.pending = []
         self.turn = self.landlord
         self.last = None
@@ -262,20 +250,20 @@ class DoudizhuGame(Game):
     def to_act(self) -> tuple[int, ...]:
         if self.over:
             return ()
+        if self._phase == "auction":
+            return self.auction.to_act()
         if self.pending:
             return tuple(self.pending)
         return (self.turn,)
 
     def phase(self) -> str:
-        return self._phase
+        return self.auction.phase if self._phase == "auction" else self._phase
 
     def is_over(self) -> bool:
         return self.over
 
     def _acting(self, seat: int) -> bool:
-        if self.over:
-            return False
-        return seat in self.pending if self.pending else seat == self.turn
+        return seat in self.to_act()
 
     def apply(self, seat: int, text: str) -> str:
         """Perform an action typed in notation; returns its canonical form (see Game.apply).
@@ -306,15 +294,14 @@ class DoudizhuGame(Game):
             acts = follow_plays(hand, self.last, self.rules.patterns)
             acts.append("pass")
             return acts
-        if p == "bid" and self.rules.bidding is Bidding.SCORE:
-            return [f"bid {b}" for b in range(self.high + 1, 4)] + ["nobid"]
-        kind = "call" if p == "bid" else p
-        return [_YES[kind], _NO[kind]]
+        if p == "auction":
+            return self.auction.legal(seat)
+        return [YES[p], NO[p]]
 
     def _kind(self) -> str:
         """The action kind of the current phase (bid/call/grab/show/double/play)."""
-        if self._phase == "bid":
-            return "bid" if self.rules.bidding is Bidding.SCORE else "call"
+        if self._phase == "auction":
+            return self.auction.kind()
         return self._phase
 
     def _apply(self, seat: int, text: str) -> str:
@@ -377,105 +364,35 @@ class DoudizhuGame(Game):
                 text=T("err.ddz.wrong_phase", actions=now),
             )
         yes = what != DECLINE
-        if kind == "bid":
-            return self._bid(seat, value if yes else 0)
-        if kind == "call":
-            return self._call(seat, yes)
-        if kind == "grab":
-            return self._grab(seat, yes)
-        if kind == "show":
-            return self._show(seat, yes)
-        return self._double(seat, yes)
+        if kind == "double":
+            return self._double(seat, yes)
+        return self._auction_act(seat, kind, (value or 1) if yes else 0)
 
     def _phase_actions(self, seat: int) -> str:
         """The actions the seat may type now, as one line ("bid 1, bid 2, ...")."""
         return ", ".join(self.legal_actions(seat))
 
-    def _bid(self, seat: int, value: int) -> str:
-        """叫分: 1/2/3 above the last bid, or 不叫; 3 ends the bidding (000 §2)."""
-        if value and value <= self.high:
+    def _auction_act(self, seat: int, kind: str, value: int) -> str:
+        """One step of the landlord selection; then the landlord takes the kitty, or the
+        hand is redealt (都不叫)."""
+        if kind == "bid" and value and value <= self.auction.high:
             raise IllegalActionError(
-                f"a bid must be higher than {self.high}",
+                f"a bid must be higher than {self.auction.high}",
                 seat=seat,
                 action=f"bid {value}",
-                text=T("err.ddz.bid_low", high=self.high),
+                text=T("err.ddz.bid_low", high=self.auction.high),
             )
-        self.bids[seat] = value
-        if value:
-            self.high, self.high_seat = value, seat
-        action = f"bid {value}" if value else "nobid"
+        auction = self.auction
+        action = auction.act(seat, kind, value)
         self.status[seat] = action
-        if value == 3:
-            self._make_landlord(seat)
-            return action
-        self.turn = (seat + 1) % self.n
-        if self.turn == self.first:
-            if self.high_seat is not None:
-                self._make_landlord(self.high_seat)
-            else:
-                self._redeal()
+        if self.landlord is not None:
+            if not auction.pending:
+                self._start_play()  # the 明牌 step after the kitty is over
+        elif auction.landlord is not None:
+            self._make_landlord(auction.landlord)
+        elif auction.redeal:
+            self._redeal()
         return action
-
-    def _call(self, seat: int, yes: bool) -> str:
-        """叫地主/不叫: the first call ends the calling (003 二)."""
-        self.calls[seat] = yes
-        if yes:
-            self.status[seat] = "call"
-            self.caller = self.holder = seat
-            # One 抢地主 chance each, in order; those who said 不叫 may not grab (003 三.4).
-            self.grab_queue = [s for s in self._order(seat)[1:] if self.calls[s] is not False]
-            self._next_grab()
-            return "call"
-        self.status[seat] = "nocall"
-        self.turn = (seat + 1) % self.n
-        if self.turn == self.first:
-            if self.show_order:
-                # 都不叫 but someone showed: the first 明牌 player is landlord (003 二.3).
-                self._make_landlord(self.show_order[0])
-            else:
-                self._redeal()
-        return "nocall"
-
-    def _next_grab(self) -> None:
-        if not self.grab_queue and self.grabs and not self.grab_back_done:
-            # The caller's own single chance comes after the others have grabbed.
-            self.grab_back_done = True
-            assert self.caller is not None
-            if self.holder != self.caller:
-                self.grab_queue = [self.caller]
-        if self.grab_queue:
-            self._phase = "grab"
-            self.turn = self.grab_queue[0]
-            return
-        assert self.holder is not None
-        self._make_landlord(self.holder)
-
-    def _grab(self, seat: int, yes: bool) -> str:
-        """抢地主: ×2 each; the last grabber not out-grabbed is landlord (003 三)."""
-        self.grab_queue.pop(0)
-        if yes:
-            self.grabs += 1
-            self.holder = seat
-        self.status[seat] = "grab" if yes else "nograb"
-        self._next_grab()
-        return "grab" if yes else "nograb"
-
-    def _show(self, seat: int, yes: bool) -> str:
-        """明牌: the largest factor among the seats that showed applies (003 四)."""
-        self.pending.remove(seat)
-        if yes:
-            factor = _SHOW_FACTOR[self.stage]
-            self.shown[seat] = factor
-            self.show_order.append(seat)
-        self.status[seat] = "show" if yes else "noshow"
-        if not self.pending:
-            if self.stage == "kitty":
-                self._start_play()
-            elif self.stage in _NEXT_STAGE:
-                self._open_stage(_NEXT_STAGE[self.stage])
-            else:
-                self._start_calling()
-        return "show" if yes else "noshow"
 
     def _double(self, seat: int, yes: bool) -> str:
         """加倍/不加倍: doubles this seat's settlement with its opponents (002 §4, 003 五)."""
@@ -547,7 +464,7 @@ class DoudizhuGame(Game):
 
     def _on_escape(self, seat: int) -> None:
         # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
-        before = self.landlord is None and self.high == 0 and self.caller is None
+        before = self.auction.before_bid()
         self.escape_before_bid[seat] = before
         # 底分 × 倍数 at the moment of escape (000 §8), not as the trustee later ends it.
         self.escape_penalties[seat] = escape_penalty(
@@ -561,9 +478,7 @@ class DoudizhuGame(Game):
     # --- scoring -------------------------------------------------------------------------
     def base_score(self) -> int:
         """底分: classic = room base × the bid (002); happy = the room's 底分 (004)."""
-        if self.rules.bidding is Bidding.SCORE:
-            return self.rules.base * max(self.high, 1)
-        return self.rules.base
+        return self.rules.base * self.auction.base_factor()
 
     def spring(self) -> str | None:
         """ "spring" (春天), "anti" (反春) or None, once the hand is over (000 §8)."""
@@ -651,7 +566,7 @@ class DoudizhuGame(Game):
     # --- views -----------------------------------------------------------------------------
     def visible_hand(self, seat: int) -> tuple[int, ...]:
         """The cards of ``seat`` dealt so far (明牌 steps reveal the deal in two halves)."""
-        if self._phase == "show" and self.stage in ("start", "deal1"):
+        if self.stage in ("start", "deal1"):
             counts = [0] * NRANKS
             if self.stage == "deal1":
                 for c in self.dealt[seat][: self.rules.half]:
@@ -674,8 +589,8 @@ class DoudizhuGame(Game):
         lines: list[Text] = []
         if self.deal_no:
             lines.append(T("ddz.line.redeal", n=self.deal_no + 1))
-        if self.rules.bidding is Bidding.SCORE and self.high:
-            lines.append(T("ddz.line.bid", bid=self.high, seat=(self.high_seat or 0) + 1))
+        if self.high:
+            lines.append(T("ddz.line.bid", bid=self.high, seat=(self.auction.high_seat or 0) + 1))
         lines.append(T("ddz.line.base", base=self.base_score()))
         lines.append(T("ddz.line.multiplier", x=self.multiplier()))
         if self.kitty_taken:
@@ -709,7 +624,7 @@ class DoudizhuGame(Game):
         """Changes on a redeal, when the half-dealt 明牌 step deals the rest (欢乐), and for
         the landlord when it takes the kitty. Another seat's 明牌 is public (every view
         shows it), so it is no private change."""
-        if self._phase == "show" and self.stage in ("start", "deal1"):
+        if self.stage in ("start", "deal1"):
             dealt = 0 if self.stage == "start" else 1
         else:
             dealt = 2
@@ -735,11 +650,7 @@ class DoudizhuGame(Game):
         return T("ddz.status.play", cards=action)
 
     def _phase_label(self) -> str:
-        if self._phase == "show":
-            return f"show_{self.stage}"
-        if self._phase == "bid" and self.rules.bidding is Bidding.CALL:
-            return "call"
-        return self._phase
+        return self.auction.label() if self._phase == "auction" else self._phase
 
     def choices(self, seat: int) -> list[Choice]:
         acts = [] if self._phase == "play" else self.legal_actions(seat)
@@ -748,7 +659,7 @@ class DoudizhuGame(Game):
             if a.startswith("bid "):
                 out.append(Choice(a, T("ddz.choice.bid", n=int(a[4:])), "primary"))
             elif a in ("call", "grab", "show", "double"):
-                extra = {"x": _SHOW_FACTOR[self.stage]} if a == "show" else {}
+                extra = {"x": SHOW_FACTOR[self.stage]} if a == "show" else {}
                 out.append(Choice(a, T(f"ddz.choice.{a}", **extra), "primary"))
             else:
                 out.append(Choice(a, T(f"ddz.choice.{a}")))
@@ -790,25 +701,14 @@ class DoudizhuGame(Game):
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (like a FEN): equal snapshots mean equal states."""
         return {
-            "phase": self._phase,
-            "stage": self.stage,
+            "phase": self.phase(),
             "deal": self.deal_no,
             "hands": [format_cards(tuple(h)) for h in self.hands],
             "kitty": format_cards(self.kitty),
             "kitty_taken": self.kitty_taken,
-            "first": [self.rotation_first, self.first],
+            "auction": self.auction.snapshot(),
             "turn": self.turn,
             "pending": list(self.pending),
-            "bids": list(self.bids),
-            "calls": list(self.calls),
-            "high": [self.high, self.high_seat],
-            "caller": self.caller,
-            "grab_queue": list(self.grab_queue),
-            "grab_back_done": self.grab_back_done,
-            "grabs": self.grabs,
-            "holder": self.holder,
-            "shown": list(self.shown),
-            "show_order": list(self.show_order),
             "doubled": list(self.doubled),
             "landlord": self.landlord,
             "last": None if self.last is None else [self.last_seat, self.last.text],
