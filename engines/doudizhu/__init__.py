@@ -1,11 +1,12 @@
 """斗地主 (Dou Dizhu): notation, patterns, legal plays, the hand state machine, scoring and
 the trustee (托管). Rules: GAMES.md §2.0–2.4; decisions: docs/games/doudizhu.md.
 
-Two rule sets are registered:
+The registered rule sets:
 
 - ``doudizhu``: classic 叫分 (000/001), option ``doubling`` for 002's 加倍/不加倍 step;
 - ``doudizhu_happy``: 欢乐斗地主 (003/004), 叫/抢地主, 明牌 ×5/×4/×3/×2 and 加倍 gated by
-  ``double_threshold`` (points; 0 = anyone may double), settled pairwise.
+  ``double_threshold`` (points; 0 = anyone may double), settled pairwise;
+- ``doudizhu_2p``: 二人斗地主 / 面对面 for two (004): the happy steps, 11 cards out, 20 each.
 
 >>> legal_plays("3334", "2225")
 []
@@ -16,7 +17,7 @@ Two rule sets are registered:
 from __future__ import annotations
 
 from engines.base import GameSpec
-from engines.doudizhu.game import ClassicGame, DoudizhuGame, HappyGame
+from engines.doudizhu.game import ClassicGame, DoudizhuGame, HappyGame, TwoPlayerGame
 from engines.doudizhu.moves import follow_plays, lead_plays, legal_plays
 from engines.doudizhu.notation import RANKS, format_cards, parse_cards
 from engines.doudizhu.patterns import (
@@ -62,6 +63,19 @@ SPECS: tuple[GameSpec, ...] = (
         texts=TEXTS,
         seats_default=3,
     ),
+    GameSpec(
+        key="doudizhu_2p",
+        name_zh="二人斗地主",
+        name_en="Two-player Dou Dizhu",
+        min_seats=2,
+        max_seats=2,
+        level_table="mianduimian",  # 004 十三, the 22 titles of 面对面
+        game=TwoPlayerGame,
+        options=dict(HAPPY_OPTIONS),
+        phases=PHASES_HAPPY,
+        texts=TEXTS,
+        seats_default=2,
+    ),
 )
 
 __all__ = [
@@ -71,6 +85,7 @@ __all__ = [
     "ClassicGame",
     "DoudizhuGame",
     "HappyGame",
+    "TwoPlayerGame",
     "Pattern",
     "PatternRules",
     "Play",

@@ -45,7 +45,7 @@ from engines.doudizhu.notation import (
     parse_cards,
 )
 from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
-from engines.doudizhu.rules import Rules, classic_rules, happy_rules
+from engines.doudizhu.rules import Rules, classic_rules, happy_rules, two_player_rules
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
 from engines.errors import IllegalActionError, OptionError
 
@@ -735,3 +735,11 @@ class HappyGame(DoudizhuGame):
     @classmethod
     def make_rules(cls, options: Mapping[str, Any]) -> Rules:
         return happy_rules(options)
+
+
+class TwoPlayerGame(DoudizhuGame):
+    """二人斗地主 / 面对面 (004): two seats, 11 cards out of play, 20 each, the happy steps."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return two_player_rules(options)

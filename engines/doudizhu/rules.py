@@ -2,7 +2,7 @@
 
 Every variant is this configuration plus, where needed, a small extension: the classic
 叫分 game and the happy 叫/抢地主 game differ only in ``bidding``, ``mingpai``, ``doubling``
-and the 底分; 二人斗地主 would be ``seats=2, removed=11, hand_size=20``; 麻辣 would set
+and the 底分; 二人斗地主 is the happy rules with ``seats=2, removed=11, hand_size=20``; 麻辣 would set
 ``PatternRules(pair_kickers=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
 """
 
@@ -116,6 +116,25 @@ def classic_rules(options: Mapping[str, Any]) -> Rules:
         base=o["base"],
         doubling=o["doubling"],
         max_deals=o["max_deals"],
+    )
+
+
+def two_player_rules(options: Mapping[str, Any]) -> Rules:
+    """二人斗地主 / 面对面 for two (004 一): 11 cards removed unseen, 20 each, kitty 3, the happy
+    叫/抢/明牌/加倍 steps, 底分 4, role factor 1 (the one pair settles 底分×倍数)."""
+    o = merge_options(HAPPY_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.CALL,
+        seats=2,
+        hand_size=20,
+        removed=11,
+        half=10,
+        base=o["base"],
+        multiplier=o["multiplier"],
+        doubling=o["doubling"],
+        double_threshold=o["double_threshold"],
+        mingpai=o["mingpai"],
+        max_deals=0,
     )
 
 

@@ -20,13 +20,13 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 # --- specs and options -------------------------------------------------------------------------
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
-    assert keys == ["doudizhu", "doudizhu_happy"]
+    assert keys == ["doudizhu", "doudizhu_happy", "doudizhu_2p"]
     # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
     assert SPEC["doudizhu"].level_table == "doudizhu"
     assert SPEC["doudizhu_happy"].level_table == "mianduimian"
     for spec in SPECS:
-        assert spec.min_seats == spec.max_seats == 3
-        assert spec.max_loss(spec.options, 3) is None
+        assert spec.min_seats == spec.max_seats == spec.seats_default
+        assert spec.max_loss(spec.options, spec.seats_default) is None
         assert set(spec.phases) <= {"bid", "grab", "show", "double", "play"}
     assert SPEC["doudizhu"].options == {"doubling": False, "base": 1, "max_deals": 3}
     assert SPEC["doudizhu_happy"].options["double_threshold"] == 0
@@ -58,17 +58,19 @@ def test_bad_options(key: str, options: dict[str, object]) -> None:
     assert err.value.text is not None and err.value.text.key.startswith("err.")
 
 
-def test_seats_must_be_three() -> None:
+def test_seats_must_match_the_variant() -> None:
     for spec in SPECS:
-        with pytest.raises(OptionError):
-            spec.new(Setup(seats=4, seed=1))
+        for seats in (1, 4, 5):
+            if seats != spec.seats_default:
+                with pytest.raises(OptionError):
+                    spec.new(Setup(seats=seats, seed=1))
 
 
 def test_every_phase_is_declared() -> None:
     for spec in SPECS:
         seen = set()
         for seed in range(30):
-            game = spec.new(Setup(seats=3, seed=seed, options={}))
+            game = spec.new(Setup(seats=spec.seats_default, seed=seed, options={}))
             while not game.is_over():
                 seen.add(game.phase())
                 seat = game.to_act()[0]
