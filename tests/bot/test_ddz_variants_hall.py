@@ -15,7 +15,13 @@ from bot.client import GameHall
 NAMES = ("ann", "bob", "cat", "dan", "eve")
 
 
-@pytest.mark.parametrize(("game", "seats", "room"), [("doudizhu_2p", 2, "novice")])
+@pytest.mark.parametrize(
+    ("game", "seats", "room"),
+    [
+        ("doudizhu_2p", 2, "novice"),
+        ("doudizhu", 3, "ddz_double"),  # 三人斗地主 (002): the room turns 加倍 on
+    ],
+)
 async def test_one_hand_of_each_variant_conserves_beans(
     simcord_env, simcord_bot: GameHall, game: str, seats: int, room: str  # noqa: ANN001
 ) -> None:
