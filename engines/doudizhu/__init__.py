@@ -6,7 +6,9 @@ The registered rule sets:
 - ``doudizhu``: classic 叫分 (000/001), option ``doubling`` for 002's 加倍/不加倍 step;
 - ``doudizhu_happy``: 欢乐斗地主 (003/004), 叫/抢地主, 明牌 ×5/×4/×3/×2 and 加倍 gated by
   ``double_threshold`` (points; 0 = anyone may double), settled pairwise;
-- ``doudizhu_2p``: 二人斗地主 / 面对面 for two (004): the happy steps, 11 cards out, 20 each.
+- ``doudizhu_2p``: 二人斗地主 / 面对面 for two (004): the happy steps, 11 cards out, 20 each;
+- ``doudizhu_hot``: 火拼斗地主 (001): 叫/抢/明牌 without 加倍, 黄金眼 (option ``golden_eye``),
+  its escape table, settled per pair.
 
 >>> legal_plays("3334", "2225")
 []
@@ -17,7 +19,7 @@ The registered rule sets:
 from __future__ import annotations
 
 from engines.base import GameSpec
-from engines.doudizhu.game import ClassicGame, DoudizhuGame, HappyGame, TwoPlayerGame
+from engines.doudizhu.game import ClassicGame, DoudizhuGame, HappyGame, HotGame, TwoPlayerGame
 from engines.doudizhu.moves import follow_plays, lead_plays, legal_plays
 from engines.doudizhu.notation import RANKS, format_cards, parse_cards
 from engines.doudizhu.patterns import (
@@ -29,11 +31,12 @@ from engines.doudizhu.patterns import (
     format_play,
     parse_play,
 )
-from engines.doudizhu.rules import CLASSIC_OPTIONS, HAPPY_OPTIONS, Bidding, Rules
+from engines.doudizhu.rules import CLASSIC_OPTIONS, HAPPY_OPTIONS, HOT_OPTIONS, Bidding, Rules
 from engines.doudizhu.texts import TEXTS
 
 PHASES_CLASSIC = ("bid", "double", "play")
 PHASES_HAPPY = ("show", "bid", "grab", "double", "play")
+PHASES_HOT = ("show", "bid", "grab", "play")
 
 SPECS: tuple[GameSpec, ...] = (
     GameSpec(
@@ -76,6 +79,19 @@ SPECS: tuple[GameSpec, ...] = (
         texts=TEXTS,
         seats_default=2,
     ),
+    GameSpec(
+        key="doudizhu_hot",
+        name_zh="火拼斗地主",
+        name_en="Showdown Dou Dizhu",
+        min_seats=3,
+        max_seats=3,
+        level_table="doudizhu",  # 001 gives 火拼 no ladder of its own
+        game=HotGame,
+        options=dict(HOT_OPTIONS),
+        phases=PHASES_HOT,
+        texts=TEXTS,
+        seats_default=3,
+    ),
 )
 
 __all__ = [
@@ -85,6 +101,7 @@ __all__ = [
     "ClassicGame",
     "DoudizhuGame",
     "HappyGame",
+    "HotGame",
     "TwoPlayerGame",
     "Pattern",
     "PatternRules",

@@ -45,7 +45,13 @@ from engines.doudizhu.notation import (
     parse_cards,
 )
 from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
-from engines.doudizhu.rules import Rules, classic_rules, happy_rules, two_player_rules
+from engines.doudizhu.rules import (
+    Rules,
+    classic_rules,
+    happy_rules,
+    hot_rules,
+    two_player_rules,
+)
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
 from engines.errors import IllegalActionError, OptionError
 
@@ -73,6 +79,7 @@ _words("show", 0, "show", "明牌")
 _words("double", 0, "double", "加倍")
 
 _SUIT_TAGS = "shcd"
+_PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
 _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
@@ -135,6 +142,8 @@ class DoudizhuGame(Game):
         for c in deck[n * r.hand_size : n * r.hand_size + r.kitty]:
             kitty[c] += 1
         self.kitty: tuple[int, ...] = tuple(kitty)
+        self.kitty_cards = tuple(deck[n * r.hand_size : n * r.hand_size + r.kitty])
+        self.peeks: list[list[str]] = [[] for _ in range(n)]  # 黄金眼: kitty places seen
         self.status: list[str | None] = [None] * n  # last canonical action per seat
         self.auction: Auction = make_auction(r, n, first)
         self.doubled: list[bool | None] = [None] * n
@@ -295,8 +304,39 @@ class DoudizhuGame(Game):
             acts.append("pass")
             return acts
         if p == "auction":
-            return self.auction.legal(seat)
+            return self._peek_actions(seat) + self.auction.legal(seat)
         return [YES[p], NO[p]]
+
+    # --- 黄金眼 (火拼) ---------------------------------------------------------------------
+    def _peek_actions(self, seat: int) -> list[str]:
+        """黄金眼: while the landlord is chosen (叫/抢地主), a seat with peeks left may look at
+        two of the three kitty cards it has not seen together yet (001 火拼)."""
+        if not self.rules.golden_eye or self.auction.phase not in ("bid", "grab"):
+            return []
+        seen = self.peeks[seat]
+        if len(seen) >= self.rules.golden_eye:
+            return []
+        return [f"peek {pair}" for pair in _PEEK_PAIRS if pair not in seen]
+
+    def _peek(self, seat: int, text: str, low: str) -> str:
+        words = low.replace("黄金眼", "peek").split()
+        action = "peek " + "".join(sorted("".join(words[1:])))
+        if action not in self._peek_actions(seat):
+            now = self._phase_actions(seat)
+            raise IllegalActionError(
+                f"not an action of this phase; now: {now}",
+                seat=seat,
+                action=text,
+                text=T("err.ddz.peek", actions=now),
+            )
+        self.peeks[seat].append(action[5:])
+        return action
+
+    def peeked(self, seat: int) -> str:
+        """The kitty cards ``seat`` has seen with 黄金眼, by place ("1:3 2:K"), or ""."""
+        places = sorted({int(c) for pair in self.peeks[seat] for c in pair})
+        return " ".join(f"{p}:{format_cards(_one(self.kitty_cards[p - 1]))}" for p in places)
+
 
     def _kind(self) -> str:
         """The action kind of the current phase (bid/call/grab/show/double/play)."""
@@ -331,6 +371,8 @@ class DoudizhuGame(Game):
                 same = [p for p in options if p.pattern is self.last.pattern]
                 options = tuple(fitting or same or options)
             return self._play(seat, options[0] if options else None)
+        if low.startswith(("peek", "黄金眼")):
+            return self._peek(seat, text, low)
         word = WORDS.get(low)
         if word is None:
             now = self._phase_actions(seat)
@@ -466,8 +508,12 @@ class DoudizhuGame(Game):
         # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
         before = self.auction.before_bid()
         self.escape_before_bid[seat] = before
-        # 底分 × 倍数 at the moment of escape (000 §8), not as the trustee later ends it.
-        self.escape_penalties[seat] = escape_penalty(
+        self.escape_penalties[seat] = self.escape_penalty(seat, before)
+
+    def escape_penalty(self, seat: int, before: bool) -> int:
+        """逃跑扣分 (000/001): 底分 × 倍数 × 3 at the moment of escape (not as the trustee later
+        ends it), or the flat 3 points before anyone bid."""
+        return escape_penalty(
             self.base_score(),
             self.multiplier(),
             self.rules.escape_factor,
@@ -510,7 +556,7 @@ class DoudizhuGame(Game):
         landlord_won = self.winner is not None and self.winner == self.landlord
         landlord = None if self.void else self.landlord
         transfers: tuple[Transfer, ...] = ()
-        if escapes:
+        if escapes or (self.rules.pairwise and landlord is not None):
             transfers = tuple(
                 Transfer(payer, payee, amount, T(reason, seat=payer + 1))
                 for payer, payee, amount, reason in settle_escapes(
@@ -599,6 +645,8 @@ class DoudizhuGame(Game):
             lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
         elif self._phase == "play":
             lines.append(T("ddz.line.lead", seat=self.turn + 1))
+        if seat is not None and self.peeks[seat]:
+            lines.append(T("ddz.line.peek", cards=self.peeked(seat)))
         if seat is not None and self._phase == "play" and self._acting(seat):
             lines.append(self._options_line(seat))
         hand = format_cards(self.visible_hand(seat)) if seat is not None else None
@@ -656,7 +704,9 @@ class DoudizhuGame(Game):
         acts = [] if self._phase == "play" else self.legal_actions(seat)
         out: list[Choice] = []
         for a in acts:
-            if a.startswith("bid "):
+            if a.startswith("peek "):
+                out.append(Choice(a, T("ddz.choice.peek", places=" + ".join(a[5:]))))
+            elif a.startswith("bid "):
                 out.append(Choice(a, T("ddz.choice.bid", n=int(a[4:])), "primary"))
             elif a in ("call", "grab", "show", "double"):
                 extra = {"x": SHOW_FACTOR[self.stage]} if a == "show" else {}
@@ -706,6 +756,7 @@ class DoudizhuGame(Game):
             "hands": [format_cards(tuple(h)) for h in self.hands],
             "kitty": format_cards(self.kitty),
             "kitty_taken": self.kitty_taken,
+            "peeks": [list(p) for p in self.peeks],
             "auction": self.auction.snapshot(),
             "turn": self.turn,
             "pending": list(self.pending),
@@ -723,6 +774,12 @@ class DoudizhuGame(Game):
             "out": format_cards(tuple(self.out)) if any(self.out) else "",
             "status": list(self.status),
         }
+
+
+def _one(rank: int) -> tuple[int, ...]:
+    counts = [0] * NRANKS
+    counts[rank] = 1
+    return tuple(counts)
 
 
 class ClassicGame(DoudizhuGame):
@@ -743,3 +800,35 @@ class TwoPlayerGame(DoudizhuGame):
     @classmethod
     def make_rules(cls, options: Mapping[str, Any]) -> Rules:
         return two_player_rules(options)
+
+
+class HotGame(DoudizhuGame):
+    """火拼斗地主 (001): 叫/抢地主 and 明牌 without 加倍, 底分 1, 黄金眼, its escape table, F1
+    settled per pair (so the host applies §1.3's caps to each pair)."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return hot_rules(options)
+
+    def held_bombs(self, seat: int) -> int:
+        """Bombs (four of a rank) and the rocket still in the seat's hand."""
+        hand = self.hands[seat]
+        return sum(1 for c in hand[:SMALL_JOKER] if c == 4) + (
+            1 if hand[SMALL_JOKER] and hand[BIG_JOKER] else 0
+        )
+
+    def escape_penalty(self, seat: int, before: bool) -> int:
+        """火拼 逃跑 (001): with the 行为倍数 (grabs, 明牌, every bomb played **or held** by the
+        escaper, 春天; not the room's initial 倍数) below 10, the landlord pays 20 × its score
+        at 倍数 1 (20 × 底分 × 2) and a farmer 10 × 底分; from 10 up, the landlord 4 × and a
+        farmer 2 × its actual score (底分 × 倍数 × 身份系数, held bombs counted). Before the
+        landlord is known the escaper counts as a farmer."""
+        held = self.held_bombs(seat)
+        action = (self.multiplier() // self.rules.multiplier) << held
+        landlord = seat == self.landlord
+        role = 2 if landlord else 1
+        base = self.base_score()
+        if action < 10:
+            return (20 if landlord else 10) * base * role
+        actual = base * (self.multiplier() << held) * role
+        return (4 if landlord else 2) * actual

@@ -56,6 +56,11 @@ class Rules:
     spring: int = 2
     half: int = 9
     """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
+    pairwise: bool = False
+    """Settle every hand as landlord–farmer transfers, so the host caps each pair (001 火拼's
+    "只扣到0为止" and the winner's cap, GAMES.md §1.3)."""
+    golden_eye: int = 0
+    """黄金眼: peeks at two kitty cards a seat may take while the landlord is chosen (火拼)."""
 
 
 CLASSIC_OPTIONS: dict[str, Any] = {"doubling": False, "base": 1, "max_deals": 3}
@@ -135,6 +140,24 @@ def two_player_rules(options: Mapping[str, Any]) -> Rules:
         double_threshold=o["double_threshold"],
         mingpai=o["mingpai"],
         max_deals=0,
+    )
+
+
+HOT_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1, "mingpai": True, "golden_eye": True}
+
+
+def hot_rules(options: Mapping[str, Any]) -> Rules:
+    """火拼斗地主 (001): the 叫/抢地主 and 明牌 steps, no 加倍, 底分 1 ("叫地主的分数为 1 分"),
+    role factor 2, settled per pair with F1's caps; 黄金眼 (two peeks) as a room option."""
+    o = merge_options(HOT_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.CALL,
+        base=o["base"],
+        multiplier=o["multiplier"],
+        mingpai=o["mingpai"],
+        max_deals=0,
+        pairwise=True,
+        golden_eye=2 if o["golden_eye"] else 0,
     )
 
 

@@ -8,6 +8,7 @@ _CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big jo
 ZH: dict[str, str] = {
     "ddz.name": "斗地主",
     "ddz.name_happy": "欢乐斗地主",
+    "ddz.name_hot": "火拼斗地主",
     # phases
     "ddz.phase.show_start": "明牌开始（发牌前明牌 ×5）",
     "ddz.phase.show_deal1": "发牌明牌（已发一半 ×4）",
@@ -41,6 +42,10 @@ ZH: dict[str, str] = {
     "ddz.line.bid": "当前最高叫分：{bid} 分（{seat} 号位）",
     "ddz.line.base": "底分：{base}",
     "ddz.line.multiplier": "倍数：×{x}",
+    "ddz.line.peek": "黄金眼（仅你可见）：底牌 {cards}",
+    "ddz.choice.peek": "黄金眼：看底牌 {places}",
+    "err.ddz.peek": "黄金眼每副牌最多用两次，每次看两张底牌（peek 12、13 或 23），只在叫/抢地主时。"
+    "现在可以：{actions}",
     "ddz.line.kitty": "底牌：{cards}",
     "ddz.line.last_play": "{seat} 号位出牌：{cards}",
     "ddz.line.lead": "轮到 {seat} 号位首出",
@@ -119,6 +124,7 @@ ZH: dict[str, str] = {
 EN: dict[str, str] = {
     "ddz.name": "Dou Dizhu",
     "ddz.name_happy": "Happy Dou Dizhu",
+    "ddz.name_hot": "Showdown Dou Dizhu",
     "ddz.phase.show_start": "Open hand before the deal (×5)",
     "ddz.phase.show_deal1": "Open hand during the deal, half dealt (×4)",
     "ddz.phase.show_deal2": "Open hand during the deal, all dealt (×3)",
@@ -148,6 +154,10 @@ EN: dict[str, str] = {
     "ddz.line.bid": "Highest bid: {bid} (seat {seat})",
     "ddz.line.base": "Base score: {base}",
     "ddz.line.multiplier": "Multiplier: ×{x}",
+    "ddz.line.peek": "Golden eye (only you see this): kitty cards {cards}",
+    "ddz.choice.peek": "Golden eye: kitty cards {places}",
+    "err.ddz.peek": "Golden eye: at most twice a deal, two kitty cards each (peek 12, 13 or 23), "
+    "only while the landlord is chosen. Now: {actions}",
     "ddz.line.kitty": "Kitty: {cards}",
     "ddz.line.last_play": "Seat {seat} played {cards}",
     "ddz.line.lead": "Seat {seat} to lead",

@@ -20,7 +20,7 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 # --- specs and options -------------------------------------------------------------------------
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
-    assert keys == ["doudizhu", "doudizhu_happy", "doudizhu_2p"]
+    assert keys == ["doudizhu", "doudizhu_happy", "doudizhu_2p", "doudizhu_hot"]
     # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
     assert SPEC["doudizhu"].level_table == "doudizhu"
     assert SPEC["doudizhu_happy"].level_table == "mianduimian"
@@ -647,14 +647,14 @@ def visible_states(key: str) -> Iterator[DoudizhuGame]:
             seats = game.to_act()
             seat = seats[rng.randrange(len(seats))]
             actions = game.legal_actions(seat)
-            if key == "doudizhu_happy" and game.phase() == "show" and rng.random() < 0.3:
+            if key != "doudizhu" and game.phase() == "show" and rng.random() < 0.3:
                 game.apply(seat, "show")
             else:
                 game.apply(seat, actions[rng.randrange(len(actions))])
             yield game
 
 
-@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy"])
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy", "doudizhu_hot"])
 def test_views_never_show_hidden_cards(key: str) -> None:
     checked = 0
     for game in visible_states(key):
@@ -708,7 +708,7 @@ def test_every_text_key_exists_in_both_locales() -> None:
             template = TEXTS[locale][text.key]
             template.format(**text.args)
 
-    for key in ("doudizhu", "doudizhu_happy"):
+    for key in ("doudizhu", "doudizhu_happy", "doudizhu_hot"):
         for seed in range(40):
             options: dict[str, object] = {"doubling": seed % 2 == 0} if key == "doudizhu" else {}
             game = new(key, seed=seed, options=options)
@@ -735,6 +735,7 @@ def test_every_text_key_exists_in_both_locales() -> None:
         check(text)
     assert set(TEXTS["zh-CN"]) == set(TEXTS["en-US"])
     assert {"ddz.out.void", "ddz.out.escape", "ddz.status.escaped", "ddz.out.grabs"} <= keys
+    assert {"ddz.line.peek", "ddz.choice.peek"} <= keys  # 火拼's 黄金眼
 
 
 def test_choices() -> None:
