@@ -94,6 +94,9 @@ _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
 class DoudizhuGame(Game):
     """斗地主: one hand under a ``Rules`` set; subclasses pick the rules from the options."""
 
+    fast_reading = True
+    """Canonical play texts are looked up in the classic PlayBook (one deck, classic patterns)."""
+
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         self.rules = self.make_rules(setup.options)
@@ -127,7 +130,8 @@ class DoudizhuGame(Game):
         """发牌: shuffle from the seeded generator; a redeal continues the same stream."""
         r = self.rules
         n = self.n
-        deck = [rank for rank in range(13) for _ in range(4)] + [SMALL_JOKER, BIG_JOKER]
+        deck = [rank for rank in range(13) for _ in range(4 * r.decks)]
+        deck += [SMALL_JOKER, BIG_JOKER] * r.decks
         self._rng.shuffle(deck)
         deck = deck[r.removed :]
         dealt = [deck[s : n * r.hand_size : n] for s in range(n)]
@@ -155,6 +159,7 @@ class DoudizhuGame(Game):
         self.last_seat: int | None = None
         self.played_hands = [0] * n
         self.bombs = 0
+        self.bomb_factors: list[int] = []
         self.out: list[int] = [0] * NRANKS
         self.winner: int | None = None
         self.over = False
@@ -297,15 +302,37 @@ class DoudizhuGame(Game):
             return []
         p = self._phase
         if p == "play":
-            hand = tuple(self.hands[seat])
-            if self.last is None:
-                return lead_plays(hand, self.rules.patterns)
-            acts = follow_plays(hand, self.last, self.rules.patterns)
-            acts.append("pass")
+            acts = self.plays(seat)
+            if self.last is not None:
+                acts.append("pass")
             return acts
         if p == "auction":
             return self._peek_actions(seat) + self.auction.legal(seat)
         return [YES[p], NO[p]]
+
+    def plays(self, seat: int) -> list[str]:
+        """The seat's plays now: every lead, or every play beating the table (no pass)."""
+        hand = tuple(self.hands[seat])
+        if self.last is None:
+            return lead_plays(hand, self.rules.patterns)
+        return follow_plays(hand, self.last, self.rules.patterns)
+
+    def read_play(self, seat: int, text: str) -> Play | None:
+        """The play typed in the play phase (None: pass); IllegalActionError or
+        NotationError when it is no play."""
+        known = self.book.known(text)
+        if known is not None:
+            return known
+        options = self.book.options(text)
+        if len(options) > 1:
+            # One set of cards, two readings (三顺 or 飞机带翅膀): leading, the player
+            # names one; following, the one that answers the table is meant.
+            if self.last is None:
+                raise ambiguous(options)
+            fitting = [p for p in options if beats(p, self.last)]
+            same = [p for p in options if p.pattern is self.last.pattern]
+            options = tuple(fitting or same or options)
+        return options[0] if options else None
 
     # --- 黄金眼 (火拼) ---------------------------------------------------------------------
     def _peek_actions(self, seat: int) -> list[str]:
@@ -345,8 +372,8 @@ class DoudizhuGame(Game):
         return self._phase
 
     def _apply(self, seat: int, text: str) -> str:
-        if self._phase == "play":
-            known = self.book.known(text)
+        if self._phase == "play" and self.fast_reading:
+            known = self.book.known(text)  # a canonical play text: no parsing at all
             if known is not None:
                 return self._play(seat, known)
         kind = self._kind()
@@ -361,16 +388,7 @@ class DoudizhuGame(Game):
                     action=text,
                     text=T("err.ddz.play_phase"),
                 )
-            options = self.book.options(text)
-            if len(options) > 1:
-                # One set of cards, two readings (三顺 or 飞机带翅膀): leading, the player
-                # names one; following, the one that answers the table is meant.
-                if self.last is None:
-                    raise ambiguous(options)
-                fitting = [p for p in options if beats(p, self.last)]
-                same = [p for p in options if p.pattern is self.last.pattern]
-                options = tuple(fitting or same or options)
-            return self._play(seat, options[0] if options else None)
+            return self._play(seat, self.read_play(seat, text))
         if low.startswith(("peek", "黄金眼")):
             return self._peek(seat, text, low)
         word = WORDS.get(low)
@@ -493,6 +511,7 @@ class DoudizhuGame(Game):
         self.played_hands[seat] += 1
         if play.is_bomb:
             self.bombs += 1
+            self.bomb_factors.append(self.bomb_factor(play))
         self.last = play
         self.last_seat = seat
         self.status[seat] = play.text
@@ -526,6 +545,17 @@ class DoudizhuGame(Game):
         """底分: classic = room base × the bid (002); happy = the room's 底分 (004)."""
         return self.rules.base * self.auction.base_factor()
 
+    def bomb_factor(self, play: Play) -> int:
+        """倍数 factor of one bomb or rocket played: ×2 (000 §8)."""
+        return 2
+
+    def bomb_multiplier(self) -> int:
+        """The product of the factors of the bombs played so far."""
+        m = 1
+        for f in self.bomb_factors:
+            m *= f
+        return m
+
     def spring(self) -> str | None:
         """ "spring" (春天), "anti" (反春) or None, once the hand is over (000 §8)."""
         if self.winner is None or self.landlord is None:
@@ -540,7 +570,7 @@ class DoudizhuGame(Game):
 
     def multiplier(self) -> int:
         """倍数: initial × 2 per grab × the largest 明牌 × 2 per bomb/rocket × spring."""
-        m: int = self.rules.multiplier << (self.grabs + self.bombs)
+        m: int = (self.rules.multiplier << self.grabs) * self.bomb_multiplier()
         m *= max(self.shown) or 1
         if self.spring():
             m *= self.rules.spring
@@ -587,7 +617,7 @@ class DoudizhuGame(Game):
             if max(self.shown):
                 lines.append(T("ddz.out.show", x=max(self.shown)))
             if self.bombs:
-                lines.append(T("ddz.out.bombs", n=self.bombs, x=2**self.bombs))
+                lines.append(T("ddz.out.bombs", n=self.bombs, x=self.bomb_multiplier()))
             sp = self.spring()
             if sp:
                 lines.append(T(f"ddz.out.{sp}", x=self.rules.spring))
@@ -659,11 +689,9 @@ class DoudizhuGame(Game):
 
     def _options_line(self, seat: int) -> Text:
         """The seat to play: how many plays it may lead, how many beat the table, or 要不起."""
-        hand = tuple(self.hands[seat])
+        n = len(self.plays(seat))
         if self.last is None:
-            n = len(lead_plays(hand, self.rules.patterns))
             return T("ddz.line.you_lead", n=n)
-        n = len(follow_plays(hand, self.last, self.rules.patterns))
         if n:
             return T("ddz.line.can_beat", n=n, cards=self.last.text)
         return T("ddz.line.cannot_beat", cards=self.last.text)

@@ -61,7 +61,8 @@ _SEPARATORS = frozenset(" \t,，、+＋")
 _HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
 # Canonical strings of n copies of a rank, for building plays quickly.
-CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in RANKS)
+CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(9)) for c in RANKS)
+"""``CH[r][n]``: n copies of rank r (up to 8: two decks)."""
 
 
 _ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)

@@ -56,6 +56,8 @@ class Rules:
     spring: int = 2
     half: int = 9
     """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
+    decks: int = 1
+    """Decks shuffled together (四人斗地主: 2, so up to 8 of a rank and 2 of each joker)."""
     pairwise: bool = False
     """Settle every hand as landlord–farmer transfers, so the host caps each pair (001 火拼's
     "只扣到0为止" and the winner's cap, GAMES.md §1.3)."""
@@ -158,6 +160,24 @@ def hot_rules(options: Mapping[str, Any]) -> Rules:
         max_deals=0,
         pairwise=True,
         golden_eye=2 if o["golden_eye"] else 0,
+    )
+
+
+FOUR_OPTIONS: dict[str, Any] = {"base": 1, "max_deals": 3}
+
+
+def four_rules(options: Mapping[str, Any]) -> Rules:
+    """四人斗地主 (001): two decks, 25 each, kitty 8, 叫分 1/2/3, three deals with no landlord
+    dissolve the game; its patterns are ``engines.doudizhu.four``'s."""
+    o = merge_options(FOUR_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.SCORE,
+        seats=4,
+        hand_size=25,
+        kitty=8,
+        decks=2,
+        base=o["base"],
+        max_deals=o["max_deals"],
     )
 
 
