@@ -8,7 +8,9 @@ The registered rule sets:
   ``double_threshold`` (points; 0 = anyone may double), settled pairwise;
 - ``doudizhu_2p``: 二人斗地主 / 面对面 for two (004): the happy steps, 11 cards out, 20 each;
 - ``doudizhu_hot``: 火拼斗地主 (001): 叫/抢/明牌 without 加倍, 黄金眼 (option ``golden_eye``),
-  its escape table, settled per pair.
+  its escape table, settled per pair;
+- ``doudizhu_four``: 四人斗地主 (001): two decks, 25 each, kitty 8, 叫分, bombs of 4–8 cards
+  and 天王炸弹, 三带二 and planes with pairs only (``engines.doudizhu.four``).
 
 >>> legal_plays("3334", "2225")
 []
@@ -19,7 +21,14 @@ The registered rule sets:
 from __future__ import annotations
 
 from engines.base import GameSpec
-from engines.doudizhu.game import ClassicGame, DoudizhuGame, HappyGame, HotGame, TwoPlayerGame
+from engines.doudizhu.game import (
+    ClassicGame,
+    DoudizhuGame,
+    FourGame,
+    HappyGame,
+    HotGame,
+    TwoPlayerGame,
+)
 from engines.doudizhu.moves import follow_plays, lead_plays, legal_plays
 from engines.doudizhu.notation import RANKS, format_cards, parse_cards
 from engines.doudizhu.patterns import (
@@ -31,7 +40,14 @@ from engines.doudizhu.patterns import (
     format_play,
     parse_play,
 )
-from engines.doudizhu.rules import CLASSIC_OPTIONS, HAPPY_OPTIONS, HOT_OPTIONS, Bidding, Rules
+from engines.doudizhu.rules import (
+    CLASSIC_OPTIONS,
+    FOUR_OPTIONS,
+    HAPPY_OPTIONS,
+    HOT_OPTIONS,
+    Bidding,
+    Rules,
+)
 from engines.doudizhu.texts import TEXTS
 
 PHASES_CLASSIC = ("bid", "double", "play")
@@ -92,6 +108,19 @@ SPECS: tuple[GameSpec, ...] = (
         texts=TEXTS,
         seats_default=3,
     ),
+    GameSpec(
+        key="doudizhu_four",
+        name_zh="四人斗地主",
+        name_en="Four-player Dou Dizhu",
+        min_seats=4,
+        max_seats=4,
+        level_table="doudizhu",  # 001 gives 四人 no ladder of its own
+        game=FourGame,
+        options=dict(FOUR_OPTIONS),
+        phases=("bid", "play"),
+        texts=TEXTS,
+        seats_default=4,
+    ),
 )
 
 __all__ = [
@@ -100,6 +129,7 @@ __all__ = [
     "Bidding",
     "ClassicGame",
     "DoudizhuGame",
+    "FourGame",
     "HappyGame",
     "HotGame",
     "TwoPlayerGame",

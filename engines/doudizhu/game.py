@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
-from engines.doudizhu import ai
+from engines.doudizhu import ai, four
 from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, make_auction
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
@@ -48,6 +48,7 @@ from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
 from engines.doudizhu.rules import (
     Rules,
     classic_rules,
+    four_rules,
     happy_rules,
     hot_rules,
     two_player_rules,
@@ -491,7 +492,7 @@ class DoudizhuGame(Game):
                     text=T("err.ddz.not_held", cards=play.text),
                 )
         last = self.last
-        if last is not None and not beats(play, last):
+        if last is not None and not self.beats(play, last):
             raise IllegalActionError(
                 f"does not beat {last.text} ({last.pattern.value}): play the same pattern "
                 "with the same number of cards and higher, a bomb, or pass",
@@ -544,6 +545,10 @@ class DoudizhuGame(Game):
     def base_score(self) -> int:
         """底分: classic = room base × the bid (002); happy = the room's 底分 (004)."""
         return self.rules.base * self.auction.base_factor()
+
+    def beats(self, play: Play, previous: Play) -> bool:
+        """管得上 under this variant's ranking (classic: ``patterns.beats``)."""
+        return beats(play, previous)
 
     def bomb_factor(self, play: Play) -> int:
         """倍数 factor of one bomb or rocket played: ×2 (000 §8)."""
@@ -793,6 +798,7 @@ class DoudizhuGame(Game):
             "last": None if self.last is None else [self.last_seat, self.last.text],
             "played_hands": list(self.played_hands),
             "bombs": self.bombs,
+            "bomb_factors": list(self.bomb_factors),
             "winner": self.winner,
             "over": self.over,
             "void": self.void,
@@ -860,3 +866,39 @@ class HotGame(DoudizhuGame):
             return (20 if landlord else 10) * base * role
         actual = base * (self.multiplier() << held) * role
         return (4 if landlord else 2) * actual
+
+
+class FourGame(DoudizhuGame):
+    """四人斗地主 (001): two decks, 25 each, kitty 8, 叫分, the patterns and bomb ladder of
+    ``engines.doudizhu.four``, the landlord against three (±3×底分×倍数)."""
+
+    fast_reading = False
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return four_rules(options)
+
+    def plays(self, seat: int) -> list[str]:
+        return [p.text for p in four.plays(tuple(self.hands[seat]), self.last)]
+
+    def read_play(self, seat: int, text: str) -> Play | None:
+        return four.read(text)
+
+    def beats(self, play: Play, previous: Play) -> bool:
+        return four.beats(play, previous)
+
+    def bomb_factor(self, play: Play) -> int:
+        return four.bomb_factor(play)
+
+    def picker(self, seat: int) -> Picker | None:
+        """Up to 33 cards (the landlord's 25 + 8): one menu per run of ranks of at most 25."""
+        if self._phase != "play" or self.over or not any(self.hands[seat]):
+            return None
+        return four.picker(self.hands[seat])
+
+    def trustee(self, seat: int) -> str:
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        return four.choose(self, seat)

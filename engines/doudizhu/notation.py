@@ -130,7 +130,7 @@ def unpack(p: int) -> Counts:
     return tuple([(p >> s) & _FIELD_MASK for s in SHIFTS])
 
 
-def _parse_slow(text: str) -> Counts:
+def _parse_slow(text: str, limits: tuple[int, ...] = _LIMITS) -> Counts:
     counts = [0] * NRANKS
     i, n = 0, len(text)
     low = text.lower()
@@ -166,7 +166,7 @@ def _parse_slow(text: str) -> Counts:
             text, f"no cards given; {_HELP}, or 'pass'", text=T("err.ddz.no_cards", typed=text)
         )
     for r, c in enumerate(counts):
-        if c > _LIMITS[r]:
+        if c > limits[r]:
             what = "joker" if r >= SMALL_JOKER else RANKS[r]
             name = (
                 T("err.ddz.small_joker")
@@ -177,8 +177,8 @@ def _parse_slow(text: str) -> Counts:
             )
             raise NotationError(
                 text,
-                f"{c}× {what}: one deck has only {_LIMITS[r]} of each",
-                text=T("err.ddz.too_many", typed=text, count=c, card=name, limit=_LIMITS[r]),
+                f"{c}× {what}: the deck has only {limits[r]} of each",
+                text=T("err.ddz.too_many", typed=text, count=c, card=name, limit=limits[r]),
             )
     return tuple(counts)
 

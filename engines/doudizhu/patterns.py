@@ -66,6 +66,8 @@ class Pattern(Enum):
     PLANE_PAIRS = "飞机带对翅膀"
     FOUR_SINGLES = "四带二单"
     FOUR_PAIRS = "四带二对"
+    KING_BOMB = "天王炸弹"
+    """Four jokers (四人斗地主, two decks)."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class Play:
         if not self.parts:
             parts = tuple((r, c) for r, c in enumerate(self.cards) if c)
             object.__setattr__(self, "parts", parts)
-        bomb = self.pattern is Pattern.BOMB or self.pattern is Pattern.ROCKET
+        bomb = self.pattern in (Pattern.BOMB, Pattern.ROCKET, Pattern.KING_BOMB)
         object.__setattr__(self, "is_bomb", bomb)
 
     def __str__(self) -> str:

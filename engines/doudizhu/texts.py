@@ -9,6 +9,7 @@ ZH: dict[str, str] = {
     "ddz.name": "斗地主",
     "ddz.name_happy": "欢乐斗地主",
     "ddz.name_hot": "火拼斗地主",
+    "ddz.name_four": "四人斗地主",
     # phases
     "ddz.phase.show_start": "明牌开始（发牌前明牌 ×5）",
     "ddz.phase.show_deal1": "发牌明牌（已发一半 ×4）",
@@ -99,10 +100,13 @@ ZH: dict[str, str] = {
     "ddz.pattern.plane_pairs": "飞机带对翅膀",
     "ddz.pattern.four_singles": "四带二",
     "ddz.pattern.four_pairs": "四带两对",
+    "ddz.pattern.king_bomb": "天王炸弹",
+    "err.ddz.four_pattern": "{cards} 不是四人斗地主的牌型：单张、对子（两张小王或两张大王也算）、三张、三带二、"
+    "顺子、连对、三顺、飞机带对子、四张以上的炸弹、天王炸弹（没有三带一、四带二、火箭）。",
     # errors
     "err.ddz.not_card": "看不懂“{typed}”：“{char}”不是牌。" + _CARDS_ZH,
     "err.ddz.no_cards": "看不懂“{typed}”：没有写牌。" + _CARDS_ZH + "不要就写“不出”。",
-    "err.ddz.too_many": "看不懂“{typed}”：{card} 写了 {count} 张，一副牌只有 {limit} 张。",
+    "err.ddz.too_many": "看不懂“{typed}”：{card} 写了 {count} 张，牌里只有 {limit} 张。",
     "err.ddz.small_joker": "小王",
     "err.ddz.big_joker": "大王",
     "err.ddz.no_pattern": "{cards} 不成牌型，不能这样出。",
@@ -125,6 +129,7 @@ EN: dict[str, str] = {
     "ddz.name": "Dou Dizhu",
     "ddz.name_happy": "Happy Dou Dizhu",
     "ddz.name_hot": "Showdown Dou Dizhu",
+    "ddz.name_four": "Four-player Dou Dizhu",
     "ddz.phase.show_start": "Open hand before the deal (×5)",
     "ddz.phase.show_deal1": "Open hand during the deal, half dealt (×4)",
     "ddz.phase.show_deal2": "Open hand during the deal, all dealt (×3)",
@@ -207,9 +212,14 @@ EN: dict[str, str] = {
     "ddz.pattern.plane_pairs": "plane with pair wings",
     "ddz.pattern.four_singles": "four with two singles",
     "ddz.pattern.four_pairs": "four with two pairs",
+    "ddz.pattern.king_bomb": "four-joker bomb",
+    "err.ddz.four_pattern": "{cards} is not a pattern of four-player Dou Dizhu: single, pair (two "
+    "small or two big jokers too), trio, trio with a pair, straight, pair straight, trio "
+    "straight, plane with pairs, a bomb of four or more, the four jokers (no trio with one, no "
+    "four with two, no rocket).",
     "err.ddz.not_card": "Cannot read '{typed}': '{char}' is not a card; " + _CARDS_EN + ".",
     "err.ddz.no_cards": "Cannot read '{typed}': no cards given; " + _CARDS_EN + ", or 'pass'.",
-    "err.ddz.too_many": "Cannot read '{typed}': {count}× {card}, but one deck has only {limit}.",
+    "err.ddz.too_many": "Cannot read '{typed}': {count}× {card}, but the deck has only {limit}.",
     "err.ddz.small_joker": "small joker",
     "err.ddz.big_joker": "big joker",
     "err.ddz.no_pattern": "{cards} is not a valid pattern.",
