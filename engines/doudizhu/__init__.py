@@ -10,7 +10,9 @@ The registered rule sets:
 - ``doudizhu_hot``: 火拼斗地主 (001): 叫/抢/明牌 without 加倍, 黄金眼 (option ``golden_eye``),
   its escape table, settled per pair;
 - ``doudizhu_four``: 四人斗地主 (001): two decks, 25 each, kitty 8, 叫分, bombs of 4–8 cards
-  and 天王炸弹, 三带二 and planes with pairs only (``engines.doudizhu.four``).
+  and 天王炸弹, 三带二 and planes with pairs only (``engines.doudizhu.four``);
+- ``doudizhu_wild``: 癞子斗地主 (004 癞子场): the happy rules with a 癞子 rank turned up after
+  the deal (``engines.doudizhu.wild``).
 
 >>> legal_plays("3334", "2225")
 []
@@ -28,6 +30,7 @@ from engines.doudizhu.game import (
     HappyGame,
     HotGame,
     TwoPlayerGame,
+    WildGame,
 )
 from engines.doudizhu.moves import follow_plays, lead_plays, legal_plays
 from engines.doudizhu.notation import RANKS, format_cards, parse_cards
@@ -121,6 +124,19 @@ SPECS: tuple[GameSpec, ...] = (
         texts=TEXTS,
         seats_default=4,
     ),
+    GameSpec(
+        key="doudizhu_wild",
+        name_zh="癞子斗地主",
+        name_en="Wild-card Dou Dizhu",
+        min_seats=3,
+        max_seats=3,
+        level_table="mianduimian",  # 004 十三
+        game=WildGame,
+        options=dict(HAPPY_OPTIONS),
+        phases=PHASES_HAPPY,
+        texts=TEXTS,
+        seats_default=3,
+    ),
 )
 
 __all__ = [
@@ -133,6 +149,7 @@ __all__ = [
     "HappyGame",
     "HotGame",
     "TwoPlayerGame",
+    "WildGame",
     "Pattern",
     "PatternRules",
     "Play",

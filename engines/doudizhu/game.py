@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
-from engines.doudizhu import ai, four
+from engines.doudizhu import ai, four, wild
 from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, make_auction
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
@@ -44,7 +44,7 @@ from engines.doudizhu.notation import (
     label,
     parse_cards,
 )
-from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
+from engines.doudizhu.patterns import Pattern, Play, ambiguous, beats, playbook
 from engines.doudizhu.rules import (
     Rules,
     classic_rules,
@@ -80,6 +80,7 @@ _words("show", 0, "show", "明牌")
 _words("double", 0, "double", "加倍")
 
 _SUIT_TAGS = "shcd"
+RANKS_TEXT = "3456789TJQKA2BR"
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
@@ -902,3 +903,67 @@ class FourGame(DoudizhuGame):
                 "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
             )
         return four.choose(self, seat)
+
+
+class WildGame(DoudizhuGame):
+    """癞子斗地主 (004 癞子场): the happy rules for three with a 癞子 rank turned up after each
+    deal (``engines.doudizhu.wild``); bombs ×2 (soft) or ×4 (hard, pure 癞子, rocket)."""
+
+    fast_reading = False
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return happy_rules(options)
+
+    def _start_deal(self, first: int) -> None:
+        super()._start_deal(first)
+        # 004 does not say how the 癞子 is chosen: a random rank (no joker) after the deal,
+        # from the same seeded stream, shown to everyone.
+        self.wild = self._rng.randrange(SMALL_JOKER)
+
+    def plays(self, seat: int) -> list[str]:
+        return [p.text for p in wild.plays(tuple(self.hands[seat]), self.wild, self.last)]
+
+    def read_play(self, seat: int, text: str) -> Play | None:
+        return wild.read(text.strip(), tuple(self.hands[seat]), self.wild, self.last, self.book)
+
+    def beats(self, play: Play, previous: Play) -> bool:
+        return wild.beats(play, previous)
+
+    def bomb_factor(self, play: Play) -> int:
+        return wild.FACTOR[play.pattern]
+
+    def view(self, seat: int | None) -> View:
+        v = super().view(seat)
+        line = T("ddz.line.wild", rank=label(self.wild))
+        return View(phase=v.phase, seats=v.seats, lines=(line, *v.lines), hand=v.hand)
+
+    def trustee(self, seat: int) -> str:
+        """托管: the classic policy on the cards as they are (every natural play is legal
+        here); over a soft or pure 癞子 bomb, the lowest bomb above it only to go out or to
+        stop an opponent on few cards; going out with a 癞子 reading whenever one does."""
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        if self._phase != "play":
+            return ai.choose(self, seat)
+        hand = tuple(self.hands[seat])
+        options = wild.plays(hand, self.wild, self.last)
+        size = sum(hand)
+        for p in options:
+            if p.size == size:
+                return p.text
+        last = self.last
+        if last is not None and last.pattern in (Pattern.SOFT_BOMB, Pattern.WILD_BOMB):
+            assert self.landlord is not None and self.last_seat is not None
+            partner = seat != self.landlord and self.last_seat != self.landlord
+            opponents = [s for s in range(self.n) if (s == self.landlord) != (seat == self.landlord)]
+            low = min(sum(self.hands[o]) for o in opponents) <= 4
+            if options and low and not partner:
+                return min(options, key=lambda p: (wild.TIER[p.pattern], p.key)).text
+            return "pass"
+        return ai.choose(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return super().snapshot() | {"wild": RANKS_TEXT[self.wild]}

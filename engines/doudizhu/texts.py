@@ -10,6 +10,7 @@ ZH: dict[str, str] = {
     "ddz.name_happy": "欢乐斗地主",
     "ddz.name_hot": "火拼斗地主",
     "ddz.name_four": "四人斗地主",
+    "ddz.name_wild": "癞子斗地主",
     # phases
     "ddz.phase.show_start": "明牌开始（发牌前明牌 ×5）",
     "ddz.phase.show_deal1": "发牌明牌（已发一半 ×4）",
@@ -101,6 +102,12 @@ ZH: dict[str, str] = {
     "ddz.pattern.four_singles": "四带二",
     "ddz.pattern.four_pairs": "四带两对",
     "ddz.pattern.king_bomb": "天王炸弹",
+    "ddz.pattern.soft_bomb": "软炸弹",
+    "ddz.pattern.wild_bomb": "纯癞子炸弹",
+    "ddz.line.wild": "癞子：{rank}（可当除大小王外任何牌；单独出时就是它本身）",
+    "err.ddz.wild_reading": "{cards} 用癞子 {wild} 读不成 {reading}。"
+    "写法：出的牌=当作的牌，如 445567=445566。",
+    "err.ddz.wild_choose": "有癞子时 {cards} 可以有几种出法，请写明：{forms}",
     "err.ddz.four_pattern": "{cards} 不是四人斗地主的牌型：单张、对子（两张小王或两张大王也算）、三张、三带二、"
     "顺子、连对、三顺、飞机带对子、四张以上的炸弹、天王炸弹（没有三带一、四带二、火箭）。",
     # errors
@@ -130,6 +137,7 @@ EN: dict[str, str] = {
     "ddz.name_happy": "Happy Dou Dizhu",
     "ddz.name_hot": "Showdown Dou Dizhu",
     "ddz.name_four": "Four-player Dou Dizhu",
+    "ddz.name_wild": "Wild-card Dou Dizhu",
     "ddz.phase.show_start": "Open hand before the deal (×5)",
     "ddz.phase.show_deal1": "Open hand during the deal, half dealt (×4)",
     "ddz.phase.show_deal2": "Open hand during the deal, all dealt (×3)",
@@ -213,6 +221,13 @@ EN: dict[str, str] = {
     "ddz.pattern.four_singles": "four with two singles",
     "ddz.pattern.four_pairs": "four with two pairs",
     "ddz.pattern.king_bomb": "four-joker bomb",
+    "ddz.pattern.soft_bomb": "soft bomb",
+    "ddz.pattern.wild_bomb": "pure wild bomb",
+    "ddz.line.wild": "Wild card (癞子): {rank} (stands for any card but a joker; alone it is itself)",
+    "err.ddz.wild_reading": "{cards} cannot be read as {reading} with the wild {wild}. Write "
+    "the cards, then = and what they stand for, e.g. 445567=445566.",
+    "err.ddz.wild_choose": "With the wild card, {cards} can be played several ways; type one: "
+    "{forms}",
     "err.ddz.four_pattern": "{cards} is not a pattern of four-player Dou Dizhu: single, pair (two "
     "small or two big jokers too), trio, trio with a pair, straight, pair straight, trio "
     "straight, plane with pairs, a bomb of four or more, the four jokers (no trio with one, no "
