@@ -949,13 +949,14 @@ class WildGame(DoudizhuGame):
         if self._phase != "play":
             return ai.choose(self, seat)
         hand = tuple(self.hands[seat])
-        options = wild.plays(hand, self.wild, self.last)
         size = sum(hand)
-        for p in options:
-            if p.size == size:
-                return p.text
+        if hand[self.wild] and size <= 8:  # (without 癞子 the classic policy sees it)
+            for p in wild.plays(hand, self.wild, self.last):
+                if p.size == size:
+                    return p.text
         last = self.last
         if last is not None and last.pattern in (Pattern.SOFT_BOMB, Pattern.WILD_BOMB):
+            options = [p for p in wild.bombs(hand, self.wild) if wild.beats(p, last)]
             assert self.landlord is not None and self.last_seat is not None
             partner = seat != self.landlord and self.last_seat != self.landlord
             opponents = [s for s in range(self.n) if (s == self.landlord) != (seat == self.landlord)]

@@ -162,19 +162,43 @@ def _generate(hand: Counts, wild: int, book: PlayBook) -> tuple[Play, ...]:
         need = ((pos * ONES) >> total) & 63
         if need + ((p >> wshift) & 63) > w:
             continue
-        read = book.of_text(text)
-        for phys, subs in _splits(hand, read.cards, wild):
-            play = make(phys, read, wild, subs)
-            key = (phys, play.pattern, play.key, play.size)
-            rank = (subs, read.text)
-            old = best.get(key)
-            if old is None or rank < old[:2]:
-                best[key] = (subs, read.text, play)
+        for read in book.options(text):
+            for phys, subs in _splits(hand, read.cards, wild):
+                play = make(phys, read, wild, subs)
+                key = (phys, play.pattern, play.key, play.size)
+                rank = (subs, read.text)
+                old = best.get(key)
+                if old is None or rank < old[:2]:
+                    best[key] = (subs, read.text, play)
     return tuple(sorted((v[2] for v in best.values()), key=lambda p: p.text))
 
 
 def _natural(hand: Counts, book: PlayBook) -> list[Play]:
     return [book.of_text(t) for t in lead_plays(hand)]
+
+
+def bombs(hand: Counts, wild: int, book: PlayBook | None = None) -> list[Play]:
+    """The bombs of a hand (soft, hard, pure 癞子) and the rocket, straight from the counts:
+    the same as the bombs among ``plays`` (tested), without generating the rest."""
+    book = book or playbook(CLASSIC)
+    w = hand[wild]
+    out: list[Play] = []
+    for r in range(SMALL_JOKER):
+        if r == wild:
+            continue
+        four = book.of_text(RANKS[r] * 4)
+        if hand[r] == 4:
+            out.append(make(four.cards, four, wild, 0))
+        for n in range(max(1, 4 - w), min(3, hand[r]) + 1):
+            phys = [0] * NRANKS
+            phys[r], phys[wild] = n, 4 - n
+            out.append(make(tuple(phys), four, wild, 4 - n))
+    if w == 4:
+        four = book.of_text(RANKS[wild] * 4)
+        out.append(make(four.cards, four, wild, 0))
+    if hand[SMALL_JOKER] and hand[SMALL_JOKER + 1]:
+        out.append(book.of_text("BR"))
+    return sorted(out, key=lambda p: p.text)
 
 
 def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBook) -> Play:
@@ -231,4 +255,4 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
     )
 
 
-__all__ = ["FACTOR", "TIER", "beats", "make", "plays", "read"]
+__all__ = ["FACTOR", "TIER", "beats", "bombs", "make", "plays", "read"]

@@ -22,6 +22,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve")
         ("doudizhu", 3, "ddz_double"),  # 三人斗地主 (002): the room turns 加倍 on
         ("doudizhu_hot", 3, "novice"),
         ("doudizhu_four", 4, "novice"),
+        ("doudizhu_wild", 3, "novice"),
     ],
 )
 async def test_one_hand_of_each_variant_conserves_beans(
