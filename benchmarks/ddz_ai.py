@@ -31,7 +31,8 @@ from engines.base import Setup
 from engines.doudizhu import SPECS, DoudizhuGame
 
 SPEC = SPECS[0]
-_DECLINE = ("nobid", "nocall", "nograb", "noshow", "nodouble")
+_DECLINE = ("nobid", "nocall", "nograb", "noshow", "nodouble", "look", "nodao", "nola", "nolei",
+            "nowo")
 
 
 class Clock:

@@ -12,7 +12,9 @@ The registered rule sets:
 - ``doudizhu_four``: 四人斗地主 (001): two decks, 25 each, kitty 8, 叫分, bombs of 4–8 cards
   and 天王炸弹, 三带二 and planes with pairs only (``engines.doudizhu.four``);
 - ``doudizhu_wild``: 癞子斗地主 (004 癞子场): the happy rules with a 癞子 rank turned up after
-  the deal (``engines.doudizhu.wild``).
+  the deal (``engines.doudizhu.wild``);
+- ``doudizhu_mala``: 麻辣斗地主 (001): the 明牌 card, 闷抓/看牌, 叫地主, 倒拉垒沃 per pair,
+  attachments singles only.
 
 >>> legal_plays("3334", "2225")
 []
@@ -29,6 +31,7 @@ from engines.doudizhu.game import (
     FourGame,
     HappyGame,
     HotGame,
+    MalaGame,
     TwoPlayerGame,
     WildGame,
 )
@@ -48,6 +51,7 @@ from engines.doudizhu.rules import (
     FOUR_OPTIONS,
     HAPPY_OPTIONS,
     HOT_OPTIONS,
+    MALA_OPTIONS,
     Bidding,
     Rules,
 )
@@ -137,6 +141,19 @@ SPECS: tuple[GameSpec, ...] = (
         texts=TEXTS,
         seats_default=3,
     ),
+    GameSpec(
+        key="doudizhu_mala",
+        name_zh="麻辣斗地主",
+        name_en="Spicy Dou Dizhu",
+        min_seats=3,
+        max_seats=3,
+        level_table="doudizhu",  # 001 gives 麻辣 no ladder of its own
+        game=MalaGame,
+        options=dict(MALA_OPTIONS),
+        phases=("blind", "bid", "dao", "play"),
+        texts=TEXTS,
+        seats_default=3,
+    ),
 )
 
 __all__ = [
@@ -148,6 +165,7 @@ __all__ = [
     "FourGame",
     "HappyGame",
     "HotGame",
+    "MalaGame",
     "TwoPlayerGame",
     "WildGame",
     "Pattern",

@@ -9,6 +9,7 @@ factors it contributes to the score (the bid, the grabs, the largest 明牌).
 - ``ScoreAuction``: 叫分 1/2/3 once each, higher than the last, 3 ends it (000/001/002).
 - ``CallAuction``: 明牌 steps before and during the deal, 叫地主 (the first call ends the
   calling), one 抢地主 chance each, ×2 per grab; the 明牌 step after the kitty (003/004).
+- ``BlindAuction``: 麻辣's 闷抓 or 看牌 by the 明牌 card's holder, then 叫地主 (001).
 
 ``make_auction`` picks one from ``Rules.bidding``; a new way (闷抓, the 五人 card) is one
 more class with the same methods.
@@ -29,8 +30,22 @@ from engines.doudizhu.rules import Bidding, Rules
 SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
 """明牌 ×5 before the deal, ×4 after its first half, ×3 after all of it, ×2 after the kitty."""
 _NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
-YES = {"bid": "bid", "call": "call", "grab": "grab", "show": "show", "double": "double"}
-NO = {"bid": "nobid", "call": "nocall", "grab": "nograb", "show": "noshow", "double": "nodouble"}
+YES = {
+    "bid": "bid",
+    "call": "call",
+    "grab": "grab",
+    "show": "show",
+    "double": "double",
+    "blind": "blind",
+}
+NO = {
+    "bid": "nobid",
+    "call": "nocall",
+    "grab": "nograb",
+    "show": "noshow",
+    "double": "nodouble",
+    "blind": "look",
+}
 
 
 class Auction:
@@ -53,6 +68,7 @@ class Auction:
         self.high_seat: int | None = None
         self.grabs = 0
         self.shown: list[int] = [0] * n
+        self.blind = False  # 闷抓 (麻辣): the landlord took the hand unseen
 
     def order(self, start: int) -> list[int]:
         return [(start + i) % self.n for i in range(self.n)]
@@ -267,8 +283,52 @@ class CallAuction(Auction):
         }
 
 
+class BlindAuction(Auction):
+    """麻辣 (001): the holder of the 明牌 card (``first``) chooses 闷抓 — landlord at once,
+    without looking, stakes ×2 — or 看牌; then 叫地主/不叫 in turn from the holder, the first
+    call ends it; all 不叫: redeal."""
+
+    def __init__(self, n: int, first: int) -> None:
+        super().__init__(n, first)
+        self.phase = "blind"
+
+    def kind(self) -> str:
+        return "blind" if self.phase == "blind" else "call"
+
+    def label(self) -> str:
+        return "blind" if self.phase == "blind" else "call"
+
+    def legal(self, seat: int) -> list[str]:
+        return ["blind", "look"] if self.phase == "blind" else ["call", "nocall"]
+
+    def before_bid(self) -> bool:
+        return self.landlord is None and self.phase == "blind"
+
+    def act(self, seat: int, kind: str, value: int) -> str:
+        if self.phase == "blind":
+            if value:
+                self.blind = True
+                self.landlord = seat
+                return "blind"
+            self.phase = "bid"
+            self.turn = seat
+            return "look"
+        if value:
+            self.landlord = seat
+            return "call"
+        self.turn = (seat + 1) % self.n
+        if self.turn == self.first:
+            self.redeal = True
+        return "nocall"
+
+    def snapshot(self) -> dict[str, Any]:
+        return super().snapshot() | {"blind": self.blind}
+
+
 def make_auction(rules: Rules, n: int, first: int) -> Auction:
     """The auction of a rule set, for one deal."""
     if rules.bidding is Bidding.SCORE:
         return ScoreAuction(n, first)
+    if rules.bidding is Bidding.BLIND:
+        return BlindAuction(n, first)
     return CallAuction(n, first, rules.mingpai)

@@ -27,13 +27,14 @@ listed in ``WORDS``; ``pass``/``不出`` also declines whatever the phase offers
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
 from engines.doudizhu import ai, four, wild
-from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, make_auction
+from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, BlindAuction, make_auction
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
     BIG_JOKER,
@@ -50,6 +51,7 @@ from engines.doudizhu.rules import (
     classic_rules,
     four_rules,
     happy_rules,
+    mala_rules,
     hot_rules,
     two_player_rules,
 )
@@ -78,6 +80,7 @@ _words("call", 0, "call", "叫地主", "叫")
 _words("grab", 0, "grab", "抢地主", "抢")
 _words("show", 0, "show", "明牌")
 _words("double", 0, "double", "加倍")
+_words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
 RANKS_TEXT = "3456789TJQKA2BR"
@@ -547,6 +550,10 @@ class DoudizhuGame(Game):
         """底分: classic = room base × the bid (002); happy = the room's 底分 (004)."""
         return self.rules.base * self.auction.base_factor()
 
+    def pair_doubles(self) -> list[int]:
+        """Per seat, the factor it brings to its landlord–farmer pairs (×2 if it doubled)."""
+        return [2 if d else 1 for d in self.doubled]
+
     def beats(self, play: Play, previous: Play) -> bool:
         """管得上 under this variant's ranking (classic: ``patterns.beats``)."""
         return beats(play, previous)
@@ -588,7 +595,7 @@ class DoudizhuGame(Game):
         base = self.base_score()
         mult = self.multiplier()
         escapes = dict(self.escape_penalties)
-        doubles = [2 if d else 1 for d in self.doubled]
+        doubles = self.pair_doubles()
         landlord_won = self.winner is not None and self.winner == self.landlord
         landlord = None if self.void else self.landlord
         transfers: tuple[Transfer, ...] = ()
@@ -968,3 +975,198 @@ class WildGame(DoudizhuGame):
 
     def snapshot(self) -> dict[str, Any]:
         return super().snapshot() | {"wild": RANKS_TEXT[self.wild]}
+
+
+_DAO_STEPS = ("dao", "la", "lei", "wo")
+_DAO_WORDS = {
+    "dao": "dao", "倒": "dao", "nodao": "nodao", "不倒": "nodao",
+    "la": "la", "拉": "la", "nola": "nola", "不拉": "nola",
+    "lei": "lei", "垒": "lei", "nolei": "nolei", "不垒": "nolei",
+    "wo": "wo", "沃": "wo", "nowo": "nowo", "不沃": "nowo",
+    "mendao": "mendao", "闷倒": "mendao", "look": "look", "看牌": "look",
+}  # fmt: skip
+
+
+class MalaGame(DoudizhuGame):
+    """麻辣斗地主 (001): a 明牌 card whose holder calls first, 闷抓 or 看牌, 叫地主, then
+    倒拉垒沃 per landlord–farmer pair; attachments are singles only.
+
+    Nobody sees its own hand before looking (看牌): the holder's 看牌 lets everyone look;
+    after 闷抓 each farmer 闷倒s unseen or looks, the landlord looks (and alone sees the
+    kitty) once 倒拉垒沃 is over."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return mala_rules(options)
+
+    def _start_deal(self, first: int) -> None:
+        super()._start_deal(first)
+        # 明牌: one of the dealt cards is turned up during the deal; its holder calls first.
+        place = self._rng.randrange(self.n * self.rules.hand_size)
+        self.open_seat = place % self.n
+        self.open_rank = self.dealt[self.open_seat][place // self.n]
+        self.auction = BlindAuction(self.n, self.open_seat)
+        self.looked = [False] * self.n
+        self.pairs = [0] * self.n  # 倒拉垒沃 actions in each farmer's pair
+        self.steps: list[tuple[int, str, int]] = []  # (actor, step, farmer)
+        self.step = 0
+
+    # --- 倒拉垒沃 --------------------------------------------------------------------------
+    def _make_landlord(self, seat: int) -> None:
+        self.landlord = seat
+        hand = self.hands[seat]
+        for rank, c in enumerate(self.kitty):
+            hand[rank] += c
+        self.kitty_taken = True
+        self.blind = self.auction.blind
+        if not self.blind:
+            self.looked = [True] * self.n
+        self.step = 0
+        self.steps = [(f, "dao", f) for f in self._order(seat)[1:]]
+        self._phase = "dao"
+
+    def _advance(self) -> None:
+        self.steps.pop(0)
+        if self.steps:
+            return
+        assert self.landlord is not None
+        while self.step < len(_DAO_STEPS) - 1:
+            # The next step is open only in the pairs whose last step was taken.
+            self.step += 1
+            name = _DAO_STEPS[self.step]
+            farmers = [f for f in self._order(self.landlord)[1:] if self.pairs[f] == self.step]
+            landlord = self.landlord
+            self.steps = [(landlord if name in ("la", "wo") else f, name, f) for f in farmers]
+            if self.steps:
+                return
+            break
+        self.looked = [True] * self.n
+        self._start_play()
+
+    def to_act(self) -> tuple[int, ...]:
+        if not self.over and self._phase == "dao":
+            return (self.steps[0][0],)
+        return super().to_act()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self._phase != "dao":
+            return super().legal_actions(seat)
+        if self.over or seat != self.steps[0][0]:
+            return []
+        _, name, _ = self.steps[0]
+        if name == "dao" and not self.looked[seat]:
+            return ["mendao", "look"]
+        return [name, "no" + name]
+
+    def phase(self) -> str:
+        return "dao" if self._phase == "dao" and not self.over else super().phase()
+
+    def _apply(self, seat: int, text: str) -> str:
+        low = " ".join(text.strip().lower().split())
+        if self._phase == "auction" and self.auction.phase == "blind" and low in ("look", "看牌"):
+            self.looked = [True] * self.n  # 看牌: every seat picks its hand up, then 叫地主
+            return self._auction_act(seat, "blind", 0)
+        if self._phase != "dao":
+            return super()._apply(seat, text)
+        legal = self.legal_actions(seat)
+        word = _DAO_WORDS.get(low)
+        if word is None and low in PASS_WORDS:
+            word = legal[-1] if legal[-1] != "look" else None
+        if word not in legal:
+            raise IllegalActionError(
+                f"not an action of this phase; now: {', '.join(legal)}",
+                seat=seat,
+                action=text,
+                text=T(
+                    "err.ddz.phase_takes",
+                    phase=T(f"ddz.phase.{self._phase_label()}"),
+                    actions=", ".join(legal),
+                ),
+            )
+        assert word is not None
+        self.status[seat] = word
+        if word == "look":
+            self.looked[seat] = True
+            return word
+        _, name, farmer = self.steps[0]
+        if word in ("mendao", name):
+            self.pairs[farmer] += 1
+        self._advance()
+        return word
+
+    def _phase_label(self) -> str:
+        if self._phase == "dao" and not self.over:
+            return f"dao_{self.steps[0][1]}"
+        return super()._phase_label()
+
+    # --- scoring and views -------------------------------------------------------------------
+    def pair_doubles(self) -> list[int]:
+        """Per farmer: ×2 for each 倒拉垒沃 step taken in its pair, ×2 after 闷抓 (001)."""
+        blind = 2 if self.auction.blind else 1
+        return [1 if s == self.landlord else blind << self.pairs[s] for s in range(self.n)]
+
+    def outcome(self) -> Outcome:
+        out = super().outcome()
+        extra: list[Text] = []
+        if self.auction.blind and not self.void:
+            extra.append(T("ddz.out.blind"))
+        for f in range(self.n):
+            if f != self.landlord and self.pairs[f]:
+                extra.append(T("ddz.out.pair", seat=f + 1, x=2 ** self.pairs[f]))
+        return dataclasses.replace(out, lines=(*out.lines, *extra))
+
+    def view(self, seat: int | None) -> View:
+        v = super().view(seat)
+        lines = [T("ddz.line.open_card", card=label(self.open_rank), seat=self.open_seat + 1)]
+        for line in v.lines:
+            if line.key == "ddz.line.kitty" and self.auction.blind and not self.over:
+                # 闷抓: only the landlord sees the kitty, once 倒拉垒沃 is over (001).
+                if seat is None or seat != self.landlord or not self.looked[seat]:
+                    continue
+            lines.append(line)
+        hand = v.hand
+        seats = list(v.seats)
+        if seat is not None and not self.looked[seat] and not self.over:
+            hand = None
+            seats[seat] = dataclasses.replace(seats[seat], cards=None)
+        return View(phase=v.phase, seats=tuple(seats), lines=tuple(lines), hand=hand)
+
+    def private_epoch(self, seat: int) -> int:
+        return super().private_epoch(seat) * 2 + self.looked[seat]
+
+    def picker(self, seat: int) -> Picker | None:
+        return super().picker(seat) if self.looked[seat] else None
+
+    def trustee(self, seat: int) -> str:
+        """托管: looks, calls by strength, takes a 倒拉垒沃 step with a strong hand only when
+        it has looked (a blind landlord declines)."""
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        hand = tuple(self.hands[seat])
+        if self._phase == "auction":
+            if self.auction.phase == "blind":
+                return "look"
+            return "call" if ai.bid_for(hand) >= 1 else "nocall"
+        if self._phase == "dao":
+            legal = self.legal_actions(seat)
+            if legal[0] == "mendao":
+                return "look"
+            strong = self.looked[seat] and ai.strength(hand) >= ai.DOUBLE_AT
+            return legal[0] if strong else legal[1]
+        return ai.choose(self, seat)
+
+    def _status_text(self, seat: int) -> Text | None:
+        action = self.status[seat]
+        if action in _DAO_WORDS.values():
+            return T(f"ddz.status.{action}")
+        return super()._status_text(seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return super().snapshot() | {
+            "open": [self.open_seat, self.open_rank],
+            "looked": list(self.looked),
+            "pairs": list(self.pairs),
+            "steps": [list(s) for s in self.steps],
+        }

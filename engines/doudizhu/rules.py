@@ -25,6 +25,8 @@ class Bidding(Enum):
     """叫分: one bid each of 1/2/3 or 不叫, higher than the last; 3 ends it (000/001/002)."""
     CALL = "call"
     """叫/抢地主: the first 叫地主 ends the calling, then one 抢地主 chance each (003/004)."""
+    BLIND = "blind"
+    """麻辣: the 明牌 card's holder 闷抓 (landlord unseen) or 看牌, then 叫地主 (001 麻辣)."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,21 @@ def four_rules(options: Mapping[str, Any]) -> Rules:
         decks=2,
         base=o["base"],
         max_deals=o["max_deals"],
+    )
+
+
+MALA_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1}
+
+
+def mala_rules(options: Mapping[str, Any]) -> Rules:
+    """麻辣斗地主 (001): 闷抓/看牌 then 叫地主, 倒拉垒沃 per pair, attachments singles only."""
+    o = merge_options(MALA_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.BLIND,
+        patterns=PatternRules(pair_kickers=False),
+        base=o["base"],
+        multiplier=o["multiplier"],
+        max_deals=0,
     )
 
 

@@ -23,6 +23,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve")
         ("doudizhu_hot", 3, "novice"),
         ("doudizhu_four", 4, "novice"),
         ("doudizhu_wild", 3, "novice"),
+        ("doudizhu_mala", 3, "novice"),
     ],
 )
 async def test_one_hand_of_each_variant_conserves_beans(

@@ -21,7 +21,8 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
     assert keys == [
-        "doudizhu", "doudizhu_happy", "doudizhu_2p", "doudizhu_hot", "doudizhu_four", "doudizhu_wild"
+        "doudizhu", "doudizhu_happy", "doudizhu_2p", "doudizhu_hot", "doudizhu_four",
+        "doudizhu_wild", "doudizhu_mala",
     ]
     # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
     assert SPEC["doudizhu"].level_table == "doudizhu"
@@ -29,7 +30,7 @@ def test_specs() -> None:
     for spec in SPECS:
         assert spec.min_seats == spec.max_seats == spec.seats_default
         assert spec.max_loss(spec.options, spec.seats_default) is None
-        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play"}
+        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play", "blind", "dao"}
     assert SPEC["doudizhu"].options == {"doubling": False, "base": 1, "max_deals": 3}
     assert SPEC["doudizhu_happy"].options["double_threshold"] == 0
     assert SPEC["doudizhu"].game is ClassicGame and SPEC["doudizhu_happy"].game is HappyGame
@@ -710,7 +711,7 @@ def test_every_text_key_exists_in_both_locales() -> None:
             template = TEXTS[locale][text.key]
             template.format(**text.args)
 
-    for key in ("doudizhu", "doudizhu_happy", "doudizhu_hot"):
+    for key in ("doudizhu", "doudizhu_happy", "doudizhu_hot", "doudizhu_mala"):
         for seed in range(40):
             options: dict[str, object] = {"doubling": seed % 2 == 0} if key == "doudizhu" else {}
             game = new(key, seed=seed, options=options)
@@ -738,6 +739,7 @@ def test_every_text_key_exists_in_both_locales() -> None:
     assert set(TEXTS["zh-CN"]) == set(TEXTS["en-US"])
     assert {"ddz.out.void", "ddz.out.escape", "ddz.status.escaped", "ddz.out.grabs"} <= keys
     assert {"ddz.line.peek", "ddz.choice.peek"} <= keys  # 火拼's 黄金眼
+    assert {"ddz.choice.mendao", "ddz.phase.dao_la", "ddz.line.open_card"} <= keys  # 麻辣
 
 
 def test_choices() -> None:
