@@ -40,6 +40,7 @@ from engines.doudizhu.notation import (
     BIG_JOKER,
     NRANKS,
     PASS_WORDS,
+    RANKS,
     SMALL_JOKER,
     format_cards,
     label,
@@ -51,8 +52,8 @@ from engines.doudizhu.rules import (
     classic_rules,
     four_rules,
     happy_rules,
-    mala_rules,
     hot_rules,
+    mala_rules,
     two_player_rules,
 )
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
@@ -83,7 +84,6 @@ _words("double", 0, "double", "加倍")
 _words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
-RANKS_TEXT = "3456789TJQKA2BR"
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
@@ -368,7 +368,6 @@ class DoudizhuGame(Game):
         """The kitty cards ``seat`` has seen with 黄金眼, by place ("1:3 2:K"), or ""."""
         places = sorted({int(c) for pair in self.peeks[seat] for c in pair})
         return " ".join(f"{p}:{format_cards(_one(self.kitty_cards[p - 1]))}" for p in places)
-
 
     def _kind(self) -> str:
         """The action kind of the current phase (bid/call/grab/show/double/play)."""
@@ -966,7 +965,9 @@ class WildGame(DoudizhuGame):
             options = [p for p in wild.bombs(hand, self.wild) if wild.beats(p, last)]
             assert self.landlord is not None and self.last_seat is not None
             partner = seat != self.landlord and self.last_seat != self.landlord
-            opponents = [s for s in range(self.n) if (s == self.landlord) != (seat == self.landlord)]
+            opponents = [
+                s for s in range(self.n) if (s == self.landlord) != (seat == self.landlord)
+            ]
             low = min(sum(self.hands[o]) for o in opponents) <= 4
             if options and low and not partner:
                 return min(options, key=lambda p: (wild.TIER[p.pattern], p.key)).text
@@ -974,7 +975,7 @@ class WildGame(DoudizhuGame):
         return ai.choose(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
-        return super().snapshot() | {"wild": RANKS_TEXT[self.wild]}
+        return super().snapshot() | {"wild": RANKS[self.wild]}
 
 
 _DAO_STEPS = ("dao", "la", "lei", "wo")
@@ -1119,10 +1120,9 @@ class MalaGame(DoudizhuGame):
         v = super().view(seat)
         lines = [T("ddz.line.open_card", card=label(self.open_rank), seat=self.open_seat + 1)]
         for line in v.lines:
-            if line.key == "ddz.line.kitty" and self.auction.blind and not self.over:
-                # 闷抓: only the landlord sees the kitty, once 倒拉垒沃 is over (001).
-                if seat is None or seat != self.landlord or not self.looked[seat]:
-                    continue
+            hidden = seat is None or seat != self.landlord or not self.looked[seat]
+            if line.key == "ddz.line.kitty" and self.auction.blind and not self.over and hidden:
+                continue  # 闷抓: only the landlord sees the kitty, once 倒拉垒沃 is over (001)
             lines.append(line)
         hand = v.hand
         seats = list(v.seats)

@@ -134,8 +134,9 @@ def plays(
 def _generate(hand: Counts, wild: int, book: PlayBook) -> tuple[Play, ...]:
     w = hand[wild]
     if not w:
-        return tuple(sorted((make(c.cards, c, wild, 0) for c in _natural(hand, book)),
-                            key=lambda p: p.text))
+        return tuple(
+            sorted((make(c.cards, c, wild, 0) for c in _natural(hand, book)), key=lambda p: p.text)
+        )
     wide = list(hand)
     for r in range(SMALL_JOKER):
         if r != wild:
@@ -225,8 +226,9 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
         raise IllegalActionError(
             f"{cards} cannot be read as {read_text.strip()} with the 癞子 {RANKS[wild]}",
             action=text,
-            text=T("err.ddz.wild_reading", cards=cards, reading=read_text.strip(),
-                   wild=RANKS[wild]),
+            text=T(
+                "err.ddz.wild_reading", cards=cards, reading=read_text.strip(), wild=RANKS[wild]
+            ),
         )
     natural = {p.text: p for p in same if "=" not in p.text}
     if natural:

@@ -27,7 +27,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve")
     ],
 )
 async def test_one_hand_of_each_variant_conserves_beans(
-    simcord_env, simcord_bot: GameHall, game: str, seats: int, room: str  # noqa: ANN001
+    simcord_env, simcord_bot: GameHall, game: str, seats: int, room: str
 ) -> None:
     env = simcord_env
     guild = env.create_guild()

@@ -160,7 +160,7 @@ def test_worked_hand_bomb_ladder_spring_landlord_three_times() -> None:
     rig4(game, "33333333444444BBRR5555599", "66677888")
     game.apply(0, "bid 3")
     assert game.landlord == 0 and game.phase() == "play" and sum(game.hands[0]) == 33
-    assert [t for t in game.view(1).lines if t.key == "ddz.line.kitty"][0].args == {
+    assert next(t for t in game.view(1).lines if t.key == "ddz.line.kitty").args == {
         "cards": "66677888"
     }  # the others see the kitty
     for play in ("33333333", "444444", "BBRR", "55555", "66677", "88899"):
@@ -216,8 +216,8 @@ def test_trustee_self_play_is_legal_and_records_replay() -> None:
             seat = game.to_act()[0]
             if rng.random() < 0.02:
                 game.escape(seat)
-            action = game.trustee(seat) if rng.random() < 0.7 else rng.choice(
-                game.legal_actions(seat)
+            action = (
+                game.trustee(seat) if rng.random() < 0.7 else rng.choice(game.legal_actions(seat))
             )
             assert action in game.legal_actions(seat)
             game.apply(seat, action)

@@ -21,8 +21,13 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
     assert keys == [
-        "doudizhu", "doudizhu_happy", "doudizhu_2p", "doudizhu_hot", "doudizhu_four",
-        "doudizhu_wild", "doudizhu_mala",
+        "doudizhu",
+        "doudizhu_happy",
+        "doudizhu_2p",
+        "doudizhu_hot",
+        "doudizhu_four",
+        "doudizhu_wild",
+        "doudizhu_mala",
     ]
     # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
     assert SPEC["doudizhu"].level_table == "doudizhu"

@@ -18,7 +18,9 @@ FULL = (4,) * 13 + (1, 1)
 
 
 def two(seed: int = 1, first: int = 0, **options: object) -> DoudizhuGame:
-    game = SPEC["doudizhu_2p"].new(Setup(seats=2, seed=seed, carry={"first": first}, options=options))
+    game = SPEC["doudizhu_2p"].new(
+        Setup(seats=2, seed=seed, carry={"first": first}, options=options)
+    )
     assert isinstance(game, TwoPlayerGame)
     return game
 
@@ -139,8 +141,8 @@ def test_settlement_is_one_pair_at_factor_one() -> None:
         out = game.outcome()
         assert game.landlord is not None
         farmer = 1 - game.landlord
-        stake = 4 * game.multiplier() * (2 if game.doubled[0] else 1) * (
-            2 if game.doubled[1] else 1
+        stake = (
+            4 * game.multiplier() * (2 if game.doubled[0] else 1) * (2 if game.doubled[1] else 1)
         )
         sign = 1 if game.winner == game.landlord else -1
         assert out.points[game.landlord] == sign * stake == -out.points[farmer]

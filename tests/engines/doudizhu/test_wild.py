@@ -199,7 +199,9 @@ def test_trustee_self_play_is_legal_and_records_replay() -> None:
         assert format_cards(tuple(game.out)) or game.void
 
 
-@pytest.mark.parametrize(("hand", "wild"), [("3555578QKBR", "5"), ("345666TTTT2", "6"), ("3336A", "6")])
+@pytest.mark.parametrize(
+    ("hand", "wild"), [("3555578QKBR", "5"), ("345666TTTT2", "6"), ("3336A", "6")]
+)
 def test_bombs_are_the_bombs_among_the_plays_with_many_wilds(hand: str, wild: str) -> None:
     counts, w = parse_cards(hand), rank(wild)
     assert [p.text for p in bombs(counts, w)] == sorted(
