@@ -10,6 +10,9 @@ Matchups (the same seeds for each; seat 0 bids first):
 In 1-3 the landlord is forced: seat 0 bids 3 on a random deal. "Random" picks uniformly from
 ``legal_actions``. Also reports the trustee's mean and worst decision time.
 
+Then matchup 1 for every other registered variant (欢乐, 二人 ...): seat 0 takes the landlord
+(the first "yes" of the selection: 叫地主, 抢地主 ...; every other step declined).
+
 Usage: python benchmarks/ddz_ai.py [--hands 1000] (measures the checkout it sits in).
 """
 
@@ -28,6 +31,8 @@ from engines.base import Setup
 from engines.doudizhu import SPECS, DoudizhuGame
 
 SPEC = SPECS[0]
+_DECLINE = ("nobid", "nocall", "nograb", "noshow", "nodouble", "look", "nodao", "nola", "nolei",
+            "nowo")
 
 
 class Clock:
@@ -62,6 +67,44 @@ def play(seed: int, landlord: str, farmers: str, clock: Clock, rng: random.Rando
             action = actions[rng.randrange(len(actions))]
         game.apply(seat, action)
     return game.winner is not None and game.winner == game.landlord
+
+
+def take_landlord(game: DoudizhuGame, seat: int) -> None:
+    """Make ``seat`` the landlord: it says yes to the first offer that is not a refusal (the
+    highest bid), every other seat declines; then every 加倍/明牌 step is declined."""
+    while game.landlord is None and not game.is_over():
+        acting = game.to_act()
+        who = seat if seat in acting else acting[0]
+        legal = game.legal_actions(who)
+        if who == seat:
+            yes = [a for a in legal if a not in _DECLINE]
+            game.apply(who, yes[-1] if yes else legal[-1])
+        else:
+            game.apply(who, next(a for a in legal if a in _DECLINE))
+    while not game.is_over() and game.phase() != "play":
+        who = game.to_act()[0]
+        game.apply(who, next(a for a in game.legal_actions(who) if a in _DECLINE))
+
+
+def variant_rate(key: str, hands: int, clock: Clock) -> float:
+    """Matchup 1 for one variant: the trustee landlord (seat 0) vs random farmers."""
+    spec = next(s for s in SPECS if s.key == key)
+    rng = random.Random(2024)
+    wins = 0
+    for i in range(hands):
+        game = spec.new(Setup(seats=spec.seats_default, seed=10_000 + i, carry={"first": 0}))
+        assert isinstance(game, DoudizhuGame)
+        take_landlord(game, 0)
+        while not game.is_over():
+            seat = game.to_act()[0]
+            if seat == game.landlord:
+                action = clock.trustee(game, seat)
+            else:
+                actions = game.legal_actions(seat)
+                action = actions[rng.randrange(len(actions))]
+            game.apply(seat, action)
+        wins += game.winner is not None and game.winner == game.landlord
+    return wins / hands
 
 
 def main() -> None:
@@ -101,6 +144,13 @@ def main() -> None:
         print(
             f"{title:<40} {args.hands} hands: landlord wins {rate:6.1%}, "
             f"farmers win {1 - rate:6.1%}{extra}  ({time.perf_counter() - start:.1f} s)"
+        )
+    for spec in SPECS[1:]:
+        start = time.perf_counter()
+        rate = variant_rate(spec.key, args.hands, clock)
+        print(
+            f"{spec.key + ': trustee landlord vs random':<40} {args.hands} hands: "
+            f"landlord wins {rate:6.1%}  ({time.perf_counter() - start:.1f} s)"
         )
     print(
         f"trustee decisions: {clock.count}, mean {clock.total / clock.count * 1e3:.3f} ms, "

@@ -7,7 +7,9 @@ Measures, for this engine and (when available) DouZero and RLCard:
    (calls/s);
 3. rules-only random self-play: whole hands through the public Game API, every action drawn
    uniformly from ``legal_actions`` (games/s); this engine's hands include the 叫分 bidding,
-   RLCard's game has none (DouZero has no rules-only game loop without torch: not measured).
+   RLCard's game has none (DouZero has no rules-only game loop without torch: not measured);
+4. this engine only: 癞子斗地主's legal leads (``engines.doudizhu.wild.plays``) on 200 of the
+   hands with a random 癞子 rank, memo emptied, overall and by the number of 癞子 held.
 
 The legal-play cases are the same for all three: a pool of distinct (hand, previous play)
 pairs given as the notation a player types, and every call goes from that text to the list
@@ -289,6 +291,23 @@ class OursBench:
             legal_plays(hand, previous)
         return len(self.cases)
 
+    def wild(self, count: int = 200) -> dict[int, tuple[int, float]]:
+        """癞子斗地主: legal leads of the cases' first ``count`` hands, each with a 癞子 rank
+        drawn at random, memo emptied, by how many 癞子 the hand holds: (hands, calls/s)."""
+        from engines.doudizhu import wild
+        from engines.doudizhu.notation import parse_cards
+
+        rng = random.Random(5)
+        spent: dict[int, list[float]] = {}
+        for hand, _ in self.cases[:count]:
+            counts = parse_cards(hand)
+            rank = rng.randrange(13)
+            wild._MEMO.clear()
+            start = time.process_time()
+            wild.plays(counts, rank)
+            spent.setdefault(counts[rank], []).append(time.process_time() - start)
+        return {w: (len(t), len(t) / sum(t)) for w, t in sorted(spent.items())}
+
     def cold(self, what: str) -> float:
         """Calls/s of one pass with every table and memo emptied first."""
         self.clear_tables()
@@ -377,6 +396,12 @@ def main() -> None:
         print(
             f"{'  cold pass (tables emptied), ' + what:<48} ours {ours.cold(what):>9,.0f} calls/s"
         )
+    by_wilds = ours.wild()
+    hands = sum(n for n, _ in by_wilds.values())
+    overall = hands / sum(n / rate for n, rate in by_wilds.values())
+    print(f"{'legal plays with a 癞子, leading (memo emptied)':<48} ours {overall:>9,.0f} calls/s")
+    for w, (n, rate) in by_wilds.items():
+        print(f"{f'  holding {w} 癞子 ({n} hands)':<48} ours {rate:>9,.0f} calls/s")
     for side in others.values():
         side.close()
     summary = []

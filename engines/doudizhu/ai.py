@@ -311,7 +311,8 @@ def _lead(
     needed = plays_needed(hand)
     partner_next = seat != landlord and (seat + 1) % n != landlord
     partner = (seat + 1) % n if partner_next else (seat + 2) % n
-    partner_low = seat != landlord and left[partner] <= 2
+    # 二人斗地主 has no partner.
+    partner_low = seat != landlord and n > 2 and left[partner] <= 2
     best_score = None
     best_text = ""
     has_bomb = any(hand[r] == 4 for r in range(13)) or (hand[SMALL_JOKER] and hand[BIG_JOKER])

@@ -27,24 +27,35 @@ listed in ``WORDS``; ``pass``/``不出`` also declines whatever the phase offers
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
-from engines.doudizhu import ai
+from engines.doudizhu import ai, four, wild
+from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, BlindAuction, make_auction
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
     BIG_JOKER,
     NRANKS,
     PASS_WORDS,
+    RANKS,
     SMALL_JOKER,
     format_cards,
     label,
     parse_cards,
 )
-from engines.doudizhu.patterns import Play, ambiguous, beats, playbook
-from engines.doudizhu.rules import Bidding, Rules, classic_rules, happy_rules
+from engines.doudizhu.patterns import Pattern, Play, ambiguous, beats, playbook
+from engines.doudizhu.rules import (
+    Rules,
+    classic_rules,
+    four_rules,
+    happy_rules,
+    hot_rules,
+    mala_rules,
+    two_player_rules,
+)
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
 from engines.errors import IllegalActionError, OptionError
 
@@ -70,13 +81,11 @@ _words("call", 0, "call", "叫地主", "叫")
 _words("grab", 0, "grab", "抢地主", "抢")
 _words("show", 0, "show", "明牌")
 _words("double", 0, "double", "加倍")
+_words("blind", 0, "blind", "闷抓")
 
-_YES = {"bid": "bid", "call": "call", "grab": "grab", "show": "show", "double": "double"}
-_NO = {"bid": "nobid", "call": "nocall", "grab": "nograb", "show": "noshow", "double": "nodouble"}
 _SUIT_TAGS = "shcd"
-_SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
-_NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
-_STATUS_WORDS = frozenset(_NO.values()) | frozenset(_YES.values()) | {"pass"}
+_PEEK_PAIRS = ("12", "13", "23")
+_STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
 _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
     "bid",
@@ -89,6 +98,9 @@ _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
 
 class DoudizhuGame(Game):
     """斗地主: one hand under a ``Rules`` set; subclasses pick the rules from the options."""
+
+    fast_reading = True
+    """Canonical play texts are looked up in the classic PlayBook (one deck, classic patterns)."""
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -123,7 +135,8 @@ class DoudizhuGame(Game):
         """发牌: shuffle from the seeded generator; a redeal continues the same stream."""
         r = self.rules
         n = self.n
-        deck = [rank for rank in range(13) for _ in range(4)] + [SMALL_JOKER, BIG_JOKER]
+        deck = [rank for rank in range(13) for _ in range(4 * r.decks)]
+        deck += [SMALL_JOKER, BIG_JOKER] * r.decks
         self._rng.shuffle(deck)
         deck = deck[r.removed :]
         dealt = [deck[s : n * r.hand_size : n] for s in range(n)]
@@ -138,57 +151,55 @@ class DoudizhuGame(Game):
         for c in deck[n * r.hand_size : n * r.hand_size + r.kitty]:
             kitty[c] += 1
         self.kitty: tuple[int, ...] = tuple(kitty)
-        self.rotation_first = first
-        self.first = first
+        self.kitty_cards = tuple(deck[n * r.hand_size : n * r.hand_size + r.kitty])
+        self.peeks: list[list[str]] = [[] for _ in range(n)]  # 黄金眼: kitty places seen
         self.status: list[str | None] = [None] * n  # last canonical action per seat
-        self.bids: list[int | None] = [None] * n
-        self.high = 0
-        self.high_seat: int | None = None
-        self.calls: list[bool | None] = [None] * n
-        self.caller: int | None = None
-        self.grab_queue: list[int] = []
-        self.grab_back_done = False
-        self.holder: int | None = None
-        self.grabs = 0
-        self.shown: list[int] = [0] * n
-        self.show_order: list[int] = []
+        self.auction: Auction = make_auction(r, n, first)
         self.doubled: list[bool | None] = [None] * n
         self.landlord: int | None = None
         self.kitty_taken = False
         self.pending: list[int] = []
-        self.stage = ""
         self.turn = first
         self.last: Play | None = None
         self.last_seat: int | None = None
         self.played_hands = [0] * n
         self.bombs = 0
+        self.bomb_factors: list[int] = []
         self.out: list[int] = [0] * NRANKS
         self.winner: int | None = None
         self.over = False
-        if r.bidding is Bidding.CALL and r.mingpai:
-            self._phase = "show"
-            self._open_stage("start")
-        else:
-            self._phase = "bid"
+        self._phase = "auction"
 
-    def _open_stage(self, stage: str) -> None:
-        """One simultaneous 明牌 step; seats that have shown already are not asked again."""
-        while True:
-            self.stage = stage
-            self.pending = [s for s in self._order(self.first) if not self.shown[s]]
-            if self.pending:
-                return
-            if stage not in _NEXT_STAGE:
-                self._start_calling()
-                return
-            stage = _NEXT_STAGE[stage]
+    # The auction's figures, read by the views, the scoring and the trustee.
+    @property
+    def high(self) -> int:
+        """The highest 叫分 bid so far (0: none; always 0 under 叫/抢地主)."""
+        return self.auction.high
 
-    def _start_calling(self) -> None:
-        # The first player to 明牌 gets the first call (003 二.2).
-        self._phase = "bid"
-        self.stage = ""
-        self.first = self.show_order[0] if self.show_order else self.rotation_first
-        self.turn = self.first
+    @property
+    def grabs(self) -> int:
+        """抢地主 count (each ×2)."""
+        return self.auction.grabs
+
+    @property
+    def shown(self) -> list[int]:
+        """Each seat's 明牌 factor (0: not shown)."""
+        return self.auction.shown
+
+    @property
+    def stage(self) -> str:
+        """The 明牌 step (``start``, ``deal1``, ``deal2``, ``kitty``) or ""."""
+        return self.auction.stage if self._phase == "auction" else ""
+
+    @property
+    def rotation_first(self) -> int:
+        """The seat the deal's selection started from (rotates from hand to hand)."""
+        return self.auction.rotation_first
+
+    @property
+    def first(self) -> int:
+        """The first bidder or caller (under 明牌, the first seat that showed)."""
+        return self.auction.first
 
     def _order(self, start: int) -> list[int]:
         return [(start + i) % self.n for i in range(self.n)]
@@ -216,7 +227,6 @@ class DoudizhuGame(Game):
             eligible = [s for s in self._order(seat) if self.may_double(s)]
             if eligible:
                 self._phase = "double"
-                self.stage = ""
                 self.pending = eligible
                 return
         self._after_double()
@@ -240,19 +250,16 @@ class DoudizhuGame(Game):
         return above(seat) and above(self.landlord)
 
     def _after_double(self) -> None:
-        r = self.rules
         assert self.landlord is not None
-        if r.bidding is Bidding.CALL and r.mingpai and not self.shown[self.landlord]:
-            self._phase = "show"
-            self.stage = "kitty"
-            self.pending = [self.landlord]
+        self.pending = []
+        if self.auction.after_kitty(self.landlord):
+            self._phase = "auction"
             return
         self._start_play()
 
     def _start_play(self) -> None:
         assert self.landlord is not None
         self._phase = "play"
-        self.stage = ""
         self.pending = []
         self.turn = self.landlord
         self.last = None
@@ -262,20 +269,20 @@ class DoudizhuGame(Game):
     def to_act(self) -> tuple[int, ...]:
         if self.over:
             return ()
+        if self._phase == "auction":
+            return self.auction.to_act()
         if self.pending:
             return tuple(self.pending)
         return (self.turn,)
 
     def phase(self) -> str:
-        return self._phase
+        return self.auction.phase if self._phase == "auction" else self._phase
 
     def is_over(self) -> bool:
         return self.over
 
     def _acting(self, seat: int) -> bool:
-        if self.over:
-            return False
-        return seat in self.pending if self.pending else seat == self.turn
+        return seat in self.to_act()
 
     def apply(self, seat: int, text: str) -> str:
         """Perform an action typed in notation; returns its canonical form (see Game.apply).
@@ -300,26 +307,77 @@ class DoudizhuGame(Game):
             return []
         p = self._phase
         if p == "play":
-            hand = tuple(self.hands[seat])
-            if self.last is None:
-                return lead_plays(hand, self.rules.patterns)
-            acts = follow_plays(hand, self.last, self.rules.patterns)
-            acts.append("pass")
+            acts = self.plays(seat)
+            if self.last is not None:
+                acts.append("pass")
             return acts
-        if p == "bid" and self.rules.bidding is Bidding.SCORE:
-            return [f"bid {b}" for b in range(self.high + 1, 4)] + ["nobid"]
-        kind = "call" if p == "bid" else p
-        return [_YES[kind], _NO[kind]]
+        if p == "auction":
+            return self._peek_actions(seat) + self.auction.legal(seat)
+        return [YES[p], NO[p]]
+
+    def plays(self, seat: int) -> list[str]:
+        """The seat's plays now: every lead, or every play beating the table (no pass)."""
+        hand = tuple(self.hands[seat])
+        if self.last is None:
+            return lead_plays(hand, self.rules.patterns)
+        return follow_plays(hand, self.last, self.rules.patterns)
+
+    def read_play(self, seat: int, text: str) -> Play | None:
+        """The play typed in the play phase (None: pass); IllegalActionError or
+        NotationError when it is no play."""
+        known = self.book.known(text)
+        if known is not None:
+            return known
+        options = self.book.options(text)
+        if len(options) > 1:
+            # One set of cards, two readings (三顺 or 飞机带翅膀): leading, the player
+            # names one; following, the one that answers the table is meant.
+            if self.last is None:
+                raise ambiguous(options)
+            fitting = [p for p in options if beats(p, self.last)]
+            same = [p for p in options if p.pattern is self.last.pattern]
+            options = tuple(fitting or same or options)
+        return options[0] if options else None
+
+    # --- 黄金眼 (火拼) ---------------------------------------------------------------------
+    def _peek_actions(self, seat: int) -> list[str]:
+        """黄金眼: while the landlord is chosen (叫/抢地主), a seat with peeks left may look at
+        two of the three kitty cards it has not seen together yet (001 火拼)."""
+        if not self.rules.golden_eye or self.auction.phase not in ("bid", "grab"):
+            return []
+        seen = self.peeks[seat]
+        if len(seen) >= self.rules.golden_eye:
+            return []
+        return [f"peek {pair}" for pair in _PEEK_PAIRS if pair not in seen]
+
+    def _peek(self, seat: int, text: str, low: str) -> str:
+        words = low.replace("黄金眼", "peek").split()
+        action = "peek " + "".join(sorted("".join(words[1:])))
+        if action not in self._peek_actions(seat):
+            now = self._phase_actions(seat)
+            raise IllegalActionError(
+                f"not an action of this phase; now: {now}",
+                seat=seat,
+                action=text,
+                text=T("err.ddz.peek", actions=now),
+            )
+        self.peeks[seat].append(action[5:])
+        return action
+
+    def peeked(self, seat: int) -> str:
+        """The kitty cards ``seat`` has seen with 黄金眼, by place ("1:3 2:K"), or ""."""
+        places = sorted({int(c) for pair in self.peeks[seat] for c in pair})
+        return " ".join(f"{p}:{format_cards(_one(self.kitty_cards[p - 1]))}" for p in places)
 
     def _kind(self) -> str:
         """The action kind of the current phase (bid/call/grab/show/double/play)."""
-        if self._phase == "bid":
-            return "bid" if self.rules.bidding is Bidding.SCORE else "call"
+        if self._phase == "auction":
+            return self.auction.kind()
         return self._phase
 
     def _apply(self, seat: int, text: str) -> str:
-        if self._phase == "play":
-            known = self.book.known(text)
+        if self._phase == "play" and self.fast_reading:
+            known = self.book.known(text)  # a canonical play text: no parsing at all
             if known is not None:
                 return self._play(seat, known)
         kind = self._kind()
@@ -334,16 +392,9 @@ class DoudizhuGame(Game):
                     action=text,
                     text=T("err.ddz.play_phase"),
                 )
-            options = self.book.options(text)
-            if len(options) > 1:
-                # One set of cards, two readings (三顺 or 飞机带翅膀): leading, the player
-                # names one; following, the one that answers the table is meant.
-                if self.last is None:
-                    raise ambiguous(options)
-                fitting = [p for p in options if beats(p, self.last)]
-                same = [p for p in options if p.pattern is self.last.pattern]
-                options = tuple(fitting or same or options)
-            return self._play(seat, options[0] if options else None)
+            return self._play(seat, self.read_play(seat, text))
+        if low.startswith(("peek", "黄金眼")):
+            return self._peek(seat, text, low)
         word = WORDS.get(low)
         if word is None:
             now = self._phase_actions(seat)
@@ -377,105 +428,35 @@ class DoudizhuGame(Game):
                 text=T("err.ddz.wrong_phase", actions=now),
             )
         yes = what != DECLINE
-        if kind == "bid":
-            return self._bid(seat, value if yes else 0)
-        if kind == "call":
-            return self._call(seat, yes)
-        if kind == "grab":
-            return self._grab(seat, yes)
-        if kind == "show":
-            return self._show(seat, yes)
-        return self._double(seat, yes)
+        if kind == "double":
+            return self._double(seat, yes)
+        return self._auction_act(seat, kind, (value or 1) if yes else 0)
 
     def _phase_actions(self, seat: int) -> str:
         """The actions the seat may type now, as one line ("bid 1, bid 2, ...")."""
         return ", ".join(self.legal_actions(seat))
 
-    def _bid(self, seat: int, value: int) -> str:
-        """叫分: 1/2/3 above the last bid, or 不叫; 3 ends the bidding (000 §2)."""
-        if value and value <= self.high:
+    def _auction_act(self, seat: int, kind: str, value: int) -> str:
+        """One step of the landlord selection; then the landlord takes the kitty, or the
+        hand is redealt (都不叫)."""
+        if kind == "bid" and value and value <= self.auction.high:
             raise IllegalActionError(
-                f"a bid must be higher than {self.high}",
+                f"a bid must be higher than {self.auction.high}",
                 seat=seat,
                 action=f"bid {value}",
-                text=T("err.ddz.bid_low", high=self.high),
+                text=T("err.ddz.bid_low", high=self.auction.high),
             )
-        self.bids[seat] = value
-        if value:
-            self.high, self.high_seat = value, seat
-        action = f"bid {value}" if value else "nobid"
+        auction = self.auction
+        action = auction.act(seat, kind, value)
         self.status[seat] = action
-        if value == 3:
-            self._make_landlord(seat)
-            return action
-        self.turn = (seat + 1) % self.n
-        if self.turn == self.first:
-            if self.high_seat is not None:
-                self._make_landlord(self.high_seat)
-            else:
-                self._redeal()
+        if self.landlord is not None:
+            if not auction.pending:
+                self._start_play()  # the 明牌 step after the kitty is over
+        elif auction.landlord is not None:
+            self._make_landlord(auction.landlord)
+        elif auction.redeal:
+            self._redeal()
         return action
-
-    def _call(self, seat: int, yes: bool) -> str:
-        """叫地主/不叫: the first call ends the calling (003 二)."""
-        self.calls[seat] = yes
-        if yes:
-            self.status[seat] = "call"
-            self.caller = self.holder = seat
-            # One 抢地主 chance each, in order; those who said 不叫 may not grab (003 三.4).
-            self.grab_queue = [s for s in self._order(seat)[1:] if self.calls[s] is not False]
-            self._next_grab()
-            return "call"
-        self.status[seat] = "nocall"
-        self.turn = (seat + 1) % self.n
-        if self.turn == self.first:
-            if self.show_order:
-                # 都不叫 but someone showed: the first 明牌 player is landlord (003 二.3).
-                self._make_landlord(self.show_order[0])
-            else:
-                self._redeal()
-        return "nocall"
-
-    def _next_grab(self) -> None:
-        if not self.grab_queue and self.grabs and not self.grab_back_done:
-            # The caller's own single chance comes after the others have grabbed.
-            self.grab_back_done = True
-            assert self.caller is not None
-            if self.holder != self.caller:
-                self.grab_queue = [self.caller]
-        if self.grab_queue:
-            self._phase = "grab"
-            self.turn = self.grab_queue[0]
-            return
-        assert self.holder is not None
-        self._make_landlord(self.holder)
-
-    def _grab(self, seat: int, yes: bool) -> str:
-        """抢地主: ×2 each; the last grabber not out-grabbed is landlord (003 三)."""
-        self.grab_queue.pop(0)
-        if yes:
-            self.grabs += 1
-            self.holder = seat
-        self.status[seat] = "grab" if yes else "nograb"
-        self._next_grab()
-        return "grab" if yes else "nograb"
-
-    def _show(self, seat: int, yes: bool) -> str:
-        """明牌: the largest factor among the seats that showed applies (003 四)."""
-        self.pending.remove(seat)
-        if yes:
-            factor = _SHOW_FACTOR[self.stage]
-            self.shown[seat] = factor
-            self.show_order.append(seat)
-        self.status[seat] = "show" if yes else "noshow"
-        if not self.pending:
-            if self.stage == "kitty":
-                self._start_play()
-            elif self.stage in _NEXT_STAGE:
-                self._open_stage(_NEXT_STAGE[self.stage])
-            else:
-                self._start_calling()
-        return "show" if yes else "noshow"
 
     def _double(self, seat: int, yes: bool) -> str:
         """加倍/不加倍: doubles this seat's settlement with its opponents (002 §4, 003 五)."""
@@ -514,7 +495,7 @@ class DoudizhuGame(Game):
                     text=T("err.ddz.not_held", cards=play.text),
                 )
         last = self.last
-        if last is not None and not beats(play, last):
+        if last is not None and not self.beats(play, last):
             raise IllegalActionError(
                 f"does not beat {last.text} ({last.pattern.value}): play the same pattern "
                 "with the same number of cards and higher, a bomb, or pass",
@@ -534,6 +515,7 @@ class DoudizhuGame(Game):
         self.played_hands[seat] += 1
         if play.is_bomb:
             self.bombs += 1
+            self.bomb_factors.append(self.bomb_factor(play))
         self.last = play
         self.last_seat = seat
         self.status[seat] = play.text
@@ -547,10 +529,14 @@ class DoudizhuGame(Game):
 
     def _on_escape(self, seat: int) -> None:
         # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
-        before = self.landlord is None and self.high == 0 and self.caller is None
+        before = self.auction.before_bid()
         self.escape_before_bid[seat] = before
-        # 底分 × 倍数 at the moment of escape (000 §8), not as the trustee later ends it.
-        self.escape_penalties[seat] = escape_penalty(
+        self.escape_penalties[seat] = self.escape_penalty(seat, before)
+
+    def escape_penalty(self, seat: int, before: bool) -> int:
+        """逃跑扣分 (000/001): 底分 × 倍数 × 3 at the moment of escape (not as the trustee later
+        ends it), or the flat 3 points before anyone bid."""
+        return escape_penalty(
             self.base_score(),
             self.multiplier(),
             self.rules.escape_factor,
@@ -561,9 +547,26 @@ class DoudizhuGame(Game):
     # --- scoring -------------------------------------------------------------------------
     def base_score(self) -> int:
         """底分: classic = room base × the bid (002); happy = the room's 底分 (004)."""
-        if self.rules.bidding is Bidding.SCORE:
-            return self.rules.base * max(self.high, 1)
-        return self.rules.base
+        return self.rules.base * self.auction.base_factor()
+
+    def pair_doubles(self) -> list[int]:
+        """Per seat, the factor it brings to its landlord–farmer pairs (×2 if it doubled)."""
+        return [2 if d else 1 for d in self.doubled]
+
+    def beats(self, play: Play, previous: Play) -> bool:
+        """管得上 under this variant's ranking (classic: ``patterns.beats``)."""
+        return beats(play, previous)
+
+    def bomb_factor(self, play: Play) -> int:
+        """倍数 factor of one bomb or rocket played: ×2 (000 §8)."""
+        return 2
+
+    def bomb_multiplier(self) -> int:
+        """The product of the factors of the bombs played so far."""
+        m = 1
+        for f in self.bomb_factors:
+            m *= f
+        return m
 
     def spring(self) -> str | None:
         """ "spring" (春天), "anti" (反春) or None, once the hand is over (000 §8)."""
@@ -579,7 +582,7 @@ class DoudizhuGame(Game):
 
     def multiplier(self) -> int:
         """倍数: initial × 2 per grab × the largest 明牌 × 2 per bomb/rocket × spring."""
-        m: int = self.rules.multiplier << (self.grabs + self.bombs)
+        m: int = (self.rules.multiplier << self.grabs) * self.bomb_multiplier()
         m *= max(self.shown) or 1
         if self.spring():
             m *= self.rules.spring
@@ -591,11 +594,11 @@ class DoudizhuGame(Game):
         base = self.base_score()
         mult = self.multiplier()
         escapes = dict(self.escape_penalties)
-        doubles = [2 if d else 1 for d in self.doubled]
+        doubles = self.pair_doubles()
         landlord_won = self.winner is not None and self.winner == self.landlord
         landlord = None if self.void else self.landlord
         transfers: tuple[Transfer, ...] = ()
-        if escapes:
+        if escapes or (self.rules.pairwise and landlord is not None):
             transfers = tuple(
                 Transfer(payer, payee, amount, T(reason, seat=payer + 1))
                 for payer, payee, amount, reason in settle_escapes(
@@ -626,7 +629,7 @@ class DoudizhuGame(Game):
             if max(self.shown):
                 lines.append(T("ddz.out.show", x=max(self.shown)))
             if self.bombs:
-                lines.append(T("ddz.out.bombs", n=self.bombs, x=2**self.bombs))
+                lines.append(T("ddz.out.bombs", n=self.bombs, x=self.bomb_multiplier()))
             sp = self.spring()
             if sp:
                 lines.append(T(f"ddz.out.{sp}", x=self.rules.spring))
@@ -651,7 +654,7 @@ class DoudizhuGame(Game):
     # --- views -----------------------------------------------------------------------------
     def visible_hand(self, seat: int) -> tuple[int, ...]:
         """The cards of ``seat`` dealt so far (明牌 steps reveal the deal in two halves)."""
-        if self._phase == "show" and self.stage in ("start", "deal1"):
+        if self.stage in ("start", "deal1"):
             counts = [0] * NRANKS
             if self.stage == "deal1":
                 for c in self.dealt[seat][: self.rules.half]:
@@ -674,8 +677,8 @@ class DoudizhuGame(Game):
         lines: list[Text] = []
         if self.deal_no:
             lines.append(T("ddz.line.redeal", n=self.deal_no + 1))
-        if self.rules.bidding is Bidding.SCORE and self.high:
-            lines.append(T("ddz.line.bid", bid=self.high, seat=(self.high_seat or 0) + 1))
+        if self.high:
+            lines.append(T("ddz.line.bid", bid=self.high, seat=(self.auction.high_seat or 0) + 1))
         lines.append(T("ddz.line.base", base=self.base_score()))
         lines.append(T("ddz.line.multiplier", x=self.multiplier()))
         if self.kitty_taken:
@@ -684,6 +687,8 @@ class DoudizhuGame(Game):
             lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
         elif self._phase == "play":
             lines.append(T("ddz.line.lead", seat=self.turn + 1))
+        if seat is not None and self.peeks[seat]:
+            lines.append(T("ddz.line.peek", cards=self.peeked(seat)))
         if seat is not None and self._phase == "play" and self._acting(seat):
             lines.append(self._options_line(seat))
         hand = format_cards(self.visible_hand(seat)) if seat is not None else None
@@ -696,11 +701,9 @@ class DoudizhuGame(Game):
 
     def _options_line(self, seat: int) -> Text:
         """The seat to play: how many plays it may lead, how many beat the table, or 要不起."""
-        hand = tuple(self.hands[seat])
+        n = len(self.plays(seat))
         if self.last is None:
-            n = len(lead_plays(hand, self.rules.patterns))
             return T("ddz.line.you_lead", n=n)
-        n = len(follow_plays(hand, self.last, self.rules.patterns))
         if n:
             return T("ddz.line.can_beat", n=n, cards=self.last.text)
         return T("ddz.line.cannot_beat", cards=self.last.text)
@@ -709,7 +712,7 @@ class DoudizhuGame(Game):
         """Changes on a redeal, when the half-dealt 明牌 step deals the rest (欢乐), and for
         the landlord when it takes the kitty. Another seat's 明牌 is public (every view
         shows it), so it is no private change."""
-        if self._phase == "show" and self.stage in ("start", "deal1"):
+        if self.stage in ("start", "deal1"):
             dealt = 0 if self.stage == "start" else 1
         else:
             dealt = 2
@@ -735,20 +738,18 @@ class DoudizhuGame(Game):
         return T("ddz.status.play", cards=action)
 
     def _phase_label(self) -> str:
-        if self._phase == "show":
-            return f"show_{self.stage}"
-        if self._phase == "bid" and self.rules.bidding is Bidding.CALL:
-            return "call"
-        return self._phase
+        return self.auction.label() if self._phase == "auction" else self._phase
 
     def choices(self, seat: int) -> list[Choice]:
         acts = [] if self._phase == "play" else self.legal_actions(seat)
         out: list[Choice] = []
         for a in acts:
-            if a.startswith("bid "):
+            if a.startswith("peek "):
+                out.append(Choice(a, T("ddz.choice.peek", places=" + ".join(a[5:]))))
+            elif a.startswith("bid "):
                 out.append(Choice(a, T("ddz.choice.bid", n=int(a[4:])), "primary"))
             elif a in ("call", "grab", "show", "double"):
-                extra = {"x": _SHOW_FACTOR[self.stage]} if a == "show" else {}
+                extra = {"x": SHOW_FACTOR[self.stage]} if a == "show" else {}
                 out.append(Choice(a, T(f"ddz.choice.{a}", **extra), "primary"))
             else:
                 out.append(Choice(a, T(f"ddz.choice.{a}")))
@@ -790,30 +791,21 @@ class DoudizhuGame(Game):
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (like a FEN): equal snapshots mean equal states."""
         return {
-            "phase": self._phase,
-            "stage": self.stage,
+            "phase": self.phase(),
             "deal": self.deal_no,
             "hands": [format_cards(tuple(h)) for h in self.hands],
             "kitty": format_cards(self.kitty),
             "kitty_taken": self.kitty_taken,
-            "first": [self.rotation_first, self.first],
+            "peeks": [list(p) for p in self.peeks],
+            "auction": self.auction.snapshot(),
             "turn": self.turn,
             "pending": list(self.pending),
-            "bids": list(self.bids),
-            "calls": list(self.calls),
-            "high": [self.high, self.high_seat],
-            "caller": self.caller,
-            "grab_queue": list(self.grab_queue),
-            "grab_back_done": self.grab_back_done,
-            "grabs": self.grabs,
-            "holder": self.holder,
-            "shown": list(self.shown),
-            "show_order": list(self.show_order),
             "doubled": list(self.doubled),
             "landlord": self.landlord,
             "last": None if self.last is None else [self.last_seat, self.last.text],
             "played_hands": list(self.played_hands),
             "bombs": self.bombs,
+            "bomb_factors": list(self.bomb_factors),
             "winner": self.winner,
             "over": self.over,
             "void": self.void,
@@ -823,6 +815,12 @@ class DoudizhuGame(Game):
             "out": format_cards(tuple(self.out)) if any(self.out) else "",
             "status": list(self.status),
         }
+
+
+def _one(rank: int) -> tuple[int, ...]:
+    counts = [0] * NRANKS
+    counts[rank] = 1
+    return tuple(counts)
 
 
 class ClassicGame(DoudizhuGame):
@@ -835,3 +833,340 @@ class HappyGame(DoudizhuGame):
     @classmethod
     def make_rules(cls, options: Mapping[str, Any]) -> Rules:
         return happy_rules(options)
+
+
+class TwoPlayerGame(DoudizhuGame):
+    """二人斗地主 / 面对面 (004): two seats, 11 cards out of play, 20 each, the happy steps."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return two_player_rules(options)
+
+
+class HotGame(DoudizhuGame):
+    """火拼斗地主 (001): 叫/抢地主 and 明牌 without 加倍, 底分 1, 黄金眼, its escape table, F1
+    settled per pair (so the host applies §1.3's caps to each pair)."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return hot_rules(options)
+
+    def held_bombs(self, seat: int) -> int:
+        """Bombs (four of a rank) and the rocket still in the seat's hand."""
+        hand = self.hands[seat]
+        return sum(1 for c in hand[:SMALL_JOKER] if c == 4) + (
+            1 if hand[SMALL_JOKER] and hand[BIG_JOKER] else 0
+        )
+
+    def escape_penalty(self, seat: int, before: bool) -> int:
+        """火拼 逃跑 (001): with the 行为倍数 (grabs, 明牌, every bomb played **or held** by the
+        escaper, 春天; not the room's initial 倍数) below 10, the landlord pays 20 × its score
+        at 倍数 1 (20 × 底分 × 2) and a farmer 10 × 底分; from 10 up, the landlord 4 × and a
+        farmer 2 × its actual score (底分 × 倍数 × 身份系数, held bombs counted). Before the
+        landlord is known the escaper counts as a farmer."""
+        held = self.held_bombs(seat)
+        action = (self.multiplier() // self.rules.multiplier) << held
+        landlord = seat == self.landlord
+        role = 2 if landlord else 1
+        base = self.base_score()
+        if action < 10:
+            return (20 if landlord else 10) * base * role
+        actual = base * (self.multiplier() << held) * role
+        return (4 if landlord else 2) * actual
+
+
+class FourGame(DoudizhuGame):
+    """四人斗地主 (001): two decks, 25 each, kitty 8, 叫分, the patterns and bomb ladder of
+    ``engines.doudizhu.four``, the landlord against three (±3×底分×倍数)."""
+
+    fast_reading = False
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return four_rules(options)
+
+    def plays(self, seat: int) -> list[str]:
+        return [p.text for p in four.plays(tuple(self.hands[seat]), self.last)]
+
+    def read_play(self, seat: int, text: str) -> Play | None:
+        return four.read(text)
+
+    def beats(self, play: Play, previous: Play) -> bool:
+        return four.beats(play, previous)
+
+    def bomb_factor(self, play: Play) -> int:
+        return four.bomb_factor(play)
+
+    def picker(self, seat: int) -> Picker | None:
+        """Up to 33 cards (the landlord's 25 + 8): one menu per run of ranks of at most 25."""
+        if self._phase != "play" or self.over or not any(self.hands[seat]):
+            return None
+        return four.picker(self.hands[seat])
+
+    def trustee(self, seat: int) -> str:
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        return four.choose(self, seat)
+
+
+class WildGame(DoudizhuGame):
+    """癞子斗地主 (004 癞子场): the happy rules for three with a 癞子 rank turned up after each
+    deal (``engines.doudizhu.wild``); bombs ×2 (soft) or ×4 (hard, pure 癞子, rocket)."""
+
+    fast_reading = False
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return happy_rules(options)
+
+    def _start_deal(self, first: int) -> None:
+        super()._start_deal(first)
+        # 004 does not say how the 癞子 is chosen: a random rank (no joker) after the deal,
+        # from the same seeded stream, shown to everyone.
+        self.wild = self._rng.randrange(SMALL_JOKER)
+
+    def plays(self, seat: int) -> list[str]:
+        return [p.text for p in wild.plays(tuple(self.hands[seat]), self.wild, self.last)]
+
+    def read_play(self, seat: int, text: str) -> Play | None:
+        return wild.read(text.strip(), tuple(self.hands[seat]), self.wild, self.last, self.book)
+
+    def beats(self, play: Play, previous: Play) -> bool:
+        return wild.beats(play, previous)
+
+    def bomb_factor(self, play: Play) -> int:
+        return wild.FACTOR[play.pattern]
+
+    def view(self, seat: int | None) -> View:
+        v = super().view(seat)
+        line = T("ddz.line.wild", rank=label(self.wild))
+        return View(phase=v.phase, seats=v.seats, lines=(line, *v.lines), hand=v.hand)
+
+    def trustee(self, seat: int) -> str:
+        """托管: the classic policy on the cards as they are (every natural play is legal
+        here); over a soft or pure 癞子 bomb, the lowest bomb above it only to go out or to
+        stop an opponent on few cards; going out with a 癞子 reading whenever one does."""
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        if self._phase != "play":
+            return ai.choose(self, seat)
+        hand = tuple(self.hands[seat])
+        size = sum(hand)
+        if hand[self.wild] and size <= 8:  # (without 癞子 the classic policy sees it)
+            for p in wild.plays(hand, self.wild, self.last):
+                if p.size == size:
+                    return p.text
+        last = self.last
+        if last is not None and last.pattern in (Pattern.SOFT_BOMB, Pattern.WILD_BOMB):
+            options = [p for p in wild.bombs(hand, self.wild) if wild.beats(p, last)]
+            assert self.landlord is not None and self.last_seat is not None
+            partner = seat != self.landlord and self.last_seat != self.landlord
+            opponents = [
+                s for s in range(self.n) if (s == self.landlord) != (seat == self.landlord)
+            ]
+            low = min(sum(self.hands[o]) for o in opponents) <= 4
+            if options and low and not partner:
+                return min(options, key=lambda p: (wild.TIER[p.pattern], p.key)).text
+            return "pass"
+        return ai.choose(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return super().snapshot() | {"wild": RANKS[self.wild]}
+
+
+_DAO_STEPS = ("dao", "la", "lei", "wo")
+_DAO_WORDS = {
+    "dao": "dao", "倒": "dao", "nodao": "nodao", "不倒": "nodao",
+    "la": "la", "拉": "la", "nola": "nola", "不拉": "nola",
+    "lei": "lei", "垒": "lei", "nolei": "nolei", "不垒": "nolei",
+    "wo": "wo", "沃": "wo", "nowo": "nowo", "不沃": "nowo",
+    "mendao": "mendao", "闷倒": "mendao", "look": "look", "看牌": "look",
+}  # fmt: skip
+
+
+class MalaGame(DoudizhuGame):
+    """麻辣斗地主 (001): a 明牌 card whose holder calls first, 闷抓 or 看牌, 叫地主, then
+    倒拉垒沃 per landlord–farmer pair; attachments are singles only.
+
+    Nobody sees its own hand before looking (看牌): the holder's 看牌 lets everyone look;
+    after 闷抓 each farmer 闷倒s unseen or looks, the landlord looks (and alone sees the
+    kitty) once 倒拉垒沃 is over."""
+
+    @classmethod
+    def make_rules(cls, options: Mapping[str, Any]) -> Rules:
+        return mala_rules(options)
+
+    def _start_deal(self, first: int) -> None:
+        super()._start_deal(first)
+        # 明牌: one of the dealt cards is turned up during the deal; its holder calls first.
+        place = self._rng.randrange(self.n * self.rules.hand_size)
+        self.open_seat = place % self.n
+        self.open_rank = self.dealt[self.open_seat][place // self.n]
+        self.auction = BlindAuction(self.n, self.open_seat)
+        self.looked = [False] * self.n
+        self.pairs = [0] * self.n  # 倒拉垒沃 actions in each farmer's pair
+        self.steps: list[tuple[int, str, int]] = []  # (actor, step, farmer)
+        self.step = 0
+
+    # --- 倒拉垒沃 --------------------------------------------------------------------------
+    def _make_landlord(self, seat: int) -> None:
+        self.landlord = seat
+        hand = self.hands[seat]
+        for rank, c in enumerate(self.kitty):
+            hand[rank] += c
+        self.kitty_taken = True
+        self.blind = self.auction.blind
+        if not self.blind:
+            self.looked = [True] * self.n
+        self.step = 0
+        self.steps = [(f, "dao", f) for f in self._order(seat)[1:]]
+        self._phase = "dao"
+
+    def _advance(self) -> None:
+        self.steps.pop(0)
+        if self.steps:
+            return
+        assert self.landlord is not None
+        while self.step < len(_DAO_STEPS) - 1:
+            # The next step is open only in the pairs whose last step was taken.
+            self.step += 1
+            name = _DAO_STEPS[self.step]
+            farmers = [f for f in self._order(self.landlord)[1:] if self.pairs[f] == self.step]
+            landlord = self.landlord
+            self.steps = [(landlord if name in ("la", "wo") else f, name, f) for f in farmers]
+            if self.steps:
+                return
+            break
+        self.looked = [True] * self.n
+        self._start_play()
+
+    def to_act(self) -> tuple[int, ...]:
+        if not self.over and self._phase == "dao":
+            return (self.steps[0][0],)
+        return super().to_act()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self._phase != "dao":
+            return super().legal_actions(seat)
+        if self.over or seat != self.steps[0][0]:
+            return []
+        _, name, _ = self.steps[0]
+        if name == "dao" and not self.looked[seat]:
+            return ["mendao", "look"]
+        return [name, "no" + name]
+
+    def phase(self) -> str:
+        return "dao" if self._phase == "dao" and not self.over else super().phase()
+
+    def _apply(self, seat: int, text: str) -> str:
+        low = " ".join(text.strip().lower().split())
+        if self._phase == "auction" and self.auction.phase == "blind" and low in ("look", "看牌"):
+            self.looked = [True] * self.n  # 看牌: every seat picks its hand up, then 叫地主
+            return self._auction_act(seat, "blind", 0)
+        if self._phase != "dao":
+            return super()._apply(seat, text)
+        legal = self.legal_actions(seat)
+        word = _DAO_WORDS.get(low)
+        if word is None and low in PASS_WORDS:
+            word = legal[-1] if legal[-1] != "look" else None
+        if word not in legal:
+            raise IllegalActionError(
+                f"not an action of this phase; now: {', '.join(legal)}",
+                seat=seat,
+                action=text,
+                text=T(
+                    "err.ddz.phase_takes",
+                    phase=T(f"ddz.phase.{self._phase_label()}"),
+                    actions=", ".join(legal),
+                ),
+            )
+        assert word is not None
+        self.status[seat] = word
+        if word == "look":
+            self.looked[seat] = True
+            return word
+        _, name, farmer = self.steps[0]
+        if word in ("mendao", name):
+            self.pairs[farmer] += 1
+        self._advance()
+        return word
+
+    def _phase_label(self) -> str:
+        if self._phase == "dao" and not self.over:
+            return f"dao_{self.steps[0][1]}"
+        return super()._phase_label()
+
+    # --- scoring and views -------------------------------------------------------------------
+    def pair_doubles(self) -> list[int]:
+        """Per farmer: ×2 for each 倒拉垒沃 step taken in its pair, ×2 after 闷抓 (001)."""
+        blind = 2 if self.auction.blind else 1
+        return [1 if s == self.landlord else blind << self.pairs[s] for s in range(self.n)]
+
+    def outcome(self) -> Outcome:
+        out = super().outcome()
+        extra: list[Text] = []
+        if self.auction.blind and not self.void:
+            extra.append(T("ddz.out.blind"))
+        for f in range(self.n):
+            if f != self.landlord and self.pairs[f]:
+                extra.append(T("ddz.out.pair", seat=f + 1, x=2 ** self.pairs[f]))
+        return dataclasses.replace(out, lines=(*out.lines, *extra))
+
+    def view(self, seat: int | None) -> View:
+        v = super().view(seat)
+        lines = [T("ddz.line.open_card", card=label(self.open_rank), seat=self.open_seat + 1)]
+        for line in v.lines:
+            hidden = seat is None or seat != self.landlord or not self.looked[seat]
+            if line.key == "ddz.line.kitty" and self.auction.blind and not self.over and hidden:
+                continue  # 闷抓: only the landlord sees the kitty, once 倒拉垒沃 is over (001)
+            lines.append(line)
+        hand = v.hand
+        seats = list(v.seats)
+        if seat is not None and not self.looked[seat] and not self.over:
+            hand = None
+            seats[seat] = dataclasses.replace(seats[seat], cards=None)
+        return View(phase=v.phase, seats=tuple(seats), lines=tuple(lines), hand=hand)
+
+    def private_epoch(self, seat: int) -> int:
+        return super().private_epoch(seat) * 2 + self.looked[seat]
+
+    def picker(self, seat: int) -> Picker | None:
+        return super().picker(seat) if self.looked[seat] else None
+
+    def trustee(self, seat: int) -> str:
+        """托管: looks, calls by strength, takes a 倒拉垒沃 step with a strong hand only when
+        it has looked (a blind landlord declines)."""
+        if self.over or seat not in self.to_act():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        hand = tuple(self.hands[seat])
+        if self._phase == "auction":
+            if self.auction.phase == "blind":
+                return "look"
+            return "call" if ai.bid_for(hand) >= 1 else "nocall"
+        if self._phase == "dao":
+            legal = self.legal_actions(seat)
+            if legal[0] == "mendao":
+                return "look"
+            strong = self.looked[seat] and ai.strength(hand) >= ai.DOUBLE_AT
+            return legal[0] if strong else legal[1]
+        return ai.choose(self, seat)
+
+    def _status_text(self, seat: int) -> Text | None:
+        action = self.status[seat]
+        if action in _DAO_WORDS.values():
+            return T(f"ddz.status.{action}")
+        return super()._status_text(seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return super().snapshot() | {
+            "open": [self.open_seat, self.open_rank],
+            "looked": list(self.looked),
+            "pairs": list(self.pairs),
+            "steps": [list(s) for s in self.steps],
+        }

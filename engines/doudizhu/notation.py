@@ -61,7 +61,8 @@ _SEPARATORS = frozenset(" \t,，、+＋")
 _HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
 # Canonical strings of n copies of a rank, for building plays quickly.
-CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(5)) for c in RANKS)
+CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(9)) for c in RANKS)
+"""``CH[r][n]``: n copies of rank r (up to 8: two decks)."""
 
 
 _ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
@@ -129,7 +130,7 @@ def unpack(p: int) -> Counts:
     return tuple([(p >> s) & _FIELD_MASK for s in SHIFTS])
 
 
-def _parse_slow(text: str) -> Counts:
+def _parse_slow(text: str, limits: tuple[int, ...] = _LIMITS) -> Counts:
     counts = [0] * NRANKS
     i, n = 0, len(text)
     low = text.lower()
@@ -165,7 +166,7 @@ def _parse_slow(text: str) -> Counts:
             text, f"no cards given; {_HELP}, or 'pass'", text=T("err.ddz.no_cards", typed=text)
         )
     for r, c in enumerate(counts):
-        if c > _LIMITS[r]:
+        if c > limits[r]:
             what = "joker" if r >= SMALL_JOKER else RANKS[r]
             name = (
                 T("err.ddz.small_joker")
@@ -176,8 +177,8 @@ def _parse_slow(text: str) -> Counts:
             )
             raise NotationError(
                 text,
-                f"{c}× {what}: one deck has only {_LIMITS[r]} of each",
-                text=T("err.ddz.too_many", typed=text, count=c, card=name, limit=_LIMITS[r]),
+                f"{c}× {what}: the deck has only {limits[r]} of each",
+                text=T("err.ddz.too_many", typed=text, count=c, card=name, limit=limits[r]),
             )
     return tuple(counts)
 

@@ -66,6 +66,12 @@ class Pattern(Enum):
     PLANE_PAIRS = "飞机带对翅膀"
     FOUR_SINGLES = "四带二单"
     FOUR_PAIRS = "四带二对"
+    KING_BOMB = "天王炸弹"
+    """Four jokers (四人斗地主, two decks)."""
+    SOFT_BOMB = "软炸弹"
+    """癞子斗地主: four of a rank with a 癞子 standing in."""
+    WILD_BOMB = "纯癞子炸弹"
+    """癞子斗地主: the four 癞子."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,9 @@ class PatternRules:
 
 
 CLASSIC = PatternRules()
+_BOMBS = frozenset(
+    {Pattern.BOMB, Pattern.ROCKET, Pattern.KING_BOMB, Pattern.SOFT_BOMB, Pattern.WILD_BOMB}
+)
 _PAIR_KICKERS = frozenset({Pattern.TRIO_PAIR, Pattern.PLANE_PAIRS, Pattern.FOUR_PAIRS})
 
 
@@ -111,7 +120,7 @@ class Play:
         if not self.parts:
             parts = tuple((r, c) for r, c in enumerate(self.cards) if c)
             object.__setattr__(self, "parts", parts)
-        bomb = self.pattern is Pattern.BOMB or self.pattern is Pattern.ROCKET
+        bomb = self.pattern in _BOMBS
         object.__setattr__(self, "is_bomb", bomb)
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 
 Every variant is this configuration plus, where needed, a small extension: the classic
 叫分 game and the happy 叫/抢地主 game differ only in ``bidding``, ``mingpai``, ``doubling``
-and the 底分; 二人斗地主 would be ``seats=2, removed=11, hand_size=20``; 麻辣 would set
+and the 底分; 二人斗地主 is the happy rules with ``seats=2, removed=11, hand_size=20``; 麻辣 would set
 ``PatternRules(pair_kickers=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
 """
 
@@ -25,6 +25,8 @@ class Bidding(Enum):
     """叫分: one bid each of 1/2/3 or 不叫, higher than the last; 3 ends it (000/001/002)."""
     CALL = "call"
     """叫/抢地主: the first 叫地主 ends the calling, then one 抢地主 chance each (003/004)."""
+    BLIND = "blind"
+    """麻辣: the 明牌 card's holder 闷抓 (landlord unseen) or 看牌, then 叫地主 (001 麻辣)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,13 @@ class Rules:
     spring: int = 2
     half: int = 9
     """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
+    decks: int = 1
+    """Decks shuffled together (四人斗地主: 2, so up to 8 of a rank and 2 of each joker)."""
+    pairwise: bool = False
+    """Settle every hand as landlord–farmer transfers, so the host caps each pair (001 火拼's
+    "只扣到0为止" and the winner's cap, GAMES.md §1.3)."""
+    golden_eye: int = 0
+    """黄金眼: peeks at two kitty cards a seat may take while the landlord is chosen (火拼)."""
 
 
 CLASSIC_OPTIONS: dict[str, Any] = {"doubling": False, "base": 1, "max_deals": 3}
@@ -116,6 +125,76 @@ def classic_rules(options: Mapping[str, Any]) -> Rules:
         base=o["base"],
         doubling=o["doubling"],
         max_deals=o["max_deals"],
+    )
+
+
+def two_player_rules(options: Mapping[str, Any]) -> Rules:
+    """二人斗地主 / 面对面 for two (004 一): 11 cards removed unseen, 20 each, kitty 3, the happy
+    叫/抢/明牌/加倍 steps, 底分 4, role factor 1 (the one pair settles 底分×倍数)."""
+    o = merge_options(HAPPY_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.CALL,
+        seats=2,
+        hand_size=20,
+        removed=11,
+        half=10,
+        base=o["base"],
+        multiplier=o["multiplier"],
+        doubling=o["doubling"],
+        double_threshold=o["double_threshold"],
+        mingpai=o["mingpai"],
+        max_deals=0,
+    )
+
+
+HOT_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1, "mingpai": True, "golden_eye": True}
+
+
+def hot_rules(options: Mapping[str, Any]) -> Rules:
+    """火拼斗地主 (001): the 叫/抢地主 and 明牌 steps, no 加倍, 底分 1 ("叫地主的分数为 1 分"),
+    role factor 2, settled per pair with F1's caps; 黄金眼 (two peeks) as a room option."""
+    o = merge_options(HOT_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.CALL,
+        base=o["base"],
+        multiplier=o["multiplier"],
+        mingpai=o["mingpai"],
+        max_deals=0,
+        pairwise=True,
+        golden_eye=2 if o["golden_eye"] else 0,
+    )
+
+
+FOUR_OPTIONS: dict[str, Any] = {"base": 1, "max_deals": 3}
+
+
+def four_rules(options: Mapping[str, Any]) -> Rules:
+    """四人斗地主 (001): two decks, 25 each, kitty 8, 叫分 1/2/3, three deals with no landlord
+    dissolve the game; its patterns are ``engines.doudizhu.four``'s."""
+    o = merge_options(FOUR_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.SCORE,
+        seats=4,
+        hand_size=25,
+        kitty=8,
+        decks=2,
+        base=o["base"],
+        max_deals=o["max_deals"],
+    )
+
+
+MALA_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1}
+
+
+def mala_rules(options: Mapping[str, Any]) -> Rules:
+    """麻辣斗地主 (001): 闷抓/看牌 then 叫地主, 倒拉垒沃 per pair, attachments singles only."""
+    o = merge_options(MALA_OPTIONS, options)
+    return Rules(
+        bidding=Bidding.BLIND,
+        patterns=PatternRules(pair_kickers=False),
+        base=o["base"],
+        multiplier=o["multiplier"],
+        max_deals=0,
     )
 
 

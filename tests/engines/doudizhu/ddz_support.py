@@ -28,6 +28,7 @@ def rig(game: DoudizhuGame, hands: list[str], kitty: str) -> None:
     game.hands = [list(c) for c in counts if c is not None]
     game.dealt = [[r for r in range(NRANKS) for _ in range(h[r])] for h in game.hands]
     game.kitty = kit
+    game.kitty_cards = tuple(r for r in range(NRANKS) for _ in range(kit[r]))
 
 
 def new(key: str = "doudizhu", seed: int = 1, **kwargs: Any) -> DoudizhuGame:

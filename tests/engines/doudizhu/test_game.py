@@ -20,14 +20,22 @@ from engines.errors import IllegalActionError, NotationError, OptionError
 # --- specs and options -------------------------------------------------------------------------
 def test_specs() -> None:
     keys = [s.key for s in SPECS]
-    assert keys == ["doudizhu", "doudizhu_happy"]
+    assert keys == [
+        "doudizhu",
+        "doudizhu_happy",
+        "doudizhu_2p",
+        "doudizhu_hot",
+        "doudizhu_four",
+        "doudizhu_wild",
+        "doudizhu_mala",
+    ]
     # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
     assert SPEC["doudizhu"].level_table == "doudizhu"
     assert SPEC["doudizhu_happy"].level_table == "mianduimian"
     for spec in SPECS:
-        assert spec.min_seats == spec.max_seats == 3
-        assert spec.max_loss(spec.options, 3) is None
-        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play"}
+        assert spec.min_seats == spec.max_seats == spec.seats_default
+        assert spec.max_loss(spec.options, spec.seats_default) is None
+        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play", "blind", "dao"}
     assert SPEC["doudizhu"].options == {"doubling": False, "base": 1, "max_deals": 3}
     assert SPEC["doudizhu_happy"].options["double_threshold"] == 0
     assert SPEC["doudizhu"].game is ClassicGame and SPEC["doudizhu_happy"].game is HappyGame
@@ -58,17 +66,19 @@ def test_bad_options(key: str, options: dict[str, object]) -> None:
     assert err.value.text is not None and err.value.text.key.startswith("err.")
 
 
-def test_seats_must_be_three() -> None:
+def test_seats_must_match_the_variant() -> None:
     for spec in SPECS:
-        with pytest.raises(OptionError):
-            spec.new(Setup(seats=4, seed=1))
+        for seats in (1, 4, 5):
+            if seats != spec.seats_default:
+                with pytest.raises(OptionError):
+                    spec.new(Setup(seats=seats, seed=1))
 
 
 def test_every_phase_is_declared() -> None:
     for spec in SPECS:
         seen = set()
         for seed in range(30):
-            game = spec.new(Setup(seats=3, seed=seed, options={}))
+            game = spec.new(Setup(seats=spec.seats_default, seed=seed, options={}))
             while not game.is_over():
                 seen.add(game.phase())
                 seat = game.to_act()[0]
@@ -645,14 +655,14 @@ def visible_states(key: str) -> Iterator[DoudizhuGame]:
             seats = game.to_act()
             seat = seats[rng.randrange(len(seats))]
             actions = game.legal_actions(seat)
-            if key == "doudizhu_happy" and game.phase() == "show" and rng.random() < 0.3:
+            if key != "doudizhu" and game.phase() == "show" and rng.random() < 0.3:
                 game.apply(seat, "show")
             else:
                 game.apply(seat, actions[rng.randrange(len(actions))])
             yield game
 
 
-@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy"])
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy", "doudizhu_hot"])
 def test_views_never_show_hidden_cards(key: str) -> None:
     checked = 0
     for game in visible_states(key):
@@ -706,7 +716,7 @@ def test_every_text_key_exists_in_both_locales() -> None:
             template = TEXTS[locale][text.key]
             template.format(**text.args)
 
-    for key in ("doudizhu", "doudizhu_happy"):
+    for key in ("doudizhu", "doudizhu_happy", "doudizhu_hot", "doudizhu_mala"):
         for seed in range(40):
             options: dict[str, object] = {"doubling": seed % 2 == 0} if key == "doudizhu" else {}
             game = new(key, seed=seed, options=options)
@@ -733,6 +743,8 @@ def test_every_text_key_exists_in_both_locales() -> None:
         check(text)
     assert set(TEXTS["zh-CN"]) == set(TEXTS["en-US"])
     assert {"ddz.out.void", "ddz.out.escape", "ddz.status.escaped", "ddz.out.grabs"} <= keys
+    assert {"ddz.line.peek", "ddz.choice.peek"} <= keys  # 火拼's 黄金眼
+    assert {"ddz.choice.mendao", "ddz.phase.dao_la", "ddz.line.open_card"} <= keys  # 麻辣
 
 
 def test_choices() -> None:

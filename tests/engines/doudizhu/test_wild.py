@@ -1,0 +1,209 @@
+"""癞子斗地主 (004 癞子场; GAMES.md §2.5): DDZ-E3…E6, the bomb tiers and multipliers, the
+``cards=reading`` notation, the generator against a brute force of every substitution."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement, product
+
+import pytest
+from ddz_support import SPEC, new, rig
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.doudizhu import DoudizhuGame, WildGame
+from engines.doudizhu.notation import NRANKS, RANKS, SMALL_JOKER, format_cards, parse_cards
+from engines.doudizhu.patterns import Pattern, playbook
+from engines.doudizhu.wild import TIER, beats, bombs, make, plays, read
+from engines.errors import IllegalActionError
+
+BOOK = playbook()
+FULL = (4,) * 13 + (1, 1)
+
+
+def rank(c: str) -> int:
+    return RANKS.index(c)
+
+
+def reading(hand: str, text: str, wild: str, previous: str | None = None) -> tuple[str, str]:
+    w = rank(wild)
+    prev = None if previous is None else read(previous, parse_cards(previous), w, None, BOOK)
+    play = read(text, parse_cards(hand), w, prev, BOOK)
+    return play.pattern.name, play.text
+
+
+# --- the seeds' examples -----------------------------------------------------------------------
+def test_e3_wild_seven_completes_a_pair_straight_and_alone_is_a_seven() -> None:
+    assert reading("445567", "445567=445566", "7") == ("PAIR_STRAIGHT", "445567=445566")
+    # typed without the reading: the cards are no pattern as they are, one reading fits
+    assert reading("445567", "445567", "7") == ("PAIR_STRAIGHT", "445567=445566")
+    pattern, text = reading("77", "77", "7")
+    assert (pattern, text) == ("PAIR", "77")
+    assert read("77", parse_cards("77"), rank("7"), None, BOOK).key == rank("7")
+    with pytest.raises(IllegalActionError):
+        reading("77", "77=33", "7")  # 癞子 alone are themselves
+
+
+def test_e4_soft_bombs_and_the_player_chooses() -> None:
+    assert reading("3335", "3335=3333", "5") == ("SOFT_BOMB", "3335=3333")
+    assert reading("3335", "3335", "5") == ("TRIO_SINGLE", "3335")  # read as themselves
+    assert reading("5577", "5577=7777", "5") == ("SOFT_BOMB", "5577=7777")
+    listed = {p.text for p in plays(parse_cards("3335"), rank("5")) if p.size == 4}
+    assert listed == {"3335", "3335=3333"}
+
+
+def test_e5_e6_hard_and_pure_wild_bombs() -> None:
+    assert reading("7777", "7777", "6") == ("BOMB", "7777")
+    assert reading("5555", "5555", "5") == ("WILD_BOMB", "5555")
+
+
+@pytest.mark.parametrize(
+    ("play", "previous", "wild", "wins"),
+    [
+        ("3335=3333", "AAA5=AAAA", "5", False),  # soft by rank
+        ("AAA5=AAAA", "3335=3333", "5", True),
+        ("4444", "AAA5=AAAA", "5", True),  # any hard bomb over a soft one
+        ("5555", "2222", "5", True),  # the pure 癞子 bomb over every hard bomb
+        ("BR", "5555", "5", True),  # the rocket over all
+        ("5555", "BR", "5", False),
+        ("3335=3333", "BR", "5", False),
+        ("3335=3333", "KKKQ", "5", True),
+        ("445567=445566", "334455", "7", True),  # wild-built = natural (不区分大小)
+        ("445566", "445567=445566", "7", False),
+    ],
+)
+def test_bomb_tiers(play: str, previous: str, wild: str, wins: bool) -> None:
+    w = rank(wild)
+    a, b = (read(t, parse_cards(t.split("=")[0]), w, None, BOOK) for t in (play, previous))
+    assert beats(a, b) is wins
+
+
+def test_reading_errors_name_the_forms() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        reading("3355", "3355", "5")  # 3355=3333 (bomb) or 3355=3335 (三带一)
+    assert err.value.text is not None and err.value.text.key == "err.ddz.wild_choose"
+    assert "`3355=3333`" in err.value.text.args["forms"]
+    assert reading("3355", "3355", "5", previous="4445")[1] == "3355=3333"
+    with pytest.raises(IllegalActionError):
+        reading("3335", "3335=4444", "5")  # a 3 cannot become a 4
+    with pytest.raises(IllegalActionError):
+        reading("3335", "3336=3333", "5")  # not held
+
+
+# --- the generator against every substitution ----------------------------------------------------
+def brute_force(hand: tuple[int, ...], wild: int) -> set[str]:
+    """Every sub-multiset, every choice of rank for each 癞子 in it (jokers excepted); one play
+    per (cards, pattern, key, size): the fewest 癞子 standing in, then the first reading."""
+    best: dict[tuple[object, ...], tuple[int, str, str]] = {}
+    for phys in product(*(range(c + 1) for c in hand)):
+        k = phys[wild]
+        for targets in combinations_with_replacement(range(SMALL_JOKER), k):
+            read_counts = list(phys)
+            read_counts[wild] -= k
+            for t in targets:
+                read_counts[t] += 1
+            if max(read_counts) > 4:
+                continue
+            subs = sum(1 for t in targets if t != wild)
+            if subs and sum(phys) == k:
+                continue
+            for r in BOOK.readings(tuple(read_counts)):
+                play = make(tuple(phys), r, wild, subs)
+                key = (tuple(phys), play.pattern, play.key, play.size)
+                cand = (subs, r.text, play.text)
+                if key not in best or cand < best[key]:
+                    best[key] = cand
+    return {v[2] for v in best.values()}
+
+
+DECK = [r for r in range(NRANKS) for _ in range(FULL[r])]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 7), st.integers(0, 2))
+def test_generator_against_brute_force(rnd: random.Random, n: int, wilds: int) -> None:
+    wild = rnd.randrange(SMALL_JOKER)
+    hand = [0] * NRANKS
+    hand[wild] = wilds
+    for r in rnd.sample([c for c in DECK if c != wild], n):
+        hand[r] += 1
+    listed = [p.text for p in plays(tuple(hand), wild)]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == brute_force(tuple(hand), wild)
+    for text in listed:  # every listed play reads back as itself
+        assert read(text, tuple(hand), wild, None, BOOK).text == text
+    bomb_texts = [p.text for p in bombs(tuple(hand), wild)]
+    assert bomb_texts == sorted(p.text for p in plays(tuple(hand), wild) if p.is_bomb)
+
+
+# --- the game -----------------------------------------------------------------------------------
+def wild_game(seed: int = 1) -> DoudizhuGame:
+    game = new("doudizhu_wild", seed=seed, carry={"first": 0})
+    assert isinstance(game, WildGame)
+    return game
+
+
+def test_the_wild_rank_is_shown_to_everyone_and_redrawn_each_deal() -> None:
+    seen = set()
+    for seed in range(30):
+        game = wild_game(seed)
+        for viewer in (None, 0, 1, 2):
+            assert game.view(viewer).lines[0].key == "ddz.line.wild"
+        seen.add(game.wild)
+    assert len(seen) > 6 and all(0 <= w < SMALL_JOKER for w in seen)
+
+
+def test_multipliers_of_the_bombs_played() -> None:
+    game = wild_game(2)
+    rig(game, ["33355557777BR2222", "4444666688889999T", ""], kitty="TTJ")
+    game.wild = rank("5")
+    for _ in range(3):  # 明牌 steps
+        for seat in game.to_act():
+            game.apply(seat, "noshow")
+    game.apply(0, "call")
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    while game.phase() != "play":
+        game.apply(game.to_act()[0], game.legal_actions(game.to_act()[0])[-1])
+    assert game.landlord == 0 and game.multiplier() == 1
+    game.apply(0, "3335=3333")  # soft ×2
+    game.apply(1, "4444")  # hard ×4
+    game.apply(2, "pass")
+    game.apply(0, "pass")
+    game.apply(1, "66")
+    game.apply(2, "pass")
+    game.apply(0, "BR")  # rocket ×4
+    game.apply(1, "pass")
+    game.apply(2, "pass")
+    game.apply(0, "55")
+    assert game.last is not None and game.last.pattern is Pattern.PAIR  # 癞子 as themselves
+    assert game.multiplier() == 32
+    assert [TIER[p] for p in (Pattern.SOFT_BOMB, Pattern.BOMB, Pattern.WILD_BOMB)] == [1, 2, 3]
+
+
+def test_trustee_self_play_is_legal_and_records_replay() -> None:
+    rng = random.Random(9)
+    for seed in range(10):
+        game = wild_game(seed)
+        while not game.is_over():
+            seats = game.to_act()
+            seat = seats[rng.randrange(len(seats))]
+            legal = game.legal_actions(seat)
+            action = game.trustee(seat) if rng.random() < 0.7 else rng.choice(legal)
+            assert action in legal
+            game.apply(seat, action)
+        out = game.outcome()
+        assert sum(out.points) == 0
+        again = SPEC["doudizhu_wild"].from_record(game.to_record())
+        assert again.snapshot() == game.snapshot() and again.outcome() == out
+        assert format_cards(tuple(game.out)) or game.void
+
+
+@pytest.mark.parametrize(
+    ("hand", "wild"), [("3555578QKBR", "5"), ("345666TTTT2", "6"), ("3336A", "6")]
+)
+def test_bombs_are_the_bombs_among_the_plays_with_many_wilds(hand: str, wild: str) -> None:
+    counts, w = parse_cards(hand), rank(wild)
+    assert [p.text for p in bombs(counts, w)] == sorted(
+        p.text for p in plays(counts, w) if p.is_bomb
+    )
