@@ -1,0 +1,173 @@
+"""升级 and 打滚子 tables in Discord, played through SimCord by four people: trump declared in a
+private window during the deal, 扣底 and plays through the multi-menu card picker, a follow
+error that explains itself, settlement, and the levels carried into the next hand.
+
+The deals are fixed (``deals``): each seed was chosen offline by playing the engine from
+``Setup(seed=...)`` so that the hand holds the event the scenario checks."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from simgames import HandWatch, open_table, world  # type: ignore[import-not-found]
+from simhelpers import (  # type: ignore[import-not-found]
+    acting_seats,
+    button_labels,
+    hint_of,
+    play_hand_with_hints,
+    public_text,
+    table_message,
+)
+
+from bot.client import GameHall, create_bot
+from bot.settings import Settings
+from engines.shengji.cards import format_ids, parse_ids
+
+
+@pytest.fixture
+def deals() -> list[int]:
+    """The seeds of the next hands, in order (a test fills it before Start)."""
+    return []
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, deals: list[int]) -> AsyncIterator[GameHall]:
+    bot = create_bot(settings, seed_source=lambda: deals.pop(0))
+    yield bot
+    db = getattr(bot, "db", None)
+    if db is not None:
+        await db.close()
+
+
+def selects(message: Any) -> list[Any]:
+    return [child for row in message.components for child in getattr(row, "children", [])
+            if child.type.name == "select"]
+
+
+def menu_labels(message: Any) -> list[str]:
+    """Every card the private view's menus offer, over all menus."""
+    return [option.label for menu in selects(message) for option in menu.options]
+
+
+async def play_by_menus(member: Any, message: Any, cards: list[str]) -> Any:
+    """Pick ``cards`` in the menus they sit in (one select per menu) and confirm with Play."""
+    picked: dict[str, list[str]] = {}
+    pool = [(menu.custom_id, option) for menu in selects(message) for option in menu.options]
+    for card in cards:
+        index = next(i for i, (_, option) in enumerate(pool) if option.label == card)
+        custom_id, option = pool.pop(index)
+        picked.setdefault(custom_id, []).append(option.value)
+    for custom_id, values in picked.items():
+        chosen = await member.select(message, values, custom_id=custom_id)
+        assert chosen.acknowledged
+    return await member.click(message, label="Play")
+
+
+async def rake_and_changes(bot: GameHall, guild_id: int, watch: HandWatch) -> tuple[int, int]:
+    """The rake the house took in the hand, and Σ balance changes + rake (0 when conserved),
+    read through the host's one door to the wallet."""
+    wallet = bot.manager.wallet_for(guild_id)
+    changes = [(await wallet.account(uid)).balance - before
+               for uid, before in watch.balances.items()]
+    rake = await wallet.house_balance() - watch.house
+    return rake, sum(changes) + rake
+
+
+def dm_of(member: Any) -> Any:
+    message = member.user.dm_channel.last_message
+    assert message is not None, f"{member.name} got no DM"
+    return message
+
+
+async def test_shengji_hand_with_declaring_burying_and_levels_carried(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Seed 57: seat 1 (ann) can declare the big-joker pair (无主) in the sixth window; her side
+    takes the deal, keeps the defenders under 80 and goes up from 2 to 3."""
+    env, bot = simcord_env, simcord_bot
+    deals.extend([57, 1])
+    guild, channel, members = world(env, 4)
+    await open_table(channel, members, "shengji")
+    watch = await HandWatch.start(bot, channel, members, members[0])
+    table = bot.manager.tables[channel.id]
+    game = table.game
+    shown = public_text(table_message(channel))
+    assert "Levels: seats 1 & 3 at 2; seats 2 & 4 at 2" in shown
+    assert "no trump declared yet" in shown
+
+    # the deal: each window is answered in the DMs; the table never shows who may declare
+    declared = None
+    while game.phase() == "declare":
+        assert acting_seats(table_message(channel)) == [], "declaring is private"
+        eligible = game.to_act()
+        for seat, member in enumerate(members):
+            offers = [x for x in button_labels(dm_of(member)) if x.startswith("Declare")]
+            assert bool(offers) == (seat in eligible), (seat, offers, eligible)
+        seat = eligible[0]
+        labels = button_labels(dm_of(members[seat]))
+        jokers = [x for x in labels if x in ("Declare B B", "Declare R R")]
+        label = jokers[-1] if declared is None and jokers else "Pass"
+        done = await members[seat].user.click(dm_of(members[seat]), label=label)
+        assert "❌" not in (done.response.content or "")
+        if label != "Pass":
+            declared = (seat, label)
+            assert "Seat 1 declared R R" in public_text(table_message(channel))
+    assert declared == (0, "Declare R R")
+
+    # 扣底: the 庄 took the kitty (33 cards) and buries 8 through the menus of her DM
+    assert game.phase() == "bury" and acting_seats(table_message(channel)) == [0]
+    assert "Level 2; no trump" in public_text(table_message(channel))
+    dm = dm_of(members[0])
+    hand = game.view(0).hand.split()
+    assert len(hand) == 33 and sorted(menu_labels(dm)) == sorted(hand), "every card is offered"
+    assert len(selects(dm)) <= 4 and "Play" in button_labels(dm)
+    bury = game.hint(0).split()[1:]
+    buried = await play_by_menus(members[0].user, dm, bury)
+    assert buried.acknowledged and game.phase() == "play"
+    assert sorted(game.buried) == sorted(parse_ids(" ".join(bury)))
+
+    # the first lead, through /hand: all 25 cards in the menus (trumps and four suits)
+    reply = await members[0].slash(channel, "hand")
+    assert reply.ephemeral
+    hand = game.view(0).hand.split()
+    assert len(hand) == 25 and sorted(menu_labels(reply.response.message)) == sorted(hand)
+    lead = game.hint(0).split()
+    played = await play_by_menus(members[0], reply.response.message, lead)
+    assert played.acknowledged and game.trick == [(0, parse_ids(" ".join(lead)))]
+
+    # a follow that ignores the led suit is refused with the reason, and changes nothing
+    refused = False
+    while game.phase() == "play" and not (refused and game.tricks):
+        seat = game.turn
+        if game.trick and game.lead.n == 1 and not refused:
+            ids = parse_ids(game.view(seat).hand)
+            led = [c for c in ids if game.ctx.eff[c] == game.lead.suit]
+            off = [c for c in ids if game.ctx.eff[c] != game.lead.suit]
+            if led and off:
+                log = list(game.log)
+                wrong = await members[seat].slash(channel, "play", action=format_ids([off[0]]))
+                assert wrong.ephemeral and wrong.response.content.startswith("❌")
+                assert "You still hold" in wrong.response.content
+                assert "follow suit first" in wrong.response.content
+                assert game.log == log
+                refused = True
+        hint = await members[seat].slash(channel, "hint")
+        await members[seat].slash(channel, "play", action=hint_of(hint))
+    assert refused
+
+    # the table shows the points taken and the last trick once a trick is won
+    text = public_text(table_message(channel))
+    assert "Defenders' points: " in text and "Last trick: 1: " in text
+    await play_hand_with_hints(env, channel, members)
+    final = await watch.check_settled()
+    assert "the declarers go up 1 level(s)" in final
+    assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
+
+    # the next hand at the same table starts from the new levels, dealt by the partner
+    await members[0].click(table_message(channel), label="Start")
+    text = public_text(table_message(channel))
+    assert "Levels: seats 1 & 3 at 3; seats 2 & 4 at 2" in text
+    assert "Level 3; no trump declared yet" in text
+    assert table.game.levels == [3, 2] and table.game.dealer == 2
