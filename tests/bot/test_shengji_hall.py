@@ -171,3 +171,51 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
     assert "Levels: seats 1 & 3 at 3; seats 2 & 4 at 2" in text
     assert "Level 3; no trump declared yet" in text
     assert table.game.levels == [3, 2] and table.game.dealer == 2
+
+
+async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Seed 7: a first hand of 打滚子 (the 大王 draw names the 庄), played to its score."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(7)
+    guild, channel, members = world(env, 4)
+    await open_table(channel, members, "dagunzi")
+    watch = await HandWatch.start(bot, channel, members, members[0])
+    game = bot.manager.tables[channel.id].game
+    dealer = game.dealer
+    shown = public_text(table_message(channel))
+    for seat in range(4):
+        count = 45 if seat == dealer else 39
+        assert len(game.view(seat).hand.split()) == count and f"{count} in hand" in shown
+
+    # the 庄 took the kitty and buries 6 of its 45 cards through the menus of its DM
+    assert game.phase() == "bury" and acting_seats(table_message(channel)) == [dealer]
+    dm = dm_of(members[dealer])
+    hand = game.view(dealer).hand.split()
+    assert len(hand) == 45 and sorted(menu_labels(dm)) == sorted(hand), "every card is offered"
+    buried = await play_by_menus(members[dealer].user, dm, game.hint(dealer).split()[1:])
+    assert buried.acknowledged and len(game.view(dealer).hand.split()) == 39
+
+    # the others may bury jokers (in turn, at the table), then the 庄 leads from /hand
+    while game.phase() != "play":
+        seat = acting_seats(table_message(channel))[0]
+        hint = await members[seat].slash(channel, "hint")
+        done = await members[seat].slash(channel, "play", action=hint_of(hint))
+        assert "❌" not in done.response.content
+    leader = game.turn
+    reply = await members[leader].slash(channel, "hand")
+    hand = game.view(leader).hand.split()
+    assert sorted(menu_labels(reply.response.message)) == sorted(hand) and len(hand) >= 36
+    played = await play_by_menus(members[leader], reply.response.message,
+                                 game.hint(leader).split())
+    assert played.acknowledged and game.trick and game.trick[0][0] == leader
+
+    # a follower's view holds its whole hand too
+    follower = game.turn
+    reply = await members[follower].slash(channel, "hand")
+    assert sorted(menu_labels(reply.response.message)) == sorted(
+        game.view(follower).hand.split())
+    await play_hand_with_hints(env, channel, members)
+    await watch.check_settled()
+    assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
