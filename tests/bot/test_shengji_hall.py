@@ -52,13 +52,16 @@ def menu_labels(message: Any) -> list[str]:
 
 
 async def play_by_menus(member: Any, message: Any, cards: list[str]) -> Any:
-    """Pick ``cards`` in the menus they sit in (one select per menu) and confirm with Play."""
+    """Pick ``cards`` in the menus they sit in (one select per menu) and confirm with Play
+    (a single menu acts at once)."""
     picked: dict[str, list[str]] = {}
     pool = [(menu.custom_id, option) for menu in selects(message) for option in menu.options]
     for card in cards:
         index = next(i for i, (_, option) in enumerate(pool) if option.label == card)
         custom_id, option = pool.pop(index)
         picked.setdefault(custom_id, []).append(option.value)
+    if len(selects(message)) == 1:  # one menu: the pick acts at once
+        return await member.select(message, picked[selects(message)[0].custom_id])
     for custom_id, values in picked.items():
         chosen = await member.select(message, values, custom_id=custom_id)
         assert chosen.acknowledged
