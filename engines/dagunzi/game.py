@@ -399,6 +399,9 @@ class DagunziGame(Game):
                 text=T("err.dagunzi.weak_declaration", cards=format_ids(ids),
                        level=level_name(self.level)))
         self.decl = match[0]
+        for other in range(4):  # the others' possible declarations changed: show them anew
+            if other != seat:
+                self.epochs[other] += 1
         if not self._eligible():
             self._deal_packet(1)
         return f"declare {self._decl_text(match[0])}"

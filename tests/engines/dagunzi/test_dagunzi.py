@@ -137,7 +137,11 @@ def test_declaring_three_jokers_names_any_suit_and_beats_level_cards() -> None:
     game.packet = 3
     game._phase = "declare"
     assert game.to_act() == (0, 1, 2, 3)
+    epochs = [game.private_epoch(s) for s in range(4)]
     game.apply(2, "declare 5s")
+    # bug: the others' DMs kept offering declarations this one made too weak; their private
+    # picture changed, so it is shown anew
+    assert [game.private_epoch(s) - epochs[s] for s in range(4)] == [1, 1, 0, 1]
     game.apply(0, "declare 5h 5h 5h")  # three beat one
     with pytest.raises(IllegalActionError):
         game.apply(2, "declare 5s")
