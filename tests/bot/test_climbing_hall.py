@@ -157,6 +157,8 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
     views = {s: await members[s].slash(channel, "hand") for s in range(1, 6)}
     for seat, reply in views.items():
         assert ("No burn" in button_labels(reply.response.message)) == (seat == 2)
+        # the claim comes to the burner unasked: its DM is brought up to date
+        assert ("No burn" in button_labels(dm_of(members[seat]))) == (seat == 2)
     burn = next(a for a in game.legal_actions(2) if a.startswith("burn "))
     # the 对头 passes first; the claim is still secret
     await members[1].click(table_message(channel), label="Pass")
