@@ -222,3 +222,27 @@ async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
     await play_hand_with_hints(env, channel, members)
     await watch.check_settled()
     assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
+
+
+async def test_shengji_a_declaration_updates_the_other_dms_and_can_be_overridden(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Seed 11: in the first window ann may declare 2♠ and bob 2♦ or a pair of 2♦. Once ann
+    declares, bob's DM offers only what still beats her: the pair (反主)."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(11)
+    _guild, channel, members = world(env, 4)
+    await open_table(channel, members, "shengji")
+    await members[0].click(table_message(channel), label="Start")
+    game = bot.manager.tables[channel.id].game
+    ann, bob = members[0], members[1]
+    assert {"Declare 2d", "Declare 2d 2d"} <= set(button_labels(dm_of(bob)))
+    done = await ann.user.click(dm_of(ann), label="Declare 2s")
+    assert "❌" not in (done.response.content or "")
+    assert "Seat 1 declared 2s" in public_text(table_message(channel))
+    offers = [x for x in button_labels(dm_of(bob)) if x.startswith("Declare")]
+    assert offers == ["Declare 2d 2d"], "a single 2♦ no longer beats ann's 2♠"
+    done = await bob.user.click(dm_of(bob), label="Declare 2d 2d")
+    assert "❌" not in (done.response.content or "")
+    assert "Seat 2 declared 2d 2d" in public_text(table_message(channel))
+    assert game.decl.seat == 1 and game.fanzhu == 1
