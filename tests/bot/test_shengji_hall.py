@@ -200,12 +200,18 @@ async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
     buried = await play_by_menus(members[dealer].user, dm, game.hint(dealer).split()[1:])
     assert buried.acknowledged and len(game.view(dealer).hand.split()) == 39
 
-    # the others may bury jokers (in turn, at the table), then the 庄 leads from /hand
-    while game.phase() != "play":
-        seat = acting_seats(table_message(channel))[0]
-        hint = await members[seat].slash(channel, "hint")
-        done = await members[seat].slash(channel, "play", action=hint_of(hint))
-        assert "❌" not in done.response.content
+    # the others may bury jokers: a private window, offered in the DMs of those who hold them
+    assert game.phase() == "jokers"
+    while game.phase() == "jokers":
+        shown = table_message(channel)
+        assert acting_seats(shown) == [] and button_labels(shown) == ["My hand"]
+        for seat, member in enumerate(members):
+            offers = [x for x in button_labels(dm_of(member)) if x.startswith("bury ")]
+            assert bool(offers) == (seat in game.to_act()), (seat, offers)
+        seat = game.to_act()[0]
+        done = await members[seat].user.click(dm_of(members[seat]), label=game.hint(seat))
+        assert "❌" not in (done.response.content or "")
+    # then the 庄 leads from /hand
     leader = game.turn
     reply = await members[leader].slash(channel, "hand")
     hand = game.view(leader).hand.split()
