@@ -385,6 +385,8 @@ class ShengjiGame(Game):
             self._phase = COUNTER
             self.passed = set()
             self.window_start = len(self.log) + 1
+            for other in self._eligible():  # a claim they may make: their DMs show it
+                self.epochs[other] += 1
             if not self._eligible():
                 self._start_play()
         else:

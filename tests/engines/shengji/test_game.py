@@ -233,11 +233,16 @@ def test_happy_counter_kitty_doubles_the_stake() -> None:
                                        carry={"levels": [3, 3], "dealer": 0}))
         while game.phase() == "declare":
             game.apply(game.to_act()[0], "pass")
+        epochs = [game.private_epoch(s) for s in range(4)]
         game.apply(0, game.trustee(0))
         if game.phase() == "counter" and 1 in game.to_act():
             break
     else:
         pytest.fail("no seed lets seat 1 counter the kitty")
+    # bug: the 反底 window opened without a new epoch, so no claimant's DM offered it
+    for seat in range(4):
+        assert (game.private_epoch(seat) > epochs[seat]) == (seat in game.to_act())
+    assert game.public_to_act() == ()
     counter = next(a for a in game.legal_actions(1) if a.startswith("counter"))
     assert game.apply(1, counter.replace("counter", "反底")) == counter
     assert game.phase() == "bury" and game.to_act() == (1,) and sum(game.hands[1]) == 33
