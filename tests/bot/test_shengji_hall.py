@@ -252,3 +252,32 @@ async def test_shengji_a_declaration_updates_the_other_dms_and_can_be_overridden
     assert "❌" not in (done.response.content or "")
     assert "Seat 2 declared 2d 2d" in public_text(table_message(channel))
     assert game.decl.seat == 1 and game.fanzhu == 1
+
+
+async def test_happy_shengji_counter_window_is_offered_in_the_claimants_dm(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Seed 34 (欢乐升级): cat declares and buries; only dan may 反底, with a pair of 2♠. The
+    window is private: the table shows no one, and dan's DM offers the counter unasked."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(34)
+    _guild, channel, members = world(env, 4)
+    await open_table(channel, members, "shengji_happy")
+    await members[0].click(table_message(channel), label="Start")
+    game = bot.manager.tables[channel.id].game
+    while game.phase() in ("declare", "bury"):
+        seat = game.to_act()[0]
+        hint = await members[seat].slash(channel, "hint")
+        await members[seat].slash(channel, "play", action=hint_of(hint))
+    assert game.phase() == "counter" and game.kitty_owner == 2 and game.to_act() == (3,)
+    shown = table_message(channel)
+    assert acting_seats(shown) == [] and button_labels(shown) == ["My hand"]
+    for seat, member in enumerate(members):
+        offers = [x for x in button_labels(dm_of(member)) if x.startswith("Counter")]
+        assert offers == (["Counter 2s 2s"] if seat == 3 else []), (seat, offers)
+    done = await members[3].user.click(dm_of(members[3]), label="Counter 2s 2s")
+    assert "❌" not in (done.response.content or "")
+    assert game.phase() == "bury" and game.kitty_owner == 3 and game.fandi == 1
+    text = public_text(table_message(channel))
+    assert "Counters: 0 trump, 1 kitty" in text and acting_seats(table_message(channel)) == [3]
+    assert len(menu_labels(dm_of(members[3]))) == 33, "dan's DM now holds the kitty to bury"
