@@ -187,9 +187,9 @@ def picker_items(table_id: int, picker: Picker | None, locale: str) -> list[disc
 
 
 def shown_menus(picker: Picker) -> list[tuple[int, int]]:
-    """``Picker.menus()`` as the message can hold them: with more menus than rows (a 无主 hand
-    has trumps and four suits), the smallest neighbours are joined, up to ``MENU_SIZE`` each,
-    so that every card stays pickable instead of the last menus being cut."""
+    """``Picker.menus()`` as the message can hold them: with more menus than rows (trumps and
+    four suits make five), the smallest neighbours are joined, up to ``MENU_SIZE`` each, so
+    that every card stays pickable instead of the last menus being cut."""
     menus = picker.menus()
     while len(menus) > MAX_ROWS - 1:
         i = min(range(len(menus) - 1), key=lambda k: menus[k + 1][1] - menus[k][0])
