@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,16 +18,32 @@ from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
     hint_of,
-    play_hand_with_hints,
     public_text,
     table_message,
 )
 
 from bot.client import GameHall, create_bot
 from bot.render.text import cards
-from bot.settings import Settings
+from bot.settings import Settings, load_settings
+from engines import registry
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The shipped configuration in English, with every turn a day long: SimCord fires a
+    pending timer once its time has passed in real time too, and these hands are long, so
+    on a busy machine a short window could time out in the middle of a scenario."""
+    base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
+                         known_games=registry.specs().keys())
+    config = tmp_path / "test.toml"
+    days = "\n".join(f"{phase} = 86400" for phase in base.timers)
+    config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
+    return load_settings(
+        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
+        known_games=registry.specs().keys(),
+    )
 
 
 @pytest.fixture
@@ -59,6 +76,13 @@ def menu_labels(message: Any) -> list[str]:
     """Every card the private view's menus offer, over all menus."""
     return [option.label for menu in selects(message) for option in menu.options]
 
+
+
+async def table_now(bot: GameHall, channel: Any) -> Any:
+    """The table message once every change so far is drawn (edits are coalesced and may wait
+    on Discord's rate limit)."""
+    await bot.hall.flush(channel.id)
+    return table_message(channel)
 
 def dm_of(member: Any) -> Any:
     message = member.user.dm_channel.last_message
@@ -126,17 +150,17 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
     for seat, member in enumerate(members):
         # only a hand with no 2 and no joker is offered the revolution, and only privately
         assert ("Revolt" in button_labels(dm_of(member))) == (seat == 0)
-    assert "Revolt" not in button_labels(table_message(channel)), "the table tells no one"
+    assert "Revolt" not in button_labels(await table_now(bot, channel)), "the table tells no one"
 
     # 宣点: ann revolts from her DM, the others answer in theirs
     for seat, member in enumerate(members):
         label = "Revolt" if seat == 0 else "Don't declare"
         done = await member.user.click(dm_of(member), label=label)
         assert "❌" not in (done.response.content or "")
-    assert "Seat 1 revolted" in public_text(table_message(channel))
+    assert "Seat 1 revolted" in public_text(await table_now(bot, channel))
     # her 对头 (dan, seat 4) chooses 要头 / 无头 at the table
-    assert acting_seats(table_message(channel)) == [3]
-    await members[3].click(table_message(channel), label="Head (要头)")
+    assert acting_seats(await table_now(bot, channel)) == [3]
+    await members[3].click(await table_now(bot, channel), label="Head (要头)")
     assert game.phase() == "play"
     for seat in range(1, 6):
         reply = await members[seat].slash(channel, "hand")
@@ -151,7 +175,7 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
     await hints_until(channel, members, game, burnable)
     owner = game.top.owner
     assert game.window_seats == {1: "beat", 2: "burn"} and owner == 4
-    shown = table_message(channel)
+    shown = await table_now(bot, channel)
     assert acting_seats(shown) == [1], "the table shows the 对头 only"
     assert "seat 2, may answer" in public_text(shown)
     views = {s: await members[s].slash(channel, "hand") for s in range(1, 6)}
@@ -161,13 +185,13 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
         assert ("No burn" in button_labels(dm_of(members[seat]))) == (seat == 2)
     burn = next(a for a in game.legal_actions(2) if a.startswith("burn "))
     # the 对头 passes first; the claim is still secret
-    await members[1].click(table_message(channel), label="Pass")
-    assert game.phase() == "burn" and acting_seats(table_message(channel)) == []
+    await members[1].click(await table_now(bot, channel), label="Pass")
+    assert game.phase() == "burn" and acting_seats(await table_now(bot, channel)) == []
     burner = views[2].response.message
     assert sorted(menu_labels(burner)) == sorted(card_labels(game.view(2).hand))
     done = await play_by_menus(members[2], burner, card_labels(burn.removeprefix("burn ")))
     assert done.acknowledged and "❌" not in (done.response.content or "")
-    text = public_text(table_message(channel))
+    text = public_text(await table_now(bot, channel))
     assert "Seat 3 burns seat 5's gouji play" in text and "Seat 3 is burning seat 5" in text
 
     # to the end: the table shows, for six, whose turn, what lies on the table, counts of
@@ -176,13 +200,13 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
     for _ in range(400):
         if game.is_over():
             break
-        text = public_text(table_message(channel))
+        text = public_text(await table_now(bot, channel))
         if game.phase() == "play" and game.mode != "lead":
             assert f"On the table: seat {game.top.owner + 1} " in text
         for s in range(6):
             count = sum(game.hands[s])
             if 0 < count <= 10 and game.active(s):
-                field = table_message(channel).embeds[0].fields[s]
+                field = (await table_now(bot, channel)).embeds[0].fields[s]
                 assert f"{count} in hand" in field.value, (s, field.value)
         if game.finished:
             seen_out = True
@@ -216,15 +240,15 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
         reply = await member.slash(channel, "hand")
         hand = card_labels(game.view(seat).hand)
         assert len(hand) == 27 and sorted(menu_labels(reply.response.message)) == sorted(hand)
-    leader = acting_seats(table_message(channel))[0]
+    leader = acting_seats(await table_now(bot, channel))[0]
     reply = await members[leader].slash(channel, "hand")
     lead = card_labels(game.hint(leader))
     played = await play_by_menus(members[leader], reply.response.message, lead)
     assert played.acknowledged and "❌" not in (played.response.content or "")
-    await play_hand_with_hints(env, channel, members)
+    await hints_until(channel, members, game, lambda: False)
     assert game.is_over()
 
-    text = public_text(table_message(channel))
+    text = public_text(await table_now(bot, channel))
     assert f"Hand #{watch.hand_id} settled" in text
     assert "Seat 2 holds 7 stars: each other seat pays " in text
     rate = bot.settings.rooms["novice"].coefficient

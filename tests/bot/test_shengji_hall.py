@@ -7,7 +7,8 @@ The deals are fixed (``deals``): each seed was chosen offline by playing the eng
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,14 +17,30 @@ from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
     hint_of,
-    play_hand_with_hints,
     public_text,
     table_message,
 )
 
 from bot.client import GameHall, create_bot
-from bot.settings import Settings
+from bot.settings import Settings, load_settings
+from engines import registry
 from engines.shengji.cards import format_ids, parse_ids
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The shipped configuration in English, with every turn a day long: SimCord fires a
+    pending timer once its time has passed in real time too, and these hands are long, so
+    on a busy machine a short window could time out in the middle of a scenario."""
+    base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
+                         known_games=registry.specs().keys())
+    config = tmp_path / "test.toml"
+    days = "\n".join(f"{phase} = 86400" for phase in base.timers)
+    config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
+    return load_settings(
+        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
+        known_games=registry.specs().keys(),
+    )
 
 
 @pytest.fixture
@@ -78,6 +95,27 @@ async def rake_and_changes(bot: GameHall, guild_id: int, watch: HandWatch) -> tu
     return rake, sum(changes) + rake
 
 
+
+async def table_now(bot: GameHall, channel: Any) -> Any:
+    """The table message once every change so far is drawn (edits are coalesced and may wait
+    on Discord's rate limit)."""
+    await bot.hall.flush(channel.id)
+    return table_message(channel)
+
+
+async def hints_until(channel: Any, members: list[Any], game: Any,
+                      stop: Callable[[], bool], limit: int = 400) -> None:
+    """Whoever the game waits for (at the table or in a private window) asks /hint and
+    /plays it, until ``stop()`` or the end of the hand."""
+    for _ in range(limit):
+        if game.is_over() or stop():
+            return
+        seat = game.to_act()[0]
+        hint = await members[seat].slash(channel, "hint")
+        done = await members[seat].slash(channel, "play", action=hint_of(hint))
+        assert "❌" not in done.response.content, done.response.content
+    raise AssertionError("the hand did not get there")
+
 def dm_of(member: Any) -> Any:
     message = member.user.dm_channel.last_message
     assert message is not None, f"{member.name} got no DM"
@@ -96,14 +134,14 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
     watch = await HandWatch.start(bot, channel, members, members[0])
     table = bot.manager.tables[channel.id]
     game = table.game
-    shown = public_text(table_message(channel))
+    shown = public_text(await table_now(bot, channel))
     assert "Levels: seats 1 & 3 at 2; seats 2 & 4 at 2" in shown
     assert "no trump declared yet" in shown
 
     # the deal: each window is answered in the DMs; the table never shows who may declare
     declared = None
     while game.phase() == "declare":
-        assert acting_seats(table_message(channel)) == [], "declaring is private"
+        assert acting_seats(await table_now(bot, channel)) == [], "declaring is private"
         eligible = game.to_act()
         for seat, member in enumerate(members):
             offers = [x for x in button_labels(dm_of(member)) if x.startswith("Declare")]
@@ -116,12 +154,12 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
         assert "❌" not in (done.response.content or "")
         if label != "Pass":
             declared = (seat, label)
-            assert "Seat 1 declared R R" in public_text(table_message(channel))
+            assert "Seat 1 declared R R" in public_text(await table_now(bot, channel))
     assert declared == (0, "Declare R R")
 
     # 扣底: the 庄 took the kitty (33 cards) and buries 8 through the menus of her DM
-    assert game.phase() == "bury" and acting_seats(table_message(channel)) == [0]
-    assert "Level 2; no trump" in public_text(table_message(channel))
+    assert game.phase() == "bury" and acting_seats(await table_now(bot, channel)) == [0]
+    assert "Level 2; no trump" in public_text(await table_now(bot, channel))
     dm = dm_of(members[0])
     hand = game.view(0).hand.split()
     assert len(hand) == 33 and sorted(menu_labels(dm)) == sorted(hand), "every card is offered"
@@ -161,16 +199,16 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
     assert refused
 
     # the table shows the points taken and the last trick once a trick is won
-    text = public_text(table_message(channel))
+    text = public_text(await table_now(bot, channel))
     assert "Defenders' points: " in text and "Last trick: 1: " in text
-    await play_hand_with_hints(env, channel, members)
+    await hints_until(channel, members, game, lambda: False)
     final = await watch.check_settled()
     assert "the declarers go up 1 level(s)" in final
     assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
 
     # the next hand at the same table starts from the new levels, dealt by the partner
-    await members[0].click(table_message(channel), label="Start")
-    text = public_text(table_message(channel))
+    await members[0].click(await table_now(bot, channel), label="Start")
+    text = public_text(await table_now(bot, channel))
     assert "Levels: seats 1 & 3 at 3; seats 2 & 4 at 2" in text
     assert "Level 3; no trump declared yet" in text
     assert table.game.levels == [3, 2] and table.game.dealer == 2
@@ -187,13 +225,13 @@ async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
     watch = await HandWatch.start(bot, channel, members, members[0])
     game = bot.manager.tables[channel.id].game
     dealer = game.dealer
-    shown = public_text(table_message(channel))
+    shown = public_text(await table_now(bot, channel))
     for seat in range(4):
         count = 45 if seat == dealer else 39
         assert len(game.view(seat).hand.split()) == count and f"{count} in hand" in shown
 
     # the 庄 took the kitty and buries 6 of its 45 cards through the menus of its DM
-    assert game.phase() == "bury" and acting_seats(table_message(channel)) == [dealer]
+    assert game.phase() == "bury" and acting_seats(await table_now(bot, channel)) == [dealer]
     dm = dm_of(members[dealer])
     hand = game.view(dealer).hand.split()
     assert len(hand) == 45 and sorted(menu_labels(dm)) == sorted(hand), "every card is offered"
@@ -203,7 +241,7 @@ async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
     # the others may bury jokers: a private window, offered in the DMs of those who hold them
     assert game.phase() == "jokers"
     while game.phase() == "jokers":
-        shown = table_message(channel)
+        shown = await table_now(bot, channel)
         assert acting_seats(shown) == [] and button_labels(shown) == ["My hand"]
         for seat, member in enumerate(members):
             offers = [x for x in button_labels(dm_of(member)) if x.startswith("bury ")]
@@ -225,7 +263,7 @@ async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
     reply = await members[follower].slash(channel, "hand")
     assert sorted(menu_labels(reply.response.message)) == sorted(
         game.view(follower).hand.split())
-    await play_hand_with_hints(env, channel, members)
+    await hints_until(channel, members, game, lambda: False)
     await watch.check_settled()
     assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
 
@@ -239,18 +277,18 @@ async def test_shengji_a_declaration_updates_the_other_dms_and_can_be_overridden
     deals.append(11)
     _guild, channel, members = world(env, 4)
     await open_table(channel, members, "shengji")
-    await members[0].click(table_message(channel), label="Start")
+    await members[0].click(await table_now(bot, channel), label="Start")
     game = bot.manager.tables[channel.id].game
     ann, bob = members[0], members[1]
     assert {"Declare 2d", "Declare 2d 2d"} <= set(button_labels(dm_of(bob)))
     done = await ann.user.click(dm_of(ann), label="Declare 2s")
     assert "❌" not in (done.response.content or "")
-    assert "Seat 1 declared 2s" in public_text(table_message(channel))
+    assert "Seat 1 declared 2s" in public_text(await table_now(bot, channel))
     offers = [x for x in button_labels(dm_of(bob)) if x.startswith("Declare")]
     assert offers == ["Declare 2d 2d"], "a single 2♦ no longer beats ann's 2♠"
     done = await bob.user.click(dm_of(bob), label="Declare 2d 2d")
     assert "❌" not in (done.response.content or "")
-    assert "Seat 2 declared 2d 2d" in public_text(table_message(channel))
+    assert "Seat 2 declared 2d 2d" in public_text(await table_now(bot, channel))
     assert game.decl.seat == 1 and game.fanzhu == 1
 
 
@@ -263,14 +301,14 @@ async def test_happy_shengji_counter_window_is_offered_in_the_claimants_dm(
     deals.append(34)
     _guild, channel, members = world(env, 4)
     await open_table(channel, members, "shengji_happy")
-    await members[0].click(table_message(channel), label="Start")
+    await members[0].click(await table_now(bot, channel), label="Start")
     game = bot.manager.tables[channel.id].game
     while game.phase() in ("declare", "bury"):
         seat = game.to_act()[0]
         hint = await members[seat].slash(channel, "hint")
         await members[seat].slash(channel, "play", action=hint_of(hint))
     assert game.phase() == "counter" and game.kitty_owner == 2 and game.to_act() == (3,)
-    shown = table_message(channel)
+    shown = await table_now(bot, channel)
     assert acting_seats(shown) == [] and button_labels(shown) == ["My hand"]
     for seat, member in enumerate(members):
         offers = [x for x in button_labels(dm_of(member)) if x.startswith("Counter")]
@@ -278,6 +316,6 @@ async def test_happy_shengji_counter_window_is_offered_in_the_claimants_dm(
     done = await members[3].user.click(dm_of(members[3]), label="Counter 2s 2s")
     assert "❌" not in (done.response.content or "")
     assert game.phase() == "bury" and game.kitty_owner == 3 and game.fandi == 1
-    text = public_text(table_message(channel))
-    assert "Counters: 0 trump, 1 kitty" in text and acting_seats(table_message(channel)) == [3]
+    shown = await table_now(bot, channel)
+    assert "Counters: 0 trump, 1 kitty" in public_text(shown) and acting_seats(shown) == [3]
     assert len(menu_labels(dm_of(members[3]))) == 33, "dan's DM now holds the kitty to bury"
