@@ -200,16 +200,19 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
     for _ in range(400):
         if game.is_over():
             break
-        text = public_text(await table_now(bot, channel))
+        shown = await table_now(bot, channel)
+        text, fields = public_text(shown), shown.embeds[0].fields
+        assert acting_seats(shown) == list(game.public_to_act())
         if game.phase() == "play" and game.mode != "lead":
             assert f"On the table: seat {game.top.owner + 1} " in text
         for s in range(6):
             count = sum(game.hands[s])
             if 0 < count <= 10 and game.active(s):
-                field = (await table_now(bot, channel)).embeds[0].fields[s]
-                assert f"{count} in hand" in field.value, (s, field.value)
-        if game.finished:
+                assert f"{count} in hand" in fields[s].value, (s, fields[s].value)
+        for place, s in enumerate(game.finished, start=1):
             seen_out = True
+            assert f"out in place {place} " in fields[s].value, (s, fields[s].value)
+        if game.finished:
             assert "Out in order: seats " + " ".join(str(s + 1) for s in game.finished) in text
         seat = game.to_act()[0]
         hint = await members[seat].slash(channel, "hint")
