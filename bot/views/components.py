@@ -152,7 +152,7 @@ def picker_items(table_id: int, picker: Picker | None, locale: str) -> list[disc
     """The selects of a picker, one per menu (``Picker.menus``). A pick acts at once when the
     picker fits one menu or takes a single item (a discard, from any menu); otherwise the picks
     of all menus are gathered and a Play button takes them together."""
-    menus = picker.menus() if picker is not None and picker.tokens else []
+    menus = shown_menus(picker) if picker is not None and picker.tokens else []
     if picker is None or not menus:
         return []
     if len(menus) == 1 or picker.max_values == 1:
@@ -184,6 +184,19 @@ def picker_items(table_id: int, picker: Picker | None, locale: str) -> list[disc
         items.append(GatherSelect(table_id, menu, select=select))
     items.append(TableButton(table_id, "pick", t("btn.play", locale), "success"))
     return items
+
+
+def shown_menus(picker: Picker) -> list[tuple[int, int]]:
+    """``Picker.menus()`` as the message can hold them: with more menus than rows (trumps and
+    four suits make five), the smallest neighbours are joined, up to ``MENU_SIZE`` each, so
+    that every card stays pickable instead of the last menus being cut."""
+    menus = picker.menus()
+    while len(menus) > MAX_ROWS - 1:
+        i = min(range(len(menus) - 1), key=lambda k: menus[k + 1][1] - menus[k][0])
+        if menus[i + 1][1] - menus[i][0] > Picker.MENU_SIZE:
+            break  # four full menus already hold 100 cards
+        menus[i:i + 2] = [(menus[i][0], menus[i + 1][1])]
+    return menus
 
 
 def _options(picker: Picker, start: int, stop: int) -> list[discord.SelectOption]:

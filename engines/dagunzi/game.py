@@ -271,7 +271,8 @@ class DagunziGame(Game):
         return ()
 
     def public_to_act(self) -> tuple[int, ...]:
-        return () if self._phase == DECLARE else self.to_act()
+        # Who may declare, or bury jokers (and how many: the buttons name them), is private.
+        return () if self._phase in (DECLARE, JOKERS) else self.to_act()
 
     def window(self) -> int:
         return self.window_start if self._phase in (DECLARE, JOKERS) else len(self.log)
@@ -399,6 +400,9 @@ class DagunziGame(Game):
                 text=T("err.dagunzi.weak_declaration", cards=format_ids(ids),
                        level=level_name(self.level)))
         self.decl = match[0]
+        for other in range(4):  # the others' possible declarations changed: show them anew
+            if other != seat:
+                self.epochs[other] += 1
         if not self._eligible():
             self._deal_packet(1)
         return f"declare {self._decl_text(match[0])}"
@@ -438,6 +442,8 @@ class DagunziGame(Game):
         self._phase = JOKERS
         self.passed = set()
         self.window_start = len(self.log) + 1
+        for other in self._eligible():  # a claim they may make: their DMs show it
+            self.epochs[other] += 1
         if not self._eligible():
             self._start_play()
         return "bury " + format_ids(ids, self.ctx)
@@ -461,7 +467,9 @@ class DagunziGame(Game):
             self.kitty += ids
             self.kitty_shown = True
             self.joker_buriers.append((seat, ids, back))
-            self.epochs[seat] += 1
+            for other in range(4):  # the kitty changed: the others' options too
+                if other != self.dealer:
+                    self.epochs[other] += 1
         else:
             raise IllegalActionError("bury jokers or pass", seat=seat, action=text,
                                      text=T("err.dagunzi.jokers_now"))

@@ -358,7 +358,11 @@ class GoujiGame(Game):
         return ()
 
     def public_to_act(self) -> tuple[int, ...]:
-        """In a 够级 window only the seats that may beat show; 烧 claims are private."""
+        """In a 够级 window only the seats that may beat show; 烧 claims are private. 宣点 is
+        answered privately too: a public 革命 button would tell that some hand holds no 2 and
+        no joker."""
+        if self._phase == DECLARE:
+            return ()
         if self._phase == PLAY and self.mode == "window":
             return tuple(s for s in self.to_act() if self.window_seats[s] == "beat")
         return self.to_act()

@@ -339,6 +339,9 @@ class ShengjiGame(Game):
                        level=level_name(self.level)))
         d = match[0]
         canonical = f"{want} {self._decl_text(d)}"
+        for other in range(4):  # the others' possible declarations changed: show them anew
+            if other != seat:
+                self.epochs[other] += 1
         if self._phase == DECLARE:
             if self.decl is not None and self.decl.seat != seat:
                 self.fanzhu += 1
@@ -382,6 +385,8 @@ class ShengjiGame(Game):
             self._phase = COUNTER
             self.passed = set()
             self.window_start = len(self.log) + 1
+            for other in self._eligible():  # a claim they may make: their DMs show it
+                self.epochs[other] += 1
             if not self._eligible():
                 self._start_play()
         else:

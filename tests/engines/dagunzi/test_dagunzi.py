@@ -137,7 +137,11 @@ def test_declaring_three_jokers_names_any_suit_and_beats_level_cards() -> None:
     game.packet = 3
     game._phase = "declare"
     assert game.to_act() == (0, 1, 2, 3)
+    epochs = [game.private_epoch(s) for s in range(4)]
     game.apply(2, "declare 5s")
+    # bug: the others' DMs kept offering declarations this one made too weak; their private
+    # picture changed, so it is shown anew
+    assert [game.private_epoch(s) - epochs[s] for s in range(4)] == [1, 1, 0, 1]
     game.apply(0, "declare 5h 5h 5h")  # three beat one
     with pytest.raises(IllegalActionError):
         game.apply(2, "declare 5s")
@@ -207,6 +211,31 @@ def test_big_jokers_are_buried_before_small_ones_and_others_may_bury_jokers() ->
     game.apply(other, "bury B")
     assert SMALL in game.kitty and sum(game.hands[other]) == before
     assert len(game.kitty) == 6
+
+
+def test_the_joker_window_is_private_and_reaches_each_claimant() -> None:
+    # bug: the table showed the window's seats and their choices as public buttons
+    # ("bury R R" …), telling everyone who held how many jokers; and the claimants' DMs were
+    # not refreshed, so they were never offered the claim where they look
+    for seed in range(40):
+        game = DAGUNZI.new(Setup(seats=4, seed=seed))
+        dealer = game.to_act()[0]
+        epochs = [game.private_epoch(s) for s in range(4)]
+        game.apply(dealer, game.trustee(dealer))
+        if game.phase() == "jokers" and len(game.to_act()) >= 2:
+            break
+    else:
+        pytest.fail("no seed opens the joker window to two seats")
+    assert game.public_to_act() == ()
+    claimants = game.to_act()
+    for seat in range(4):
+        assert (game.private_epoch(seat) > epochs[seat]) == (seat in claimants)
+    first, second = claimants[:2]
+    assert any(c.action.startswith("bury ") for c in game.choices(first))
+    assert game.timeout_action(first).action == "pass" and not game.timeout_action(first).miss
+    before = game.private_epoch(second)
+    game.apply(first, next(a for a in game.legal_actions(first) if a.startswith("bury ")))
+    assert game.private_epoch(second) > before, "the kitty changed: so did its options"
 
 
 def test_option_and_carry_errors() -> None:

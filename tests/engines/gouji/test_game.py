@@ -154,6 +154,10 @@ def revolution_game(revolts: tuple[int, ...]) -> GoujiGame:
 def test_revolution_head_choice_and_dead_gouji_plays() -> None:
     g = revolution_game((0,))
     assert g.phase() == "declare" and len(g.to_act()) == 6
+    # bug: the table showed everyone's 宣点 choices, a 革命 button among them whenever some
+    # hand held no 2 and no joker; the answers (and who may revolt) are private
+    assert g.public_to_act() == ()
+    assert [c.action for c in g.choices(0)] == ["declare", "nodeclare", "revolt"]
     g.hands[1] = parse_cards("2 3333", 4)
     with pytest.raises(IllegalActionError) as info:
         g.apply(1, "revolt")  # a 2 in hand: no revolution

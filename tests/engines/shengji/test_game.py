@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engines.base import Picker, Setup
@@ -69,6 +71,38 @@ def test_the_declaration_window_is_simultaneous_private_and_not_a_miss() -> None
         assert game.window() == window  # one deadline for the whole window
     with pytest.raises(IllegalActionError):
         game.apply(first, "pass")
+
+
+def _declared_in_an_open_window() -> tuple[ShengjiGame, int, int, list[str]]:
+    """A game where ``first`` has just declared and ``second``, who could declare before,
+    still may in the same window (no new packet dealt); with ``second``'s earlier choices."""
+    for seed in range(200):
+        game = SHENGJI.new(Setup(seats=4, seed=seed, options=SHENGJI.validate({})))
+        while game.phase() == "declare":
+            acting = game.to_act()
+            if len(acting) >= 2:
+                trial = copy.deepcopy(game)
+                first, second = acting[:2]
+                offered = [c.action for c in trial.choices(second)]
+                packet = trial.packet
+                declare = [a for a in trial.legal_actions(first) if a.startswith("declare")]
+                trial.apply(first, declare[0])
+                if trial.packet == packet and second in trial.to_act():
+                    return trial, first, second, offered
+            game.apply(acting[0], "pass")
+    pytest.fail("no window where two seats may declare one after the other")
+
+
+def test_a_declaration_refreshes_the_private_picture_of_the_others() -> None:
+    # bug: after one seat declared, another seat's DM kept offering declarations that were now
+    # too weak (its private picture had changed without a new epoch, so it was not re-sent)
+    game, first, second, offered = _declared_in_an_open_window()
+    assert [c.action for c in game.choices(second)] != offered
+    record = game.to_record()
+    replayed = ShengjiGame.from_record({**record, "log": record["log"][:-1]})  # before it
+    for other in range(4):
+        bumped = game.private_epoch(other) - replayed.private_epoch(other)
+        assert bumped == (0 if other == first else 1), other
 
 
 def test_declarations_must_climb_single_pair_joker_pair() -> None:
@@ -199,11 +233,16 @@ def test_happy_counter_kitty_doubles_the_stake() -> None:
                                        carry={"levels": [3, 3], "dealer": 0}))
         while game.phase() == "declare":
             game.apply(game.to_act()[0], "pass")
+        epochs = [game.private_epoch(s) for s in range(4)]
         game.apply(0, game.trustee(0))
         if game.phase() == "counter" and 1 in game.to_act():
             break
     else:
         pytest.fail("no seed lets seat 1 counter the kitty")
+    # bug: the 反底 window opened without a new epoch, so no claimant's DM offered it
+    for seat in range(4):
+        assert (game.private_epoch(seat) > epochs[seat]) == (seat in game.to_act())
+    assert game.public_to_act() == ()
     counter = next(a for a in game.legal_actions(1) if a.startswith("counter"))
     assert game.apply(1, counter.replace("counter", "反底")) == counter
     assert game.phase() == "bury" and game.to_act() == (1,) and sum(game.hands[1]) == 33

@@ -1,0 +1,283 @@
+"""新够级 with six people and 百变双扣 with four, in Discord through SimCord: a 革命, a 烧 claimed
+in a private window, 36-card hands through the menus, a six-seat table message that stays
+readable, a 双扣 hand with a star contribution itemized in its settlement, balances conserved.
+
+The deals are fixed (``deals``): each seed was chosen offline by playing the engine from
+``Setup(seed=...)`` with the trustee so that the hand holds the event the scenario checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from simgames import HandWatch, open_table  # type: ignore[import-not-found]
+from simhelpers import (  # type: ignore[import-not-found]
+    acting_seats,
+    button_labels,
+    hint_of,
+    public_text,
+    table_message,
+)
+
+from bot.client import GameHall, create_bot
+from bot.render.text import cards
+from bot.settings import Settings, load_settings
+from engines import registry
+
+NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The shipped configuration in English, with every turn a day long: SimCord fires a
+    pending timer once its time has passed in real time too, and these hands are long, so
+    on a busy machine a short window could time out in the middle of a scenario."""
+    base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
+                         known_games=registry.specs().keys())
+    config = tmp_path / "test.toml"
+    days = "\n".join(f"{phase} = 86400" for phase in base.timers)
+    config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
+    return load_settings(
+        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
+        known_games=registry.specs().keys(),
+    )
+
+
+@pytest.fixture
+def deals() -> list[int]:
+    """The seeds of the next hands, in order (a test fills it before Start)."""
+    return []
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, deals: list[int]) -> AsyncIterator[GameHall]:
+    bot = create_bot(settings, seed_source=lambda: deals.pop(0))
+    yield bot
+    db = getattr(bot, "db", None)
+    if db is not None:
+        await db.close()
+
+
+def world(env: Any, people: int) -> tuple[Any, Any, list[Any]]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hall")
+    return guild, channel, [guild.add_member(env.create_user(n)) for n in NAMES[:people]]
+
+
+def selects(message: Any) -> list[Any]:
+    return [child for row in message.components for child in getattr(row, "children", [])
+            if child.type.name == "select"]
+
+
+def menu_labels(message: Any) -> list[str]:
+    """Every card the private view's menus offer, over all menus."""
+    return [option.label for menu in selects(message) for option in menu.options]
+
+
+
+async def table_now(bot: GameHall, channel: Any) -> Any:
+    """The table message once every change so far is drawn (edits are coalesced and may wait
+    on Discord's rate limit)."""
+    await bot.hall.flush(channel.id)
+    return table_message(channel)
+
+def dm_of(member: Any) -> Any:
+    message = member.user.dm_channel.last_message
+    assert message is not None, f"{member.name} got no DM"
+    return message
+
+
+async def play_by_menus(member: Any, message: Any, cards: list[str]) -> Any:
+    """Pick ``cards`` (labels) in the menus they sit in and confirm with Play (a single menu
+    acts at once)."""
+    picked: dict[str, list[str]] = {}
+    pool = [(menu.custom_id, option) for menu in selects(message) for option in menu.options]
+    for card in cards:
+        index = next(i for i, (_, option) in enumerate(pool) if option.label == card)
+        custom_id, option = pool.pop(index)
+        picked.setdefault(custom_id, []).append(option.value)
+    if len(selects(message)) == 1:  # one menu: the pick acts at once
+        return await member.select(message, picked[selects(message)[0].custom_id])
+    for custom_id, values in picked.items():
+        chosen = await member.select(message, values, custom_id=custom_id)
+        assert chosen.acknowledged
+    return await member.click(message, label="Play")
+
+
+async def rake_and_changes(bot: GameHall, guild_id: int, watch: HandWatch) -> tuple[int, int]:
+    """The rake the house took in the hand, and Σ balance changes + rake (0 when conserved),
+    read through the host's one door to the wallet."""
+    wallet = bot.manager.wallet_for(guild_id)
+    changes = [(await wallet.account(uid)).balance - before
+               for uid, before in watch.balances.items()]
+    rake = await wallet.house_balance() - watch.house
+    return rake, sum(changes) + rake
+
+
+async def hints_until(channel: Any, members: list[Any], game: Any,
+                      stop: Callable[[], bool], limit: int = 400) -> None:
+    """Whoever the game waits for (at the table or in a private window) asks /hint and
+    /plays it, until ``stop()`` or the end of the hand."""
+    for _ in range(limit):
+        if game.is_over() or stop():
+            return
+        seat = game.to_act()[0]
+        hint = await members[seat].slash(channel, "hint")
+        done = await members[seat].slash(channel, "play", action=hint_of(hint))
+        assert "❌" not in done.response.content, done.response.content
+    raise AssertionError("the hand did not get there")
+
+
+def card_labels(hand: str) -> list[str]:
+    """A climbing hand or play ("334TTB") as the menus label its cards."""
+    return [c for c in hand if not c.isspace()]
+
+
+async def test_gouji_six_people_with_a_revolution_and_a_burn(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Seed 224: ann (seat 1) holds no 2 and no joker and revolts; later cat (seat 3) may
+    burn seat 5's gouji play while bob (seat 2), its 对头, answers at the table."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(224)
+    guild, channel, members = world(env, 6)
+    await open_table(channel, members, "gouji_new")
+    watch = await HandWatch.start(bot, channel, members, members[0])
+    game = bot.manager.tables[channel.id].game
+    for seat, member in enumerate(members):
+        # only a hand with no 2 and no joker is offered the revolution, and only privately
+        assert ("Revolt" in button_labels(dm_of(member))) == (seat == 0)
+    assert "Revolt" not in button_labels(await table_now(bot, channel)), "the table tells no one"
+
+    # 宣点: ann revolts from her DM, the others answer in theirs
+    for seat, member in enumerate(members):
+        label = "Revolt" if seat == 0 else "Don't declare"
+        done = await member.user.click(dm_of(member), label=label)
+        assert "❌" not in (done.response.content or "")
+    assert "Seat 1 revolted" in public_text(await table_now(bot, channel))
+    # her 对头 (dan, seat 4) chooses 要头 / 无头 at the table
+    assert acting_seats(await table_now(bot, channel)) == [3]
+    await members[3].click(await table_now(bot, channel), label="Head (要头)")
+    assert game.phase() == "play"
+    for seat in range(1, 6):
+        reply = await members[seat].slash(channel, "hand")
+        hand = card_labels(game.view(seat).hand)
+        assert len(hand) == 36 and sorted(menu_labels(reply.response.message)) == sorted(hand)
+
+    # play on until the first 够级 window in which someone may burn
+    def burnable() -> bool:
+        return game.phase() == "burn" and any(
+            a.startswith("burn ") for s in game.to_act() for a in game.legal_actions(s))
+
+    await hints_until(channel, members, game, burnable)
+    owner = game.top.owner
+    assert game.window_seats == {1: "beat", 2: "burn"} and owner == 4
+    shown = await table_now(bot, channel)
+    assert acting_seats(shown) == [1], "the table shows the 对头 only"
+    assert "seat 2, may answer" in public_text(shown)
+    views = {s: await members[s].slash(channel, "hand") for s in range(1, 6)}
+    for seat, reply in views.items():
+        assert ("No burn" in button_labels(reply.response.message)) == (seat == 2)
+        # the claim comes to the burner unasked: its DM is brought up to date
+        assert ("No burn" in button_labels(dm_of(members[seat]))) == (seat == 2)
+    burn = next(a for a in game.legal_actions(2) if a.startswith("burn "))
+    # the 对头 passes first; the claim is still secret
+    await members[1].click(await table_now(bot, channel), label="Pass")
+    assert game.phase() == "burn" and acting_seats(await table_now(bot, channel)) == []
+    burner = views[2].response.message
+    assert sorted(menu_labels(burner)) == sorted(card_labels(game.view(2).hand))
+    done = await play_by_menus(members[2], burner, card_labels(burn.removeprefix("burn ")))
+    assert done.acknowledged and "❌" not in (done.response.content or "")
+    text = public_text(await table_now(bot, channel))
+    assert "Seat 3 burns seat 5's gouji play" in text and "Seat 3 is burning seat 5" in text
+
+    # to the end: the table shows, for six, whose turn, what lies on the table, counts of
+    # 10 or fewer (报牌), who is out and in which place
+    seen_out = False
+    for _ in range(400):
+        if game.is_over():
+            break
+        shown = await table_now(bot, channel)
+        text, fields = public_text(shown), shown.embeds[0].fields
+        assert acting_seats(shown) == list(game.public_to_act())
+        if game.phase() == "play" and game.mode != "lead":
+            assert f"On the table: seat {game.top.owner + 1} " in text
+        for s in range(6):
+            count = sum(game.hands[s])
+            if 0 < count <= 10 and game.active(s):
+                assert f"{count} in hand" in fields[s].value, (s, fields[s].value)
+        for place, s in enumerate(game.finished, start=1):
+            seen_out = True
+            assert f"out in place {place} " in fields[s].value, (s, fields[s].value)
+        if game.finished:
+            assert "Out in order: seats " + " ".join(str(s + 1) for s in game.finished) in text
+        seat = game.to_act()[0]
+        hint = await members[seat].slash(channel, "hint")
+        await members[seat].slash(channel, "play", action=hint_of(hint))
+    assert game.is_over() and seen_out
+    final = await watch.check_settled()
+    places = re.search(r"Places: 1st seat (\d), 2nd seat (\d), 3rd seat (\d), 4th seat (\d), "
+                       r"5th seat (\d), last seat (\d)", final)
+    assert places and sorted(places.groups()) == list("123456"), final
+    assert places[1] == str(game.finished[0] + 1), "the first out is 头科"
+    assert "ann: " in final and "revolted" in final
+    assert await rake_and_changes(bot, guild.id, watch) == (6 * 5, 0)
+
+
+async def test_shuangkou_hand_with_a_star_contribution_itemized(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Seed 7: bob (seat 2) is dealt a 7-star bomb; each other seat pays him the 4-point
+    contribution, itemized beside the 平扣 payments."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(7)
+    guild, channel, members = world(env, 4)
+    await open_table(channel, members, "shuangkou")
+    watch = await HandWatch.start(bot, channel, members, members[0])
+    game = bot.manager.tables[channel.id].game
+    assert game.stars[1] == 7
+    for seat, member in enumerate(members):
+        reply = await member.slash(channel, "hand")
+        hand = card_labels(game.view(seat).hand)
+        assert len(hand) == 27 and sorted(menu_labels(reply.response.message)) == sorted(hand)
+    leader = acting_seats(await table_now(bot, channel))[0]
+    reply = await members[leader].slash(channel, "hand")
+    lead = card_labels(game.hint(leader))
+    played = await play_by_menus(members[leader], reply.response.message, lead)
+    assert played.acknowledged and "❌" not in (played.response.content or "")
+    await hints_until(channel, members, game, lambda: False)
+    assert game.is_over()
+
+    text = public_text(await table_now(bot, channel))
+    assert f"Hand #{watch.hand_id} settled" in text
+    assert "Seat 2 holds 7 stars: each other seat pays " in text
+    rate = bot.settings.rooms["novice"].coefficient
+    outcome = game.outcome()
+    wallet = bot.manager.wallet_for(guild.id)
+    paid = {m.id: -5 for m in members}
+    for transfer in outcome.transfers:
+        payer, payee = members[transfer.payer], members[transfer.payee]
+        beans = transfer.points * rate
+        line = f"{payer.name} → {payee.name}: {transfer.points} points, {beans} beans"
+        if transfer.reason is not None and transfer.reason.key == "shuangkou.reason.stars":
+            line += " · 7-star contribution"
+        assert line in text, line
+        paid[payer.id] -= beans
+        paid[payee.id] += beans
+    assert sum(1 for t in outcome.transfers if t.payee == 1 and t.points == 4) == 3
+    for member in members:
+        account = await wallet.account(member.id)
+        assert account.balance - watch.balances[member.id] == paid[member.id]
+        assert account.held == 0
+    # the hands left at the end are shown beside the settlement
+    final = game.view(None)
+    for seat, member in enumerate(members):
+        left = final.seats[seat].cards
+        if left and seat not in game.finished:
+            shown = rf"^{member.name}: .* — {re.escape(cards(left))}"
+            assert re.search(shown, text, re.MULTILINE), left
+    assert any(final.seats[s].cards and s not in game.finished for s in range(4))
+    assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
