@@ -116,6 +116,8 @@ class Settings:
     token: str | None = field(default=None, repr=False)
     synchronous: str = "normal"
     wallet_scope: str = "server"
+    autopass_delay: int = 2
+    """Seconds before 要不起 auto-pass passes for a seat that may only pass (``timers.autopass``)."""
     disabled_rooms: Mapping[str, Room] = field(default_factory=lambda: MappingProxyType({}))
 
     def economy(self, guild_id: int | None) -> int:
@@ -249,7 +251,7 @@ def _build(
     database = _str(hall, "database", "hall")
     if not database:
         raise SettingsError("hall.database", "must not be empty")
-    timers, misses = _timers(_table(data, "timers"))
+    timers, misses, autopass = _timers(_table(data, "timers"))
     rooms, disabled = _rooms(_table(data, "rooms"), known_games, specs)
     return Settings(
         database=Path(database),
@@ -264,6 +266,7 @@ def _build(
         ),
         timers=timers,
         trustee_after_misses=misses,
+        autopass_delay=autopass,
         rooms=rooms,
         levels=_levels(_table(data, "levels")),
         synchronous=synchronous,
@@ -272,18 +275,22 @@ def _build(
     )
 
 
-def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int]:
+def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int, int]:
     misses = _int(table, "trustee_after_misses", "timers", minimum=1)
+    autopass = (
+        _int(table, "autopass", "timers", minimum=1, maximum=MAX_TIMER_SECONDS)
+        if "autopass" in table else 2
+    )
     timers: dict[str, int] = {}
     for phase in table:
-        if phase == "trustee_after_misses":
+        if phase in ("trustee_after_misses", "autopass"):
             continue
         if not _KEY.match(phase):
             raise SettingsError(f"timers.{phase}", "a phase key is lowercase letters, digits, _")
         timers[phase] = _int(table, phase, "timers", minimum=1, maximum=MAX_TIMER_SECONDS)
     if "default" not in timers:
         raise SettingsError("timers.default", "missing (the time for phases not listed)")
-    return MappingProxyType(timers), misses
+    return MappingProxyType(timers), misses, autopass
 
 
 def _rooms(

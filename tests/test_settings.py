@@ -442,3 +442,11 @@ def test_wallet_scope_is_per_server_by_default_and_can_be_global(tmp_path) -> No
 
     with pytest.raises(SettingsError, match="hall.wallet_scope"):
         load_settings(mine, environ={})
+
+
+def test_the_auto_pass_delay_is_a_timer_setting(tmp_path: Path) -> None:
+    assert load_settings(environ={}).autopass_delay == 2
+    assert overlay(tmp_path, "[timers]\nautopass = 5\n").autopass_delay == 5
+    assert "autopass" not in overlay(tmp_path, "[timers]\nautopass = 5\n").timers
+    with pytest.raises(SettingsError, match="timers.autopass"):
+        overlay(tmp_path, "[timers]\nautopass = 0\n")

@@ -10,7 +10,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.hall import user_locale
-from bot.host.referee import AUTOPASS_DELAY
 from bot.i18n import t
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ class FairCog(commands.Cog):
         await self.bot.manager.referee.set_autopass(interaction.user.id, on)
         key = "settings.autopass_on" if on else "settings.autopass_off"
         await self.bot.hall.reply(interaction, t(key, user_locale(interaction),
-                                                 seconds=f"{AUTOPASS_DELAY:g}"))
+                                                 seconds=f"{self.bot.manager.referee.delay:g}"))
 
 
 async def setup(bot: GameHall) -> None:

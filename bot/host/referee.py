@@ -24,18 +24,19 @@ PASS = "pass"
 """过/不出 in every game's notation (STYLE.md, Notation)."""
 
 AUTOPASS_DELAY = 2.0
-"""Seconds before an automatic pass: fixed, so the moment tells the table nothing more than
-the pass itself."""
+"""Seconds before an automatic pass by default (``timers.autopass``): the same for every seat,
+so the moment tells the table nothing more than the pass itself."""
 
 
 class Referee:
     """Fair-play records and auto-pass for the tables of one ``TableManager``."""
 
     def __init__(self, db: Database, economy: Callable[[int], int],
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], delay: float = AUTOPASS_DELAY) -> None:
         self.conduct = Conduct(db)
         self.economy = economy
         self.clock = clock
+        self.delay = delay
         self._autopass_off: set[int] | None = None
 
     # --- auto-pass --------------------------------------------------------------------------
@@ -60,7 +61,7 @@ class Referee:
         """``pass`` if it is the seat's only legal action and auto-pass plays it (``timer``:
         the phase's seconds), else None."""
         uid = table.seats[seat].uid
-        if timer <= AUTOPASS_DELAY or uid is None or table.seats[seat].automatic:
+        if timer <= self.delay or uid is None or table.seats[seat].automatic:
             return None
         if not self.autopass_on(uid):
             return None

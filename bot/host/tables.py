@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
-from bot.host.referee import AUTOPASS_DELAY, Referee
+from bot.host.referee import Referee
 from bot.host.saver import Saver
 from bot.settings import Room, Settings
 from engines import registry
@@ -84,7 +84,7 @@ class TableManager:
         self._where: dict[int, int] = {}  # uid → the table where they hold a seat
         self._seated: dict[int, set[int]] = {}  # table → uids indexed for it
         self.saver = Saver(db)
-        self.referee = Referee(db, settings.economy, clock)
+        self.referee = Referee(db, settings.economy, clock, settings.autopass_delay)
         self.closed = False
 
     # --- lookups ----------------------------------------------------------------------
@@ -540,7 +540,7 @@ class TableManager:
         # 要不起: the pass is made soon, but the table keeps showing the phase's whole timer, so
         # the countdown tells nobody that the seat cannot beat the play
         if self.referee.autopass_due(table, game, table.deadline - self.clock()):
-            fire = min(fire, self.clock() + AUTOPASS_DELAY)
+            fire = min(fire, self.clock() + self.referee.delay)
         self.turns.arm(table.id, fire, window)
 
     async def _expire(self, table_id: int, window: int) -> None:

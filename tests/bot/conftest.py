@@ -22,7 +22,10 @@ def settings(tmp_path: Path) -> Settings:
     """The shipped configuration, with English as the public language of servers that choose
     none (SimCord's servers are not Community servers), so scenarios read English tables."""
     config = tmp_path / "test.toml"
-    config.write_text('[hall]\nlocale_default = "en-US"\n', encoding="utf-8")
+    # Scenarios act at the speed of a loaded test machine, and SimCord's timers also fire in
+    # real time: a 2-second auto-pass would race the scripted players (tests/host covers it).
+    config.write_text('[hall]\nlocale_default = "en-US"\n[timers]\nautopass = 3600\n',
+                      encoding="utf-8")
     return load_settings(
         environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
         known_games=registry.specs().keys(),

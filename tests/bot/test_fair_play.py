@@ -59,7 +59,7 @@ async def test_autopass_setting_answers_and_sticks(simcord_env, simcord_bot: Gam
     assert off.ephemeral and "auto-pass is off" in off.response.content
     assert not simcord_bot.manager.referee.autopass_on(members[0].id)
     on = await members[0].slash(channel, "settings autopass", state="on")
-    assert "after 2 s" in on.response.content
+    assert f"after {simcord_bot.settings.autopass_delay} s" in on.response.content
     assert simcord_bot.manager.referee.autopass_on(members[0].id)
 
 
