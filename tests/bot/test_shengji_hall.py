@@ -35,7 +35,7 @@ def settings(tmp_path: Path) -> Settings:
     base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
                          known_games=registry.specs().keys())
     config = tmp_path / "test.toml"
-    days = "\n".join(f"{phase} = 86400" for phase in base.timers)
+    days = "\n".join(f"{phase} = 86400" for phase in (*base.timers, "autopass"))
     config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
     return load_settings(
         environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
