@@ -1045,6 +1045,7 @@ class MahjongGame(Game):
         held = [t for t in range(self.KINDS) if self.hands[seat][t]]
         wall = sorted(set(self.wall[self.pos :]))
         for prop in PROPS:
+            combos: list[tuple[int, ...]]
             if prop == "toutian":
                 combos = [(g, t) for g in held for t in wall if t != g]
             elif prop == "yihua":
