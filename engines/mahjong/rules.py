@@ -17,11 +17,13 @@ from typing import Any
 from engines.base import T
 from engines.errors import OptionError
 from engines.mahjong.fan import Table
+from engines.mahjong.props import PROP_OPTIONS, check_prop_options
 
-SICHUAN_OPTIONS: dict[str, Any] = {"base": 6, "blood": False, "cap": 0}
-"""000: ``base`` 基本分 (points per 倍), ``blood`` 血战模式, ``cap`` most 番 counted (0 none)."""
+SICHUAN_OPTIONS: dict[str, Any] = {"base": 6, "blood": False, "cap": 0, **PROP_OPTIONS}
+"""000: ``base`` 基本分 (points per 倍), ``blood`` 血战模式, ``cap`` most 番 counted (0 none);
+``props`` and the props' prices (``engines.mahjong.props``)."""
 
-XUEZHAN_OPTIONS: dict[str, Any] = {"base": 1, "cap": 3, "pair_cap": 24}
+XUEZHAN_OPTIONS: dict[str, Any] = {"base": 1, "cap": 3, "pair_cap": 24, **PROP_OPTIONS}
 """002: ``base`` points per 倍 (the room score is the room coefficient), ``cap`` most 番
 counted ("根据不同房间封顶番数不同", 3 by default), ``pair_cap`` most points one payer pays
 one payee in a hand (24; 0 = none)."""
@@ -91,6 +93,7 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
     if key == "sichuan":
         opts = {**SICHUAN_OPTIONS, **dict(options)}
         _known(opts, SICHUAN_OPTIONS)
+        check_prop_options(opts)
         blood = opts["blood"]
         if not isinstance(blood, bool):
             raise OptionError(
@@ -120,6 +123,7 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
         )
     opts = {**XUEZHAN_OPTIONS, **dict(options)}
     _known(opts, XUEZHAN_OPTIONS)
+    check_prop_options(opts)
     return Rules(
         key,
         Table.BLOOD,
@@ -194,7 +198,7 @@ def max_loss_shaanxi(options: Mapping[str, Any], seats: int) -> int | None:
     return base * (2 * 2 + (4 + 4) * 2 + (seats - 1) * 4 * 2)
 
 
-WUHAN_OPTIONS: dict[str, Any] = {"koukou": False}
+WUHAN_OPTIONS: dict[str, Any] = {"koukou": False, **PROP_OPTIONS}
 """000 武汉麻将: ``koukou`` 口口翻 (×2 for every opening, 金顶 and escape 500)."""
 
 
@@ -203,6 +207,7 @@ def wuhan_rules(options: Mapping[str, Any]) -> Rules:
     (小胡 base 1, 大胡 10)."""
     opts = {**WUHAN_OPTIONS, **dict(options)}
     _known(opts, WUHAN_OPTIONS)
+    check_prop_options(opts)
     if not isinstance(opts["koukou"], bool):
         raise OptionError(
             "koukou",

@@ -597,6 +597,73 @@ EN.update(
     }
 )
 
+ZH.update(
+    {
+        "mj.prop.qiankun": "乾坤大挪移",
+        "mj.prop.toutian": "偷天换日",
+        "mj.prop.yihua": "移花接木",
+        "mj.prop.qianliyan": "千里眼",
+        "mj.prop.shunfeng": "顺风耳",
+        "mj.prop.jinshouzhi": "金手指",
+        "mj.choice.prop": "道具：{prop}（{beans} 豆）",
+        "mj.status.prop": "使用了道具{prop}",
+        "mj.status.discard_gold": "☝ 金手指打出 {tile}",
+        "mj.line.prop_used": "{seat} 号位使用了道具：{prop}",
+        "mj.line.prop_gold": "☝ {seat} 号位的金手指",
+        "mj.line.prop_qiankun": "乾坤大挪移：你的新手牌以{suit}为主",
+        "mj.line.prop_swap": "{prop}：你用 {give} 换来了 {take}",
+        "mj.line.prop_qianliyan": "千里眼：牌墙剩 {n} 张时，最近的一张 {tile} 在第 {q} 段（共四段，第 1 段最先摸到）",
+        "mj.line.prop_qianliyan_none": "千里眼：牌墙里已经没有 {tile} 了",
+        "mj.line.prop_shunfeng": "顺风耳：牌墙剩 {n} 张时，下一张是 {tile}",
+        "mj.out.prop": "{seat} 号位购买道具{prop}：{beans} 豆",
+        "err.mj.prop_unknown": "没有“{typed}”这个道具：可用 qiankun、toutian、yihua、qianliyan、shunfeng、jinshouzhi。",
+        "err.mj.prop_args": "{prop}的写法是：{usage}",
+        "err.mj.prop_off": "本房间没有开启道具。",
+        "err.mj.prop_not_sold": "本房间不出售{prop}。",
+        "err.mj.prop_score_only": "积分房间（不带欢乐豆）不能使用道具。",
+        "err.mj.prop_stake": "{prop}要 {price} 豆，你本局带入的豆子只够再花 {left} 豆。",
+        "err.mj.prop_used": "{prop}这一轮（或本局）已经用过了。",
+        "err.mj.prop_not_now": "现在不能使用{prop}。",
+        "err.mj.prop_no_tile": "本游戏没有 {tile} 这张牌。",
+        "err.mj.prop_wall_empty": "牌墙已经空了，不能使用{prop}。",
+        "err.mj.prop_same": "不能用 {tile} 换 {tile}。",
+        "err.mj.prop_not_in_wall": "牌墙里已经没有 {tile} 了，道具没有使用，也没有扣豆。",
+    }
+)
+EN.update(
+    {
+        "mj.prop.qiankun": "Great Shift (乾坤大挪移)",
+        "mj.prop.toutian": "Swap the Sky (偷天换日)",
+        "mj.prop.yihua": "Graft (移花接木)",
+        "mj.prop.qianliyan": "Far Sight (千里眼)",
+        "mj.prop.shunfeng": "Keen Ear (顺风耳)",
+        "mj.prop.jinshouzhi": "Golden Finger (金手指)",
+        "mj.choice.prop": "Prop: {prop} ({beans} beans)",
+        "mj.status.prop": "used {prop}",
+        "mj.status.discard_gold": "☝ golden finger: discarded {tile}",
+        "mj.line.prop_used": "Seat {seat} used a prop: {prop}",
+        "mj.line.prop_gold": "☝ Seat {seat} has the golden finger",
+        "mj.line.prop_qiankun": "Great Shift: your new hand is mostly {suit}",
+        "mj.line.prop_swap": "{prop}: you gave {give} and took {take}",
+        "mj.line.prop_qianliyan": "Far Sight: with {n} tiles in the wall, the next {tile} is in quarter {q} of 4 (1 is drawn first)",
+        "mj.line.prop_qianliyan_none": "Far Sight: no {tile} is left in the wall",
+        "mj.line.prop_shunfeng": "Keen Ear: with {n} tiles in the wall, the next one is {tile}",
+        "mj.out.prop": "Seat {seat} bought {prop}: {beans} beans",
+        "err.mj.prop_unknown": "No prop '{typed}': qiankun, toutian, yihua, qianliyan, shunfeng or jinshouzhi.",
+        "err.mj.prop_args": "Write {prop} as: {usage}",
+        "err.mj.prop_off": "Props are off in this room.",
+        "err.mj.prop_not_sold": "This room does not sell {prop}.",
+        "err.mj.prop_score_only": "Props cannot be bought in a score-only room.",
+        "err.mj.prop_stake": "{prop} costs {price} beans; your stake allows only {left} more.",
+        "err.mj.prop_used": "{prop} was already used this turn (or this hand).",
+        "err.mj.prop_not_now": "{prop} cannot be used now.",
+        "err.mj.prop_no_tile": "This game has no {tile}.",
+        "err.mj.prop_wall_empty": "The wall is empty: {prop} cannot be used.",
+        "err.mj.prop_same": "You cannot swap {tile} for {tile}.",
+        "err.mj.prop_not_in_wall": "No {tile} is left in the wall; nothing was used or spent.",
+    }
+)
+
 ZH.update({f"mj.fan.{k}": v for k, v in FAN_ZH.items()})
 EN.update({f"mj.fan.{k}": v for k, v in FAN_EN.items()})
 

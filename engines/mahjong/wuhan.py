@@ -286,6 +286,10 @@ class WuhanGame(MahjongGame):
             seat = (seat + 1) % SEATS
         self._end_wall()
 
+    def _prop_turn_open(self, seat: int) -> bool:
+        """海底: the seat may only win or pass, no props."""
+        return not self.haidi and super()._prop_turn_open(seat)
+
     def legal_actions(self, seat: int) -> list[str]:
         if self.haidi and not self.ended:
             return ["hu", "pass"] if seat in self.to_act() and self._phase == DISCARD else []

@@ -16,6 +16,7 @@ from engines.errors import IllegalActionError, OptionError
 from engines.mahjong import SPECS
 from engines.mahjong.fan import Meld, MeldKind
 from engines.mahjong.game import stacked_wall
+from engines.mahjong.props import PROP_OPTIONS
 from engines.mahjong.tiles import parse_hand, parse_tile, parse_tiles, tile_name
 from engines.mahjong.wuhan import Hand, WuhanGame, judge, laizi_of
 
@@ -319,7 +320,7 @@ def test_escape_costs_400_or_500_shared_by_the_others(koukou: bool, shares: list
 
 
 def test_options_and_max_loss() -> None:
-    assert SPEC.validate({"koukou": True}) == {"koukou": True}
+    assert SPEC.validate({"koukou": True}) == {**PROP_OPTIONS, "koukou": True}
     with pytest.raises(OptionError):
         SPEC.validate({"koukou": 1})
     assert SPEC.max_loss(SPEC.validate({}), 4) == 1200
