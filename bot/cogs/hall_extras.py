@@ -1,8 +1,10 @@
-"""大厅附加: checking a hand's fair shuffle (/verify)."""
+"""大厅附加: checking a hand's fair shuffle (/verify), and help on commands and games
+(/help, /rules)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,7 +19,8 @@ from bot.host.model import HostError
 from bot.i18n import render, t
 from bot.render.limits import clip
 from bot.render.text import cards
-from engines.base import GameSpec
+from engines.base import GameSpec, Setup
+from engines.errors import GameError
 from storage import history
 
 if TYPE_CHECKING:
@@ -98,8 +101,108 @@ async def verify_offline(settings: Settings, code: str, claimed: str | None,
         await db.close()
 
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+"""The games' rule pages (``docs/games/<engine package>.md``)."""
+
+NOTATION_LIMIT = 1500
+EXAMPLES = 10
+
+
+def doc_path(spec: GameSpec) -> str:
+    """The game's rule page, named after its engine's package (``engines/<package>/``)."""
+    package = spec.game.__module__.split(".")[1]
+    return f"docs/games/{package}.md"
+
+
+def notation_section(spec: GameSpec, docs: Path = DOCS) -> str | None:
+    """The first section of the game's rule page whose heading names its notation (else its
+    actions), cut to ``NOTATION_LIMIT`` characters; None where the page or section is missing."""
+    page = docs / Path(doc_path(spec)).name
+    try:
+        lines = page.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    for word in ("notation", "actions"):  # a page without a notation section lists actions
+        body: list[str] = []
+        level = 0
+        for line in lines:
+            if line.startswith("#"):
+                depth = len(line) - len(line.lstrip("#"))
+                if level and depth <= level:
+                    break
+                if not level and word in line.lower():
+                    level = depth
+                continue
+            if level:
+                body.append(line)
+        text = "\n".join(body).strip()
+        if text:
+            return clip(text, NOTATION_LIMIT)
+    return None
+
+
+def notation_examples(spec: GameSpec, limit: int = EXAMPLES) -> list[str]:
+    """Actions in the game's notation, as a fresh hand offers them: the first seat to act
+    is shown its legal actions while the trustee plays the hand forward."""
+    seats = spec.seats_default or spec.min_seats
+    game = spec.new(Setup(seats=seats, seed=1, options=spec.validate({}),
+                          stakes=(None,) * seats, ratings=(0,) * seats))
+    examples: list[str] = []
+    for _step in range(60):
+        acting = game.to_act()
+        if game.is_over() or not acting or len(examples) >= limit:
+            break
+        seat = acting[0]
+        for action in [*game.legal_actions(seat)[:2], game.hint(seat)]:
+            if action not in examples and len(examples) < limit:
+                examples.append(action)
+        try:
+            game.apply(seat, game.trustee(seat))
+        except GameError:
+            break
+    return examples
+
+
+def game_choices(specs: dict[str, GameSpec], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: game keys containing what was typed, or whose names do."""
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=f"{key} · {spec.name_zh} / {spec.name_en}", value=key)
+            for key, spec in specs.items()
+            if typed in key or typed in spec.name_zh or typed in spec.name_en.lower()][:25]
+
+
+def help_lines(specs: dict[str, GameSpec], locale: str) -> list[str]:
+    """/help: the commands, then the games with their keys."""
+    lines = [t("help.head", locale), *t("help.commands", locale).split("\n"),
+             t("help.games", locale)]
+    for key, spec in specs.items():
+        lines.append(t("help.game", locale, game=key, name=spec.name_zh if locale == "zh-CN"
+                       else spec.name_en, low=spec.min_seats, high=spec.max_seats))
+    lines.append(t("help.more", locale))
+    return lines
+
+
+def rules_lines(specs: dict[str, GameSpec], key: str, locale: str) -> list[str]:
+    """/rules game: seats, notation with live examples, and where the full rules are."""
+    spec = specs.get(key.strip().lower())
+    if spec is None:
+        raise HostError("err.unknown_game", game=clip(key, 40), games=", ".join(specs))
+    lines = [t("rules.head", locale, zh=spec.name_zh, en=spec.name_en, game=spec.key,
+               low=spec.min_seats, high=spec.max_seats)]
+    examples = notation_examples(spec)
+    if examples:
+        lines.append(t("rules.examples", locale,
+                       actions=" · ".join(f"`{a}`" for a in examples)))
+    section = notation_section(spec)
+    if section:
+        lines.append(t("rules.notation", locale))
+        lines.extend(section.splitlines())
+    lines.append(t("rules.doc", locale, path=f"`{doc_path(spec)}`"))
+    return lines
+
+
 class HallExtrasCog(commands.Cog):
-    """Commands around the tables: checking a shuffle."""
+    """Commands around the tables: checking a shuffle, help on commands and games."""
 
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
@@ -117,6 +220,31 @@ class HallExtrasCog(commands.Cog):
         lines = verify_lines(self.bot.manager.specs, hand, result, locale)
         for part in chunks(lines):
             await self.bot.hall.reply(interaction, part)
+
+
+    @app_commands.command(name=_("help"), description=_("The hall's commands and games"))
+    @app_commands.describe(game=_("A game: its notation and rules"))
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        locale = user_locale(interaction)
+        specs = self.bot.manager.specs
+        lines = help_lines(specs, locale)
+        if game:
+            lines = [*lines[:-1], *rules_lines(specs, game, locale)]
+        for part in chunks(lines):
+            await self.bot.hall.reply(interaction, part)
+
+    @app_commands.command(name=_("rules"), description=_("A game's notation and rules"))
+    @app_commands.describe(game=_("The game"))
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        locale = user_locale(interaction)
+        for part in chunks(rules_lines(self.bot.manager.specs, game, locale)):
+            await self.bot.hall.reply(interaction, part)
+
+    @help.autocomplete("game")
+    @rules.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str
+                     ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.bot.manager.specs, current)
 
 
 async def setup(bot: GameHall) -> None:

@@ -98,3 +98,51 @@ async def test_verify_keeps_a_running_hand_secret_and_names_a_bad_commitment(
     bad = await members[0].slash(channel, "verify", code=code, commitment="abc")
     assert bad.response.content.startswith("❌") and "`abc` is not a commitment" in (
         bad.response.content)
+
+
+# --- /help and /rules ----------------------------------------------------------------------
+async def test_help_lists_the_commands_and_every_game(simcord_env, simcord_bot: GameHall) -> None:
+    _, channel, members = world(simcord_env, 1)
+    answer = await members[0].slash(channel, "help")
+    assert answer.ephemeral
+    text = "\n".join(m.content for m in [answer.response, *answer.followups])
+    assert "/table create" in text and "/play" in text and "/verify" in text
+    for key, spec in simcord_bot.manager.specs.items():
+        assert f"`{key}` {spec.name_en}" in text
+
+
+async def test_rules_show_the_notation_with_examples_and_the_rules_page(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    _, channel, members = world(simcord_env, 1)
+    answer = await members[0].slash(channel, "rules", game="doudizhu")
+    text = "\n".join(m.content for m in [answer.response, *answer.followups])
+    assert "`bid 1`" in text, text  # the bidding step of the hand, in /play's notation
+    assert "`BR` = the rocket" in text  # the rules page's notation section
+    assert "docs/games/doudizhu.md" in text
+    mahjong = await members[0].slash(channel, "help", game="sichuan")
+    text = "\n".join(m.content for m in [mahjong.response, *mahjong.followups])
+    assert "/table create" in text and "`que m`" in text and "docs/games/mahjong.md" in text
+    unknown = await members[0].slash(channel, "rules", game="poker")
+    assert unknown.response.content.startswith("❌") and "`poker`" in unknown.response.content
+
+
+def test_every_game_has_examples_a_rules_page_and_answers_that_fit_discord() -> None:
+    from pathlib import Path
+
+    from bot.cogs.hall_extras import help_lines, rules_lines
+    from bot.cogs.wallet import chunks
+    from engines import registry
+
+    root = Path(__file__).resolve().parents[2]
+    specs = registry.specs()
+    for locale in ("zh-CN", "en-US"):
+        assert all(len(part) <= 2000 for part in chunks(help_lines(specs, locale)))
+        for key, spec in specs.items():
+            lines = rules_lines(specs, key, locale)
+            path = re.search(r"`(docs/games/\w+\.md)`", lines[-1])
+            assert path and (root / path[1]).is_file(), (key, lines[-1])
+            assert any("`" in line for line in lines[1:-1]), (key, "no notation example")
+            assert all(len(part) <= 2000 for part in chunks(lines))
+            assert (spec.name_zh if locale == "zh-CN" else spec.name_en) in lines[0]
+    assert "记法" in "\n".join(rules_lines(specs, "gomoku", "zh-CN"))
