@@ -1,5 +1,5 @@
-"""大厅附加: checking a hand's fair shuffle (/verify), and help on commands and games
-(/help, /rules)."""
+"""大厅附加: checking a hand's fair shuffle (/verify), help on commands and games (/help,
+/rules), and watching a table without a seat (/table watch, 观战)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from discord.ext import commands
 from bot.cogs.wallet import chunks
 from bot.hall import user_locale
 from bot.host.fairness import Verification, read_commitment, verify
-from bot.host.model import HostError
+from bot.host.model import HostError, Table
 from bot.i18n import render, t
 from bot.render.limits import clip
 from bot.render.text import cards
-from engines.base import GameSpec, Setup
+from engines.base import GameSpec, Setup, T
 from engines.errors import GameError
 from storage import history
 
@@ -206,6 +206,32 @@ class HallExtrasCog(commands.Cog):
 
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
+        self.watchers: dict[int, tuple[Table, dict[int, str]]] = {}
+        """观战: per channel, its table and who follows it without a seat (uid → name), while
+        the bot runs; a new table in the channel starts with nobody watching."""
+
+    async def watch(self, interaction: discord.Interaction) -> None:
+        """/table watch: the table's public picture (the table message, never a hidden card),
+        and the watcher listed on the table."""
+        assert interaction.channel_id is not None
+        locale = user_locale(interaction)
+        table = self.bot.manager.get(interaction.channel_id)
+        if table.seat_of(interaction.user.id) is not None:
+            raise HostError("err.watch_seated")
+        kept = self.watchers.get(table.id)
+        if kept is None or kept[0] is not table:
+            kept = self.watchers[table.id] = (table, {})
+        watching = kept[1]
+        if interaction.user.id not in watching:
+            watching[interaction.user.id] = interaction.user.display_name
+            table.note(T("note.watching", name=interaction.user.display_name))
+            await self.bot.hall.table_changed(table)
+        embed, file = self.bot.hall.embed(table)  # what everyone in the channel sees
+        link = (f"https://discord.com/channels/{table.guild_id}/{table.id}/{table.message_id}"
+                if table.message_id else f"<#{table.id}>")
+        text = t("watch.ok", locale, link=link, names=", ".join(watching.values()))
+        kwargs: dict[str, Any] = {"file": file} if file is not None else {}
+        await self.bot.hall.reply(interaction, text, embed=embed, **kwargs)
 
     @app_commands.command(name=_("verify"),
                           description=_("Check a finished hand's shuffle against its commitment"))
@@ -248,4 +274,15 @@ class HallExtrasCog(commands.Cog):
 
 
 async def setup(bot: GameHall) -> None:
-    await bot.add_cog(HallExtrasCog(bot))
+    cog = HallExtrasCog(bot)
+    await bot.add_cog(cog)
+
+    async def watch(interaction: discord.Interaction) -> None:
+        await cog.watch(interaction)
+
+    # a subcommand of the table cog's /table group, registered from here
+    group = bot.tree.get_command("table")
+    assert isinstance(group, app_commands.Group)
+    group.add_command(app_commands.Command(
+        name=_("watch"), description=_("Follow this channel's table without a seat"),
+        callback=watch))

@@ -15,6 +15,7 @@ from simhelpers import (  # type: ignore[import-not-found]
 )
 
 from bot.client import GameHall
+from bot.render.text import cards
 
 
 def world(env, n: int = 3):
@@ -146,3 +147,36 @@ def test_every_game_has_examples_a_rules_page_and_answers_that_fit_discord() -> 
             assert all(len(part) <= 2000 for part in chunks(lines))
             assert (spec.name_zh if locale == "zh-CN" else spec.name_en) in lines[0]
     assert "记法" in "\n".join(rules_lines(specs, "gomoku", "zh-CN"))
+
+
+# --- spectators ----------------------------------------------------------------------------
+async def test_a_spectator_sees_the_public_table_and_never_a_hidden_card(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    guild, channel, members = world(simcord_env)
+    await members[0].click(await seat_three(channel, members), label="Start")
+    table = simcord_bot.manager.tables[channel.id]
+    assert table.game is not None
+    dan = guild.add_member(simcord_env.create_user("dan"))
+    answer = await dan.slash(channel, "table watch")
+    assert answer.ephemeral
+    content = answer.response.content
+    assert "You are watching" in content and "dan" in content
+    shown = answer.response.embeds[0]
+    snapshot = "\n".join([shown.title or "", shown.description or "", shown.footer.text or "",
+                          *(f"{f.name}\n{f.value}" for f in shown.fields)])
+    for seat in range(3):
+        hidden = table.game.view(seat).hand
+        assert hidden and cards(hidden) not in snapshot and hidden not in snapshot
+    # the snapshot is the table message everyone sees, which now lists the watcher
+    public = table_message(channel).embeds[0]
+    assert [f.value for f in shown.fields] == [f.value for f in public.fields]
+    assert "👀 dan is watching." in public_text(table_message(channel))
+    # the spectator has no seat: no private hand, no actions
+    hand = await dan.slash(channel, "hand")
+    assert hand.response.content.startswith("❌")
+    again = await dan.slash(channel, "table watch")
+    assert public_text(table_message(channel)).count("dan is watching") == 1
+    assert "Watching: dan" in again.response.content
+    seated = await members[1].slash(channel, "table watch")
+    assert seated.response.content.startswith("❌") and "/hand" in seated.response.content
