@@ -1,5 +1,5 @@
 """大厅附加: checking a hand's fair shuffle (/verify), help on commands and games (/help,
-/rules), and watching a table without a seat (/table watch, 观战)."""
+/rules), watching a table without a seat (/table watch, 观战) and quick match (/quickplay, 快速加入)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.cogs.wallet import chunks
 from bot.hall import user_locale
 from bot.host.fairness import Verification, read_commitment, verify
-from bot.host.model import HostError, Table
+from bot.host.model import WAITING, HostError, Table
 from bot.i18n import render, t
 from bot.render.limits import clip
 from bot.render.text import cards
@@ -25,6 +25,7 @@ from storage import history
 
 if TYPE_CHECKING:
     from bot.client import GameHall
+    from bot.host.tables import TableManager
     from bot.settings import Settings
 
 
@@ -201,6 +202,28 @@ def rules_lines(specs: dict[str, GameSpec], key: str, locale: str) -> list[str]:
     return lines
 
 
+def quick_match(manager: TableManager, guild_id: int, channel_id: int, game: str, room: str,
+                uid: int) -> Table | None:
+    """快速加入: a waiting table of this game and room in this server with a free seat — the
+    one in this channel first, then the one closest to full (it starts soonest)."""
+    spec = manager.specs.get(game)
+    if spec is None:
+        return None
+    found = [tb for tb in manager.tables.values()
+             if tb.guild_id == guild_id and tb.game_key == game and tb.room == room
+             and tb.status == WAITING and len(tb.seats) < spec.max_seats
+             and tb.seat_of(uid) is None]
+    found.sort(key=lambda tb: (tb.id != channel_id, -len(tb.seats), tb.id))
+    return found[0] if found else None
+
+
+def table_link(table: Table) -> str:
+    """The table message, or the table's channel before the message exists."""
+    if table.message_id:
+        return f"https://discord.com/channels/{table.guild_id}/{table.id}/{table.message_id}"
+    return f"<#{table.id}>"
+
+
 class HallExtrasCog(commands.Cog):
     """Commands around the tables: checking a shuffle, help on commands and games."""
 
@@ -227,9 +250,7 @@ class HallExtrasCog(commands.Cog):
             table.note(T("note.watching", name=interaction.user.display_name))
             await self.bot.hall.table_changed(table)
         embed, file = self.bot.hall.embed(table)  # what everyone in the channel sees
-        link = (f"https://discord.com/channels/{table.guild_id}/{table.id}/{table.message_id}"
-                if table.message_id else f"<#{table.id}>")
-        text = t("watch.ok", locale, link=link, names=", ".join(watching.values()))
+        text = t("watch.ok", locale, link=table_link(table), names=", ".join(watching.values()))
         kwargs: dict[str, Any] = {"file": file} if file is not None else {}
         await self.bot.hall.reply(interaction, text, embed=embed, **kwargs)
 
@@ -247,6 +268,43 @@ class HallExtrasCog(commands.Cog):
         for part in chunks(lines):
             await self.bot.hall.reply(interaction, part)
 
+
+    @app_commands.command(name=_("quickplay"),
+                          description=_("Sit at a waiting table of a game and room, or open one"))
+    @app_commands.describe(game=_("The game to play"), room=_("The room: stakes and limits"))
+    @app_commands.guild_only()
+    async def quickplay(self, interaction: discord.Interaction, game: str, room: str) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        locale = user_locale(interaction)
+        game, room = game.strip().lower(), room.strip().lower()
+        manager = self.bot.manager
+        if game not in manager.specs:
+            raise HostError("err.unknown_game", game=clip(game, 40), games=", ".join(manager.specs))
+        rooms = self.bot.settings.rooms
+        if room not in rooms:
+            raise HostError("err.unknown_room", room=clip(room, 40), rooms=", ".join(rooms))
+        if game not in rooms[room].games:
+            raise HostError("err.game_not_in_room", game=game, room=room)
+        match = quick_match(self.bot.manager, interaction.guild_id, interaction.channel_id,
+                            game, room, interaction.user.id)
+        if match is None:  # open one here, with /table create's checks and answers
+            tables: Any = self.bot.get_cog("TableCog")
+            await tables.create.callback(tables, interaction, game, room)
+            return
+        await self.bot.manager.join(match.id, interaction.user.id,
+                                    interaction.user.display_name)
+        await self.bot.hall.reply(interaction, t("quick.joined", locale, link=table_link(match)))
+
+    @quickplay.autocomplete("game")
+    async def _quick_games(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.bot.manager.specs, current)
+
+    @quickplay.autocomplete("room")
+    async def _quick_rooms(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=key, value=key) for key in self.bot.settings.rooms
+                if current.strip().lower() in key][:25]
 
     @app_commands.command(name=_("help"), description=_("The hall's commands and games"))
     @app_commands.describe(game=_("A game: its notation and rules"))

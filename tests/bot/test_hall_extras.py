@@ -180,3 +180,38 @@ async def test_a_spectator_sees_the_public_table_and_never_a_hidden_card(
     assert "Watching: dan" in again.response.content
     seated = await members[1].slash(channel, "table watch")
     assert seated.response.content.startswith("❌") and "/hand" in seated.response.content
+
+
+# --- quick match ---------------------------------------------------------------------------
+async def test_quickplay_seats_you_at_a_waiting_table_or_opens_one_here(
+    simcord_env, simcord_bot: GameHall  # noqa: ANN001
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    lobby, hall, side = (guild.create_text_channel(n) for n in ("lobby", "hall", "side"))
+    ann, bob, cat, dan, eve = (guild.add_member(env.create_user(n))
+                               for n in ("ann", "bob", "cat", "dan", "eve"))
+    tables = simcord_bot.manager.tables
+    await ann.slash(lobby, "table create", game="doudizhu", room="novice")
+    joined = await bob.slash(hall, "quickplay", game="doudizhu", room="novice")
+    assert joined.ephemeral and "You sat down at a waiting table" in joined.response.content
+    assert [s.name for s in tables[lobby.id].seats] == ["ann", "bob"]
+    assert "bob sat down." in public_text(table_message(lobby))
+    # another room is another match: none waits, so one opens in this channel
+    opened = await cat.slash(hall, "quickplay", game="doudizhu", room="free")
+    assert "❌" not in opened.response.content
+    assert tables[hall.id].room == "free" and [s.name for s in tables[hall.id].seats] == ["cat"]
+    await dan.slash(side, "quickplay", game="doudizhu", room="novice")
+    assert [s.name for s in tables[lobby.id].seats] == ["ann", "bob", "dan"]
+    # the table is full now: the next player opens a table in their own channel
+    await eve.slash(side, "quickplay", game="doudizhu", room="novice")
+    assert tables[side.id].owner == eve.id and tables[side.id].room == "novice"
+    # a player already at a table is told where, and nothing moves
+    again = await bob.slash(side, "quickplay", game="doudizhu", room="novice")
+    assert again.response.content.startswith("❌")
+    assert [s.name for s in tables[side.id].seats] == ["eve"]
+    unknown = await eve.slash(lobby, "quickplay", game="poker", room="novice")
+    assert unknown.response.content.startswith("❌") and "poker" in unknown.response.content
+    wrong_room = await eve.slash(lobby, "quickplay", game="doudizhu", room="renju_free")
+    assert wrong_room.response.content.startswith("❌") and "renju_free" in (
+        wrong_room.response.content)
