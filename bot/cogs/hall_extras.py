@@ -1,5 +1,6 @@
 """大厅附加: checking a hand's fair shuffle (/verify), help on commands and games (/help,
-/rules), watching a table without a seat (/table watch, 观战) and quick match (/quickplay, 快速加入)."""
+/rules), watching a table without a seat (/table watch, 观战), quick match (/quickplay, 快速加入)
+and the rematch (the Again button, 再来一局)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from bot.host.model import WAITING, HostError, Table
 from bot.i18n import render, t
 from bot.render.limits import clip
 from bot.render.text import cards
+from bot.views.rematch import AgainButton
 from engines.base import GameSpec, Setup, T
 from engines.errors import GameError
 from storage import history
@@ -232,6 +234,37 @@ class HallExtrasCog(commands.Cog):
         self.watchers: dict[int, tuple[Table, dict[int, str]]] = {}
         """观战: per channel, its table and who follows it without a seat (uid → name), while
         the bot runs; a new table in the channel starts with nobody watching."""
+        self.agreed: dict[int, tuple[str, set[int]]] = {}
+        """再来一局: per table, the settled hand's code and who has asked for another hand."""
+
+    async def again(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The Again button: the clicker confirms; when every person at the table has, the next
+        hand is dealt through the normal Start (which holds everyone's beans again)."""
+        locale = user_locale(interaction)
+        manager = self.bot.manager
+        table = manager.get(table_id)
+        uid = interaction.user.id
+        manager.seat_index(table, uid)  # only those at the table
+        if table.status != WAITING or not table.last_result:
+            raise HostError("err.hand_running" if table.status != WAITING else "err.no_rematch")
+        code = str(table.last_result.get("code") or table.last_result.get("hand_id"))
+        kept = self.agreed.get(table_id)
+        if kept is None or kept[0] != code:
+            kept = self.agreed[table_id] = (code, set())
+        agreed = kept[1]
+        agreed.add(uid)
+        people = [s for s in table.seats if s.uid is not None]
+        waiting = [s.name for s in people if s.uid not in agreed]
+        if waiting:
+            table.note(T("note.again", name=interaction.user.display_name,
+                         n=len(people) - len(waiting), of=len(people)))
+            await self.bot.hall.table_changed(table)
+            await self.bot.hall.reply(interaction, t("again.waiting", locale,
+                                                     names=", ".join(waiting)))
+            return
+        del self.agreed[table_id]
+        await manager.start(table_id, uid)
+        await self.bot.hall.reply(interaction, t("again.dealt", locale))
 
     async def watch(self, interaction: discord.Interaction) -> None:
         """/table watch: the table's public picture (the table message, never a hidden card),
@@ -334,6 +367,7 @@ class HallExtrasCog(commands.Cog):
 async def setup(bot: GameHall) -> None:
     cog = HallExtrasCog(bot)
     await bot.add_cog(cog)
+    bot.add_dynamic_items(AgainButton)
 
     async def watch(interaction: discord.Interaction) -> None:
         await cog.watch(interaction)

@@ -8,10 +8,12 @@ import re
 import sqlite3
 
 from simhelpers import (  # type: ignore[import-not-found]
+    button_labels,
     play_hand_with_hints,
     public_text,
     replay_code,
     table_message,
+    wallet_of,
 )
 
 from bot.client import GameHall
@@ -184,7 +186,7 @@ async def test_a_spectator_sees_the_public_table_and_never_a_hidden_card(
 
 # --- quick match ---------------------------------------------------------------------------
 async def test_quickplay_seats_you_at_a_waiting_table_or_opens_one_here(
-    simcord_env, simcord_bot: GameHall  # noqa: ANN001
+    simcord_env, simcord_bot: GameHall
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
@@ -215,3 +217,34 @@ async def test_quickplay_seats_you_at_a_waiting_table_or_opens_one_here(
     wrong_room = await eve.slash(lobby, "quickplay", game="doudizhu", room="renju_free")
     assert wrong_room.response.content.startswith("❌") and "renju_free" in (
         wrong_room.response.content)
+
+
+# --- rematch -------------------------------------------------------------------------------
+async def test_again_keeps_the_seats_and_deals_when_everyone_confirms_with_beans_held(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    guild, channel, members = world(simcord_env)
+    message = await seat_three(channel, members)
+    assert "Again" not in button_labels(message), "no hand to play again yet"
+    await members[0].click(message, label="Start")
+    await play_hand_with_hints(simcord_env, channel, members)
+    table = simcord_bot.manager.tables[channel.id]
+    first_hand = table.last_result["hand_id"]
+    wallet = wallet_of(simcord_bot, channel)
+    assert "Again" in button_labels(table_message(channel))
+    dan = guild.add_member(simcord_env.create_user("dan"))
+    stranger = await dan.click(table_message(channel), label="Again")
+    assert stranger.response.content.startswith("❌")
+    first = await members[0].click(table_message(channel), label="Again")
+    assert "waiting for: bob, cat" in first.response.content
+    await members[0].click(table_message(channel), label="Again")  # twice counts once
+    await members[1].click(table_message(channel), label="Again")
+    assert table.status == "waiting"
+    assert "bob wants another hand (2/3)." in public_text(table_message(channel))
+    assert [(await wallet.account(m.id)).held for m in members] == [0, 0, 0]
+    last = await members[2].click(table_message(channel), label="Again")
+    assert "❌" not in last.response.content
+    assert table.status == "playing" and table.hand_id not in (None, first_hand)
+    assert [s.uid for s in table.seats] == [m.id for m in members], "the same seats"
+    # the normal Start path held each person's beans again for the new hand
+    assert all([(await wallet.account(m.id)).held > 0 for m in members])
