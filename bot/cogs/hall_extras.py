@@ -227,7 +227,7 @@ def table_link(table: Table) -> str:
 
 
 class HallExtrasCog(commands.Cog):
-    """Commands around the tables: checking a shuffle, help on commands and games."""
+    """Around the tables: checking a shuffle, help, watching, quick match and the rematch."""
 
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
@@ -300,7 +300,6 @@ class HallExtrasCog(commands.Cog):
         lines = verify_lines(self.bot.manager.specs, hand, result, locale)
         for part in chunks(lines):
             await self.bot.hall.reply(interaction, part)
-
 
     @app_commands.command(name=_("quickplay"),
                           description=_("Sit at a waiting table of a game and room, or open one"))
