@@ -4,6 +4,7 @@
     gamehall play doudizhu [--room free]   a table in this terminal against trustee seats
     gamehall wallet USER_ID           balance, held beans, titles, last ledger lines
     gamehall games                    the games and rooms this hall offers
+    gamehall verify CODE [--commitment HEX]   re-deal a finished hand, check its shuffle
 """
 
 from __future__ import annotations
@@ -102,6 +103,14 @@ def cmd_play(args: argparse.Namespace) -> int:
                             timers=not args.no_timer))
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    from bot.cogs.hall_extras import verify_offline
+
+    settings = _settings()
+    _database(settings)
+    return asyncio.run(verify_offline(settings, args.code, args.commitment))
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     settings = _settings()
     for key, spec in registry.specs().items():
@@ -129,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--no-timer", action="store_true", help="never let the trustee move for you")
     play.set_defaults(func=cmd_play)
     sub.add_parser("games", help="list games and rooms").set_defaults(func=cmd_games)
+    verify = sub.add_parser("verify", help="re-deal a finished hand and check its shuffle")
+    verify.add_argument("code", help="the hand's replay code")
+    verify.add_argument("--commitment", default=None, help="the digest shown at the deal")
+    verify.set_defaults(func=cmd_verify)
     args = parser.parse_args(argv)
     return int(args.func(args) or 0)
 

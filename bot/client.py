@@ -51,12 +51,13 @@ class GameHall(commands.Bot):
             clock=lambda: discord.utils.utcnow().timestamp(), seed_source=self.seed_source,
         )
         self.add_dynamic_items(*dynamic_items())
-        from bot.cogs import fair, mod, table, wallet
+        from bot.cogs import fair, hall_extras, mod, table, wallet
 
         await table.setup(self)
         await wallet.setup(self)
         await mod.setup(self)
         await fair.setup(self)
+        await hall_extras.setup(self)
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(HallTranslator())
         for restored, reason in await self.manager.restore():

@@ -500,6 +500,8 @@ class TableManager:
             **result.to_json(),
             # the final public picture (every hand revealed at the end, the last board)
             "view": game.view(None).to_json(),
+            # 公平洗牌: the seed, secret until now, against the commitment shown at the deal
+            "seed": game.setup.seed,
         }
         table.carry = game.next_carry()
         self._end_hand(table)

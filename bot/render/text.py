@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.host.fairness import commitment
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import TableManager
 from bot.i18n import render, t
@@ -103,6 +104,8 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     notes = tuple(render(Text.from_json(n), locale) for n in table.notes)
     footer = t("table.footer_hand", locale, hand=table.hand_id) if table.hand_id else t(
         "table.footer", locale)
+    if live and table.game is not None:
+        footer += " · " + t("fair.commitment", locale, digest=commitment(table.game.setup.seed))
     return TableText(title, status, tuple(seats), lines, result, notes, footer, view)
 
 
@@ -162,6 +165,9 @@ def result_lines(result: dict, locale: str) -> tuple[str, ...]:
         out.append(text)
     if result.get("code"):
         out.append(t("result.code", locale, code=f"`{result['code']}`"))
+    if result.get("seed") is not None:
+        out.append(t("fair.seed", locale, seed=f"`{result['seed']}`",
+                     digest=f"`{commitment(result['seed'])}`"))
     return tuple(out)
 
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.host.model import PLAYING, Table
 from bot.i18n import render, t
+from bot.views.rematch import again_item
 from engines.base import Game, Picker
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
         view.add_item(TableButton(table.id, "leave", t("btn.leave", locale), "secondary"))
         view.add_item(TableButton(table.id, "start", t("btn.start", locale), "primary"))
         view.add_item(TableButton(table.id, "bot", t("btn.bot", locale), "secondary"))
+        again = again_item(table, locale)
+        if again is not None:
+            view.add_item(again)
         return view
     view.add_item(TableButton(table.id, "hand", t("btn.hand", locale), "primary"))
     seen: set[str] = set()
