@@ -71,6 +71,9 @@ class DiscordHall:
         self._flushers: dict[int, asyncio.Task[None]] = {}
         # picks gathered across the menus of a multi-menu picker: (uid, table) → menu → values
         self.picks: dict[tuple[int, int], dict[int, list[str]]] = {}
+        # (table, seat) whose DM was last drawn while that seat had to act: only such a DM
+        # offers a turn that an action taken elsewhere (/play, the table's buttons) makes stale
+        self.dm_turns: set[tuple[int, int]] = set()
 
     @property
     def manager(self):  # noqa: ANN201 - TableManager, set in setup_hook
@@ -224,6 +227,7 @@ class DiscordHall:
                 try:
                     await channel.get_partial_message(known).edit(
                         **fit({"content": content, "view": view}))
+                    self._note_dm_turn(table, seat)
                     return
                 except discord.NotFound:
                     pass  # the DM was deleted: send it again
@@ -232,7 +236,14 @@ class DiscordHall:
             log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
             table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
             return
+        self._note_dm_turn(table, seat)
         await self.manager.save_dm(table, seat, message.id)
+
+    def _note_dm_turn(self, table: Table, seat: int) -> None:
+        if table.game is not None and seat in table.game.to_act():
+            self.dm_turns.add((table.id, seat))
+        else:
+            self.dm_turns.discard((table.id, seat))
 
     def private_view(self, table: Table, seat: int, locale: str, *, dm: bool = False
                      ) -> tuple[str, discord.ui.View | None]:
@@ -254,6 +265,7 @@ class DiscordHall:
         self._flushers.pop(table.id, None)
         for key in [k for k in self.picks if k[1] == table.id]:
             del self.picks[key]
+        self.dm_turns = {k for k in self.dm_turns if k[0] != table.id}
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
         # after any edit in flight, so that the closing is what stays on the message
@@ -373,7 +385,9 @@ class DiscordHall:
                 await self.reply(interaction, t("ok.act", locale, action=done))
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if (not from_hand and table is not None and seat is not None
-                and table.status == PLAYING and str(seat) in table.dms):
+                and table.status == PLAYING and table.game is not None
+                and (table.id, seat) in self.dm_turns and seat not in table.game.to_act()
+                and str(seat) in table.dms):
             await self.hand_dealt(table, seat)  # the DM still offers the turn just taken
 
     async def gather(self, interaction: discord.Interaction, table_id: int, menu: int,
