@@ -206,15 +206,17 @@ def rules_lines(specs: dict[str, GameSpec], key: str, locale: str) -> list[str]:
 
 def quick_match(manager: TableManager, guild_id: int, channel_id: int, game: str, room: str,
                 uid: int) -> Table | None:
-    """快速加入: a waiting table of this game and room in this server with a free seat — the
-    one in this channel first, then the one closest to full (it starts soonest)."""
+    """快速加入: a waiting table of this game and room in this server with a free seat that
+    would seat ``uid`` (a private table only if invited) — the one in this channel first, then
+    the one closest to full (it starts soonest)."""
     spec = manager.specs.get(game)
     if spec is None:
         return None
     found = [tb for tb in manager.tables.values()
              if tb.guild_id == guild_id and tb.game_key == game and tb.room == room
              and tb.status == WAITING and len(tb.seats) < spec.max_seats
-             and tb.seat_of(uid) is None]
+             and tb.seat_of(uid) is None
+             and (not tb.private or uid == tb.owner or uid in tb.invited)]
     found.sort(key=lambda tb: (tb.id != channel_id, -len(tb.seats), tb.id))
     return found[0] if found else None
 

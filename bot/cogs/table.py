@@ -119,6 +119,33 @@ class TableCog(commands.Cog):
     async def addbot(self, interaction: discord.Interaction) -> None:
         await self._verb(interaction, "bot")
 
+    @table.command(name=_("settings"), description=_("Table settings (the creator, between hands)"))
+    @app_commands.describe(timer=_("Every turn's time, in percent of the hall's"),
+                           bots=_("Whether bots may be added"),
+                           private=_("Only invited people may sit down"))
+    async def settings(self, interaction: discord.Interaction, timer: int | None = None,
+                       bots: bool | None = None, private: bool | None = None) -> None:
+        """The creator's settings; with no option given, the table's current settings."""
+        assert interaction.channel_id is not None
+        locale = user_locale(interaction)
+        table = self.manager.get(interaction.channel_id)
+        if (timer, bots, private) != (None, None, None):
+            table = await self.manager.configure(table.id, interaction.user.id,
+                                                 timer_scale=timer, bots=bots, private=private)
+        await self.bot.hall.reply(interaction, t(
+            "ok.settings", locale, timer=table.timer_scale,
+            bots=t("settings.bots_on" if table.bots else "settings.bots_off", locale),
+            private=t("settings.private" if table.private else "settings.public", locale)))
+
+    @table.command(name=_("invite"), description=_("Let someone sit at your private table"))
+    @app_commands.describe(member=_("The person to invite"))
+    async def invite(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        assert interaction.channel_id is not None
+        await self.manager.invite(interaction.channel_id, interaction.user.id, member.id,
+                                  member.display_name)
+        await self.bot.hall.reply(interaction, t("ok.invite", user_locale(interaction),
+                                                 name=member.mention))
+
     async def _verb(self, interaction: discord.Interaction, verb: str) -> None:
         assert interaction.channel_id is not None
         await self.bot.hall.table_verb(interaction, interaction.channel_id, verb)
