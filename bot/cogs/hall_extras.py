@@ -308,6 +308,10 @@ class HallExtrasCog(commands.Cog):
     @app_commands.describe(game=_("The game to play"), room=_("The room: stakes and limits"))
     @app_commands.guild_only()
     async def quickplay(self, interaction: discord.Interaction, game: str, room: str) -> None:
+        await self.quick(interaction, game, room)
+
+    async def quick(self, interaction: discord.Interaction, game: str, room: str) -> None:
+        """/quickplay and the Quick-match buttons of /table list."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         locale = user_locale(interaction)
         game, room = game.strip().lower(), room.strip().lower()

@@ -14,9 +14,10 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.hall import PERMISSION_KEYS, missing_permissions, user_locale
-from bot.host.model import HostError
+from bot.host.model import WAITING, HostError
 from bot.i18n import normalize, t
 from bot.render.text import game_name, room_name
+from bot.views.components import QuickButton
 
 if TYPE_CHECKING:
     from bot.client import GameHall
@@ -169,7 +170,30 @@ class TableCog(commands.Cog):
               status=t(f"status.{tb.status}", locale))
             for tb in self.manager.tables.values() if tb.guild_id == interaction.guild_id
         ]
-        await self.bot.hall.reply(interaction, "\n".join(rows) or t("list.none", locale))
+        view = discord.ui.View(timeout=None)
+        for game, room in self._quick_pairs(interaction):
+            label = (f"{t('button.quick', locale)}: {game_name(self.manager, game, locale)}"
+                     f" · {room_name(self.manager, room, locale)}")
+            view.add_item(QuickButton(game, room, label))
+        kwargs = {"view": view} if view.children else {}
+        await self.bot.hall.reply(interaction, "\n".join(rows) or t("list.none", locale),
+                                  **kwargs)
+
+    def _quick_pairs(self, interaction: discord.Interaction) -> list[tuple[str, str]]:
+        """快速加入: each game and room with a waiting table the caller could sit at (a
+        private one only if invited), the fullest first, at most one button row's worth."""
+        uid = interaction.user.id
+        found = sorted(
+            (tb for tb in self.manager.tables.values()
+             if tb.guild_id == interaction.guild_id and tb.status == WAITING
+             and len(tb.seats) < self.manager.spec(tb).max_seats and tb.seat_of(uid) is None
+             and (not tb.private or uid == tb.owner or uid in tb.invited)),
+            key=lambda tb: (-len(tb.seats), tb.id))
+        pairs: list[tuple[str, str]] = []
+        for tb in found:
+            if (tb.game_key, tb.room) not in pairs:
+                pairs.append((tb.game_key, tb.room))
+        return pairs[:5]
 
     @app_commands.command(name=_("hand"), description=_("Your cards and your controls (only you see them)"))
     @app_commands.guild_only()

@@ -287,8 +287,8 @@ class TableManager:
                 table.bots = bots
             if private is not None:
                 table.private = private
-            table.note(T("note.settings", timer=table.timer_scale,
-                         bots="✅" if table.bots else "❌", private="🔒" if table.private else "🔓"))
+            table.note(T("note.settings", timer=table.timer_scale, bots="✅" if table.bots else "❌",
+                         private="🔒" if table.private else "🔓"))
             await self._save(table)
         await self.notifier.table_changed(table)
         return table

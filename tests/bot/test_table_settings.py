@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from simhelpers import public_text, table_message  # type: ignore[import-not-found]
+from simhelpers import (  # type: ignore[import-not-found]
+    button_labels,
+    public_text,
+    table_message,
+)
 
 from bot.client import GameHall
 
@@ -64,3 +68,38 @@ async def test_a_private_table_without_bots_seats_only_invited_people(
     await cat.slash(side, "quickplay", game="doudizhu", room="novice")
     assert [s.name for s in table.seats] == ["ann", "bob"]
     assert simcord_bot.manager.tables[side.id].owner == cat.id
+
+
+async def test_the_table_list_offers_quick_match_for_the_tables_you_could_join(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    lobby, hall, side = (guild.create_text_channel(n) for n in ("lobby", "hall", "side"))
+    ann, bob, cat, dan = (guild.add_member(env.create_user(n))
+                          for n in ("ann", "bob", "cat", "dan"))
+    tables = simcord_bot.manager.tables
+    empty = await bob.slash(side, "table list")
+    assert "No open tables" in empty.response.content
+    assert button_labels(empty.response.message) == []
+    await ann.slash(lobby, "table create", game="doudizhu", room="novice")
+    await cat.slash(hall, "table create", game="doudizhu", room="free")
+    await cat.slash(hall, "table settings", private=True)
+    listed = await bob.slash(side, "table list")
+    labels = button_labels(listed.response.message)
+    # cat's private table is listed but offers bob no quick match
+    assert len(labels) == 1 and "Quick match" in labels[0] and "novice" in labels[0].lower()
+    joined = await bob.click(listed.response.message, label=labels[0])
+    assert "You sat down at a waiting table" in joined.response.content
+    assert [s.name for s in tables[lobby.id].seats] == ["ann", "bob"]
+    # eve looks at the list while one seat is left; dan takes it from his own list
+    eve = guild.add_member(env.create_user("eve"))
+    stale = (await eve.slash(side, "table list")).response.message
+    mine = (await dan.slash(side, "table list")).response.message
+    await dan.click(mine, label=button_labels(mine)[0])
+    assert [s.name for s in tables[lobby.id].seats] == ["ann", "bob", "dan"]
+    # the table is full now: eve's button opens a table of that game and room where she is
+    await eve.click(stale, label=labels[0])
+    assert tables[side.id].owner == eve.id and tables[side.id].room == "novice"
+    again = await bob.click(listed.response.message, label=labels[0])
+    assert again.response.content.startswith("❌"), "bob already sits at a table"

@@ -1,4 +1,4 @@
-"""The creator's table settings (/table settings): turn timer, bots, private tables by invitation."""
+"""The creator's table settings (/table settings): turn timer, bots, private by invitation."""
 
 from __future__ import annotations
 
