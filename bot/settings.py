@@ -44,6 +44,8 @@ MAX_COEFFICIENT = 10**9
 """The largest room coefficient N (beans per point)."""
 MAX_TIMER_SECONDS = 86_400
 """The longest turn timer: one day."""
+MAX_TABLE_SCALE = 1000
+"""The most a table may stretch its phases' times, in percent (ten times the configured time)."""
 MAX_COOLDOWN_HOURS = 8_760
 """The longest relief cooldown: one year."""
 
@@ -118,6 +120,9 @@ class Settings:
     wallet_scope: str = "server"
     autopass_delay: int = 2
     """Seconds before 要不起 auto-pass passes for a seat that may only pass (``timers.autopass``)."""
+    table_scale: tuple[int, int] = (50, 300)
+    """The percent of every phase's time a table's creator may choose, lowest and highest
+    (``timers.table_scale_min``/``table_scale_max``; /table settings)."""
     disabled_rooms: Mapping[str, Room] = field(default_factory=lambda: MappingProxyType({}))
 
     def economy(self, guild_id: int | None) -> int:
@@ -251,7 +256,7 @@ def _build(
     database = _str(hall, "database", "hall")
     if not database:
         raise SettingsError("hall.database", "must not be empty")
-    timers, misses, autopass = _timers(_table(data, "timers"))
+    timers, misses, autopass, scale = _timers(_table(data, "timers"))
     rooms, disabled = _rooms(_table(data, "rooms"), known_games, specs)
     return Settings(
         database=Path(database),
@@ -267,6 +272,7 @@ def _build(
         timers=timers,
         trustee_after_misses=misses,
         autopass_delay=autopass,
+        table_scale=scale,
         rooms=rooms,
         levels=_levels(_table(data, "levels")),
         synchronous=synchronous,
@@ -275,22 +281,30 @@ def _build(
     )
 
 
-def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int, int]:
+def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int, int, tuple[int, int]]:
     misses = _int(table, "trustee_after_misses", "timers", minimum=1)
     autopass = (
         _int(table, "autopass", "timers", minimum=1, maximum=MAX_TIMER_SECONDS)
         if "autopass" in table else 2
     )
+    low = (_int(table, "table_scale_min", "timers", minimum=1, maximum=MAX_TABLE_SCALE)
+           if "table_scale_min" in table else 50)
+    high = (_int(table, "table_scale_max", "timers", minimum=1, maximum=MAX_TABLE_SCALE)
+            if "table_scale_max" in table else 300)
+    if low > 100 or high < 100:
+        # a table that keeps the configured times (100 %) must always be possible
+        raise SettingsError("timers.table_scale_min", f"must be ≤ 100 ≤ table_scale_max, "
+                            f"got {low} and {high}")
     timers: dict[str, int] = {}
     for phase in table:
-        if phase in ("trustee_after_misses", "autopass"):
+        if phase in ("trustee_after_misses", "autopass", "table_scale_min", "table_scale_max"):
             continue
         if not _KEY.match(phase):
             raise SettingsError(f"timers.{phase}", "a phase key is lowercase letters, digits, _")
         timers[phase] = _int(table, phase, "timers", minimum=1, maximum=MAX_TIMER_SECONDS)
     if "default" not in timers:
         raise SettingsError("timers.default", "missing (the time for phases not listed)")
-    return MappingProxyType(timers), misses, autopass
+    return MappingProxyType(timers), misses, autopass, (low, high)
 
 
 def _rooms(

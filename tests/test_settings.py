@@ -450,3 +450,14 @@ def test_the_auto_pass_delay_is_a_timer_setting(tmp_path: Path) -> None:
     assert "autopass" not in overlay(tmp_path, "[timers]\nautopass = 5\n").timers
     with pytest.raises(SettingsError, match="timers.autopass"):
         overlay(tmp_path, "[timers]\nautopass = 0\n")
+
+
+def test_a_tables_timer_scale_has_configured_bounds(tmp_path: Path) -> None:
+    assert load_settings(environ={}).table_scale == (50, 300)
+    mine = overlay(tmp_path, "[timers]\ntable_scale_min = 25\ntable_scale_max = 400\n")
+    assert mine.table_scale == (25, 400)
+    assert "table_scale_min" not in mine.timers and "table_scale_max" not in mine.timers
+    with pytest.raises(SettingsError, match="timers.table_scale_min"):
+        overlay(tmp_path, "[timers]\ntable_scale_min = 150\n")  # 100 % must stay possible
+    with pytest.raises(SettingsError, match="timers.table_scale_max"):
+        overlay(tmp_path, "[timers]\ntable_scale_max = 5000\n")

@@ -206,15 +206,17 @@ def rules_lines(specs: dict[str, GameSpec], key: str, locale: str) -> list[str]:
 
 def quick_match(manager: TableManager, guild_id: int, channel_id: int, game: str, room: str,
                 uid: int) -> Table | None:
-    """快速加入: a waiting table of this game and room in this server with a free seat — the
-    one in this channel first, then the one closest to full (it starts soonest)."""
+    """快速加入: a waiting table of this game and room in this server with a free seat that
+    would seat ``uid`` (a private table only if invited) — the one in this channel first, then
+    the one closest to full (it starts soonest)."""
     spec = manager.specs.get(game)
     if spec is None:
         return None
     found = [tb for tb in manager.tables.values()
              if tb.guild_id == guild_id and tb.game_key == game and tb.room == room
              and tb.status == WAITING and len(tb.seats) < spec.max_seats
-             and tb.seat_of(uid) is None]
+             and tb.seat_of(uid) is None
+             and (not tb.private or uid == tb.owner or uid in tb.invited)]
     found.sort(key=lambda tb: (tb.id != channel_id, -len(tb.seats), tb.id))
     return found[0] if found else None
 
@@ -306,6 +308,10 @@ class HallExtrasCog(commands.Cog):
     @app_commands.describe(game=_("The game to play"), room=_("The room: stakes and limits"))
     @app_commands.guild_only()
     async def quickplay(self, interaction: discord.Interaction, game: str, room: str) -> None:
+        await self.quick(interaction, game, room)
+
+    async def quick(self, interaction: discord.Interaction, game: str, room: str) -> None:
+        """/quickplay and the Quick-match buttons of /table list."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         locale = user_locale(interaction)
         game, room = game.strip().lower(), room.strip().lower()

@@ -14,9 +14,10 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.hall import PERMISSION_KEYS, missing_permissions, user_locale
-from bot.host.model import HostError
+from bot.host.model import WAITING, HostError
 from bot.i18n import normalize, t
 from bot.render.text import game_name, room_name
+from bot.views.components import QuickButton
 
 if TYPE_CHECKING:
     from bot.client import GameHall
@@ -119,6 +120,33 @@ class TableCog(commands.Cog):
     async def addbot(self, interaction: discord.Interaction) -> None:
         await self._verb(interaction, "bot")
 
+    @table.command(name=_("settings"), description=_("Table settings (the creator, between hands)"))
+    @app_commands.describe(timer=_("Every turn's time, in percent of the hall's"),
+                           bots=_("Whether bots may be added"),
+                           private=_("Only invited people may sit down"))
+    async def settings(self, interaction: discord.Interaction, timer: int | None = None,
+                       bots: bool | None = None, private: bool | None = None) -> None:
+        """The creator's settings; with no option given, the table's current settings."""
+        assert interaction.channel_id is not None
+        locale = user_locale(interaction)
+        table = self.manager.get(interaction.channel_id)
+        if (timer, bots, private) != (None, None, None):
+            table = await self.manager.configure(table.id, interaction.user.id,
+                                                 timer_scale=timer, bots=bots, private=private)
+        await self.bot.hall.reply(interaction, t(
+            "ok.settings", locale, timer=table.timer_scale,
+            bots=t("settings.bots_on" if table.bots else "settings.bots_off", locale),
+            private=t("settings.private" if table.private else "settings.public", locale)))
+
+    @table.command(name=_("invite"), description=_("Let someone sit at your private table"))
+    @app_commands.describe(member=_("The person to invite"))
+    async def invite(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        assert interaction.channel_id is not None
+        await self.manager.invite(interaction.channel_id, interaction.user.id, member.id,
+                                  member.display_name)
+        await self.bot.hall.reply(interaction, t("ok.invite", user_locale(interaction),
+                                                 name=member.mention))
+
     async def _verb(self, interaction: discord.Interaction, verb: str) -> None:
         assert interaction.channel_id is not None
         await self.bot.hall.table_verb(interaction, interaction.channel_id, verb)
@@ -142,7 +170,30 @@ class TableCog(commands.Cog):
               status=t(f"status.{tb.status}", locale))
             for tb in self.manager.tables.values() if tb.guild_id == interaction.guild_id
         ]
-        await self.bot.hall.reply(interaction, "\n".join(rows) or t("list.none", locale))
+        view = discord.ui.View(timeout=None)
+        for game, room in self._quick_pairs(interaction):
+            label = (f"{t('button.quick', locale)}: {game_name(self.manager, game, locale)}"
+                     f" · {room_name(self.manager, room, locale)}")
+            view.add_item(QuickButton(game, room, label))
+        kwargs = {"view": view} if view.children else {}
+        await self.bot.hall.reply(interaction, "\n".join(rows) or t("list.none", locale),
+                                  **kwargs)
+
+    def _quick_pairs(self, interaction: discord.Interaction) -> list[tuple[str, str]]:
+        """快速加入: each game and room with a waiting table the caller could sit at (a
+        private one only if invited), the fullest first, at most one button row's worth."""
+        uid = interaction.user.id
+        found = sorted(
+            (tb for tb in self.manager.tables.values()
+             if tb.guild_id == interaction.guild_id and tb.status == WAITING
+             and len(tb.seats) < self.manager.spec(tb).max_seats and tb.seat_of(uid) is None
+             and (not tb.private or uid == tb.owner or uid in tb.invited)),
+            key=lambda tb: (-len(tb.seats), tb.id))
+        pairs: list[tuple[str, str]] = []
+        for tb in found:
+            if (tb.game_key, tb.room) not in pairs:
+                pairs.append((tb.game_key, tb.room))
+        return pairs[:5]
 
     @app_commands.command(name=_("hand"), description=_("Your cards and your controls (only you see them)"))
     @app_commands.guild_only()

@@ -91,6 +91,10 @@ def _is_str_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
+def _is_int_list(v: Any) -> bool:
+    return isinstance(v, list) and all(_is_int(x) for x in v)
+
+
 def _is_dict_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, dict) for x in v)
 
@@ -170,6 +174,10 @@ class Table:
     (``Game.private_epoch``) of the hand last sent to that person; a seat is in it once its
     hand was first shown. ``dms``: seat index as text → the message id of that person's DM
     hand, so it is edited rather than sent again. Both are cleared at each new hand.
+
+    The creator's settings (/table settings): ``timer_scale``, every phase's time in percent
+    of the configured one; ``bots``, whether bots may be added; ``private``, only the creator
+    and the people in ``invited`` may sit down.
     """
 
     id: int
@@ -193,6 +201,10 @@ class Table:
     last_result: dict[str, Any] | None = None
     locale: str = "zh-CN"
     notes: list[dict[str, Any]] = field(default_factory=list)
+    timer_scale: int = 100
+    bots: bool = True
+    private: bool = False
+    invited: list[int] = field(default_factory=list)
     game: Game | None = field(default=None, repr=False, compare=False)
 
     def seat_of(self, uid: int) -> int | None:
@@ -238,6 +250,10 @@ class Table:
             "last_result": self.last_result,
             "locale": self.locale,
             "notes": self.notes,
+            "timer_scale": self.timer_scale,
+            "bots": self.bots,
+            "private": self.private,
+            "invited": self.invited,
         }
 
     def state_key(self) -> tuple[Any, ...]:
@@ -259,6 +275,7 @@ class Table:
             tuple(self.dms.items()),
             tuple(self.holds.items()),
             tuple(self.notes),
+            (self.timer_scale, self.bots, self.private, tuple(self.invited)),
         )
 
     def to_json(self) -> str:
@@ -304,6 +321,12 @@ class Table:
             last_result=_field(data, "last_result", _is_opt_dict, "an object or null", None),
             locale=_field(data, "locale", _is_str, "a locale", "zh-CN"),
             notes=_field(data, "notes", _is_dict_list, "a list of texts", []),
+            timer_scale=_field(
+                data, "timer_scale", lambda v: _is_int(v) and v > 0, "a percent above 0", 100
+            ),
+            bots=_field(data, "bots", _is_bool, "true or false", True),
+            private=_field(data, "private", _is_bool, "true or false", False),
+            invited=_field(data, "invited", _is_int_list, "a list of user ids", []),
         )
         if table.status == PLAYING and (table.hand_id is None or table.record is None):
             raise ValueError("saved table: a running hand needs its hand id and record")

@@ -155,6 +155,14 @@ class TableManager:
     def room(self, table: Table) -> Room:
         return self.settings.rooms[table.room]
 
+    def timer(self, table: Table, phase: str) -> int:
+        """Seconds allowed in ``phase`` at this table: the configured time scaled by the
+        creator's ``timer_scale``, kept within the configured bounds (they may have narrowed
+        since the table was set up)."""
+        low, high = self.settings.table_scale
+        scale = min(max(table.timer_scale, low), high)
+        return max(1, self.settings.timer(phase) * scale // 100)
+
     def options(self, table: Table) -> dict[str, Any]:
         spec = self.spec(table)
         return spec.validate(self.room(table).options.get(spec.key, {}))
@@ -230,6 +238,8 @@ class TableManager:
         async with self._seating, self._locked(table_id) as table:
             if table.seat_of(uid) is not None:
                 raise HostError("err.already_seated")
+            if table.private and uid != table.owner and uid not in table.invited:
+                raise HostError("err.invite_only")
             self.check_free_seat(table)
             await self._check_can_sit(table.guild_id, uid, self.room(table))
             table.seats.append(Seat(uid=uid, name=name))
@@ -242,11 +252,58 @@ class TableManager:
         """Fill a free seat with a bot (any seated player may)."""
         async with self._locked(table_id) as table:
             self.seat_index(table, uid)
+            if not table.bots:
+                raise HostError("err.bots_off")
             self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
             table.seats.append(Seat(uid=None, name=f"Bot {number}"))
             table.note(T("note.bot_added"))
             await self._save(table)
+        await self.notifier.table_changed(table)
+        return table
+
+    async def configure(
+        self,
+        table_id: int,
+        uid: int,
+        *,
+        timer_scale: int | None = None,
+        bots: bool | None = None,
+        private: bool | None = None,
+    ) -> Table:
+        """/table settings: the creator changes the table's settings between hands (None
+        keeps a setting). Bots already seated stay when bots are turned off."""
+        async with self._locked(table_id) as table:
+            if uid != table.owner:
+                raise HostError("err.not_creator")
+            if table.status != WAITING:
+                raise HostError("err.hand_running")
+            low, high = self.settings.table_scale
+            if timer_scale is not None and not low <= timer_scale <= high:
+                raise HostError("err.timer_scale", typed=timer_scale, low=low, high=high)
+            if timer_scale is not None:
+                table.timer_scale = timer_scale
+            if bots is not None:
+                table.bots = bots
+            if private is not None:
+                table.private = private
+            table.note(T("note.settings", timer=table.timer_scale, bots="✅" if table.bots else "❌",
+                         private="🔒" if table.private else "🔓"))
+            await self._save(table)
+        await self.notifier.table_changed(table)
+        return table
+
+    async def invite(self, table_id: int, uid: int, target: int, name: str) -> Table:
+        """邀请: the creator lets ``target`` sit at the table while it is private."""
+        async with self._locked(table_id) as table:
+            if uid != table.owner:
+                raise HostError("err.not_creator")
+            if target == uid:
+                raise HostError("err.invite_self")
+            if target not in table.invited:
+                table.invited.append(target)
+                table.note(T("note.invited", name=name))
+                await self._save(table)
         await self.notifier.table_changed(table)
         return table
 
@@ -536,7 +593,7 @@ class TableManager:
         assert game is not None
         window = game.window()
         if table.deadline is None or table.window != window:
-            table.deadline = self.clock() + self.settings.timer(game.phase())
+            table.deadline = self.clock() + self.timer(table, game.phase())
             table.window = window
         fire = table.deadline
         # 要不起: the pass is made soon, but the table keeps showing the phase's whole timer, so
@@ -565,7 +622,7 @@ class TableManager:
                     continue
                 seat = table.seats[index]
                 only = self.referee.only_action(
-                    table, game, index, self.settings.timer(game.phase())
+                    table, game, index, self.timer(table, game.phase())
                 )
                 if only is not None:  # auto-pass: never a miss, nor the trustee's
                     game.apply(index, only)

@@ -211,5 +211,27 @@ def _options(picker: Picker, start: int, stop: int) -> list[discord.SelectOption
     ]
 
 
+class QuickButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"gh:q:(?P<game>[a-z0-9_]+):(?P<room>[a-z0-9_]+)"):
+    """快速加入 on /table list: sit at a waiting table of this game and room, or open one in
+    the clicker's channel (as /quickplay)."""
+
+    def __init__(self, game: str, room: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=(label or f"{game} · {room}")[:80], style=discord.ButtonStyle.success,
+            custom_id=f"gh:q:{game}:{room}"[:100]))
+        self.game, self.room = game, room
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> QuickButton:
+        return cls(match["game"], match["room"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        extras: Any = bot.get_cog("HallExtrasCog")
+        await bot.hall.guarded(interaction, extras.quick(interaction, self.game, self.room))
+
+
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    return (TableButton, ActionButton, PickSelect, GatherSelect)
+    return (TableButton, ActionButton, PickSelect, GatherSelect, QuickButton)
