@@ -205,3 +205,22 @@ class Context:
     def sort_key(self, cid: int) -> tuple[int, int, int]:
         """Weakest first: side suits before trumps, then order."""
         return (1 if self.eff[cid] == TRUMP else 0, self.order[cid], -suit_of(cid))
+
+    def menus(self, counts: Sequence[int], size: int) -> tuple[list[str], list[str], list[int]]:
+        """A hand as picker tokens, labels and menu sizes: one menu per suit and one for
+        trumps, each cut at ``size``; identical cards are told apart by ``#2``/``#3`` in their
+        tokens (the parser ignores the mark)."""
+        tokens: list[str] = []
+        labels: list[str] = []
+        groups: list[int] = []
+        ordered = self.sort(ids_of(counts))
+        for suit in (TRUMP, 0, 1, 2, 3):
+            part = [c for c in ordered if self.eff[c] == suit]
+            seen: dict[int, int] = {}
+            for cid in part:
+                seen[cid] = seen.get(cid, 0) + 1
+                name = format_ids([cid])
+                tokens.append(name if seen[cid] == 1 else f"{name}#{seen[cid]}")
+                labels.append(name)
+            groups += [min(size, len(part) - i) for i in range(0, len(part), size)]
+        return tokens, labels, groups

@@ -608,21 +608,7 @@ class ShengjiGame(Game):
             return None
         if self._phase == BURY and seat != self.kitty_owner:
             return None
-        ctx = self.ctx
-        tokens: list[str] = []
-        labels: list[str] = []
-        groups: list[int] = []
-        ordered = ctx.sort(ids_of(self.hands[seat]))
-        for suit in (TRUMP, 0, 1, 2, 3):
-            part = [c for c in ordered if ctx.eff[c] == suit]
-            seen: dict[int, int] = {}
-            for cid in part:
-                seen[cid] = seen.get(cid, 0) + 1
-                name = format_ids([cid])
-                tokens.append(name if seen[cid] == 1 else f"{name}#{seen[cid]}")
-                labels.append(name)
-            for i in range(0, len(part), Picker.MENU_SIZE):
-                groups.append(min(Picker.MENU_SIZE, len(part) - i))
+        tokens, labels, groups = self.ctx.menus(self.hands[seat], Picker.MENU_SIZE)
         if self._phase == BURY:
             k = DEAL[self.decks][1]
             return Picker(tuple(tokens), tuple(labels), k, k, "bury {}", " ", tuple(groups))
