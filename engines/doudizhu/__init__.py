@@ -132,19 +132,6 @@ SPECS: tuple[GameSpec, ...] = (
         seats_default=4,
     ),
     GameSpec(
-        key="doudizhu_five",
-        name_zh="五人斗地主",
-        name_en="Five-player Dou Dizhu",
-        min_seats=5,
-        max_seats=5,
-        level_table="doudizhu",  # 001 gives 五人 no ladder of its own
-        game=FiveGame,
-        options=dict(FIVE_OPTIONS),
-        phases=("reveal", "double", "play"),
-        texts=TEXTS,
-        seats_default=5,
-    ),
-    GameSpec(
         key="doudizhu_wild",
         name_zh="癞子斗地主",
         name_en="Wild-card Dou Dizhu",
@@ -169,6 +156,19 @@ SPECS: tuple[GameSpec, ...] = (
         phases=("blind", "bid", "dao", "play"),
         texts=TEXTS,
         seats_default=3,
+    ),
+    GameSpec(
+        key="doudizhu_five",
+        name_zh="五人斗地主",
+        name_en="Five-player Dou Dizhu",
+        min_seats=5,
+        max_seats=5,
+        level_table="doudizhu",  # 001 gives 五人 no ladder of its own
+        game=FiveGame,
+        options=dict(FIVE_OPTIONS),
+        phases=("reveal", "double", "play"),
+        texts=TEXTS,
+        seats_default=5,
     ),
 )
 
