@@ -205,8 +205,8 @@ class FiveGame(Game):
                 counts[c[0]] += 1
             self.hands.append(counts)
         self.kitty = tuple(sum(1 for c in kitty if c[0] == r) for r in range(NRANKS))
-        for r, c in enumerate(self.kitty):
-            self.hands[self.landlord][r] += c
+        for r, k in enumerate(self.kitty):
+            self.hands[self.landlord][r] += k
         self.known = False  # the 暗地主 (or its absence) is public
         self.revealed: dict[int, bool] = {}
         self.doubled: list[bool | None] = [None] * SEATS
