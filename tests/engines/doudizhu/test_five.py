@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import random
 
 import pytest
 from ddz_support import SPEC
 
+import engines.doudizhu.five as five_module
 from engines.base import Setup, net_points
 from engines.doudizhu.five import FiveGame, beats, bomb_factor, classify, plays
 from engines.doudizhu.four import LIMITS, parse
@@ -379,3 +381,8 @@ def test_picker_offers_every_card() -> None:
     picker = game.picker(game.landlord)
     assert picker is not None and len(picker.tokens) == 24
     assert all(size <= 25 for size in picker.groups)
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(five_module, raise_on_error=False)
+    assert result.attempted > 0 and result.failed == 0
