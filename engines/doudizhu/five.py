@@ -26,7 +26,19 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
+from engines.base import (
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    Timeout,
+    Transfer,
+    View,
+)
 from engines.doudizhu import four
 from engines.doudizhu.notation import (
     BIG_JOKER,
@@ -255,6 +267,13 @@ class FiveGame(Game):
         """One deadline for each of the two simultaneous steps, one per action in play."""
         return self._window if self._phase != "play" else len(self.log)
 
+    def timeout_action(self, seat: int) -> Timeout:
+        """A timed-out 亮出身份 is 放弃 and no miss: a miss may turn the seat to 托管 with a
+        public note, which would name the 暗地主."""
+        if self._phase == "reveal":
+            return Timeout("noreveal", miss=False)
+        return Timeout(self.trustee(seat))
+
     def phase(self) -> str:
         return self._phase
 
@@ -383,13 +402,8 @@ class FiveGame(Game):
         """失败方所有玩家一张牌也没出 (001): ×2."""
         if self.winner is None:
             return False
-        win_side = set(self.landlords) if self.winner in self.landlords else None
-        losers = (
-            [s for s in range(SEATS) if (s in self.landlords) != (win_side is not None)]
-            if win_side is not None
-            else list(self.landlords)
-        )
-        return all(self.played[s] == 0 for s in losers)
+        won = self.winner in self.landlords
+        return all(self.played[s] == 0 for s in range(SEATS) if (s in self.landlords) != won)
 
     def multiplier(self) -> int:
         """倍数: ×2 if anyone 亮出身份, ×2 per bomb from the 5-bomb up, ×2 for a spring."""

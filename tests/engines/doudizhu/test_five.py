@@ -232,6 +232,18 @@ def test_partner_sees_itself_and_the_reveal_doubles() -> None:
     assert game.phase() == "double" and len(game.to_act()) == 5
 
 
+def test_a_timed_out_reveal_is_no_miss() -> None:
+    """A miss may put the seat in 托管 with a public note naming it: not for the 暗地主."""
+    game = with_partner(True)
+    assert game.partner is not None
+    for seat in game.landlords:
+        timeout = game.timeout_action(seat)
+        assert timeout.action == "noreveal" and not timeout.miss
+    game.apply(game.landlord, "noreveal")
+    game.apply(game.partner, "noreveal")
+    assert game.timeout_action(0).miss
+
+
 def test_both_decline_then_the_twin_identifies_the_partner() -> None:
     """放弃 by both: the 暗地主 is known when it plays a card of the 明牌's rank (the twin),
     not before; then the two landlords' private pictures change (they see each other)."""
