@@ -11,7 +11,9 @@ In 1-3 the landlord is forced: seat 0 bids 3 on a random deal. "Random" picks un
 ``legal_actions``. Also reports the trustee's mean and worst decision time.
 
 Then matchup 1 for every other registered variant (欢乐, 二人 ...): seat 0 takes the landlord
-(the first "yes" of the selection: 叫地主, 抢地主 ...; every other step declined).
+(the first "yes" of the selection: 叫地主, 抢地主 ...; every other step declined). In 五人 the
+明牌 card picks the landlords: the 明地主 and the 暗地主 are trustees (reveal and 加倍 declined),
+the farmers random.
 
 Usage: python benchmarks/ddz_ai.py [--hands 1000] (measures the checkout it sits in).
 """
@@ -27,8 +29,8 @@ from pathlib import Path
 # Measure this checkout's engine, not whichever copy of the project is installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.base import Setup
-from engines.doudizhu import SPECS, DoudizhuGame
+from engines.base import Game, Setup
+from engines.doudizhu import SPECS, DoudizhuGame, FiveGame
 
 SPEC = SPECS[0]
 _DECLINE = ("nobid", "nocall", "nograb", "noshow", "nodouble", "look", "nodao", "nola", "nolei",
@@ -41,7 +43,7 @@ class Clock:
         self.worst = 0.0
         self.count = 0
 
-    def trustee(self, game: DoudizhuGame, seat: int) -> str:
+    def trustee(self, game: Game, seat: int) -> str:
         start = time.perf_counter()
         action = game.trustee(seat)
         spent = time.perf_counter() - start
@@ -93,17 +95,23 @@ def variant_rate(key: str, hands: int, clock: Clock) -> float:
     wins = 0
     for i in range(hands):
         game = spec.new(Setup(seats=spec.seats_default, seed=10_000 + i, carry={"first": 0}))
-        assert isinstance(game, DoudizhuGame)
-        take_landlord(game, 0)
+        if isinstance(game, FiveGame):
+            while game.phase() != "play":
+                who = game.to_act()[0]
+                game.apply(who, "no" + game.phase())
+        else:
+            assert isinstance(game, DoudizhuGame)
+            take_landlord(game, 0)
+        side = game.landlords if isinstance(game, FiveGame) else (game.landlord,)
         while not game.is_over():
             seat = game.to_act()[0]
-            if seat == game.landlord:
+            if seat in side:
                 action = clock.trustee(game, seat)
             else:
                 actions = game.legal_actions(seat)
                 action = actions[rng.randrange(len(actions))]
             game.apply(seat, action)
-        wins += game.winner is not None and game.winner == game.landlord
+        wins += game.winner is not None and game.winner in side
     return wins / hands
 
 

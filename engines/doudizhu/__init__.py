@@ -13,6 +13,8 @@ The registered rule sets:
   and 天王炸弹, 三带二 and planes with pairs only (``engines.doudizhu.four``);
 - ``doudizhu_wild``: 癞子斗地主 (004 癞子场): the happy rules with a 癞子 rank turned up after
   the deal (``engines.doudizhu.wild``);
+- ``doudizhu_five``: 五人斗地主 (001): two decks, 21 each, kitty 3, 明地主 by a random card and
+  the hidden 暗地主 holding its twin, 亮出身份, 加倍, 双王/三王/天王 (``engines.doudizhu.five``);
 - ``doudizhu_mala``: 麻辣斗地主 (001): the 明牌 card, 闷抓/看牌, 叫地主, 倒拉垒沃 per pair,
   attachments singles only.
 
@@ -25,6 +27,7 @@ The registered rule sets:
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.doudizhu.five import FIVE_OPTIONS, FiveGame
 from engines.doudizhu.game import (
     ClassicGame,
     DoudizhuGame,
@@ -154,6 +157,19 @@ SPECS: tuple[GameSpec, ...] = (
         texts=TEXTS,
         seats_default=3,
     ),
+    GameSpec(
+        key="doudizhu_five",
+        name_zh="五人斗地主",
+        name_en="Five-player Dou Dizhu",
+        min_seats=5,
+        max_seats=5,
+        level_table="doudizhu",  # 001 gives 五人 no ladder of its own
+        game=FiveGame,
+        options=dict(FIVE_OPTIONS),
+        phases=("reveal", "double", "play"),
+        texts=TEXTS,
+        seats_default=5,
+    ),
 )
 
 __all__ = [
@@ -162,6 +178,7 @@ __all__ = [
     "Bidding",
     "ClassicGame",
     "DoudizhuGame",
+    "FiveGame",
     "FourGame",
     "HappyGame",
     "HotGame",

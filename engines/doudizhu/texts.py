@@ -6,6 +6,21 @@ _CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）�
 _CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
 ZH: dict[str, str] = {
+    "ddz.name_five": "五人斗地主",
+    "ddz.phase.reveal": "亮出身份",
+    "ddz.status.reveal": "亮出身份",
+    "ddz.choice.reveal": "亮出身份",
+    "ddz.choice.noreveal": "放弃",
+    "ddz.line.five_marker": "明牌：{card}（{seat} 号位是明地主，得底牌）",
+    "ddz.line.five_hidden": "你持有另一张 {card}：你是暗地主（仅你可见）",
+    "ddz.line.five_alone": "两张明牌都在你手里：本局只有你一个地主（仅你可见）",
+    "ddz.line.five_no_partner": "本局没有暗地主：明地主一人对四家",
+    "ddz.out.five_landlords": "地主：{seats} 号位",
+    "ddz.out.five_landlords_win": "地主方胜",
+    "ddz.out.five_reveal": "亮出身份 ×2",
+    "err.ddz.five_pattern": "{cards} 不是五人斗地主的牌型：单张、对子（王除外）、三张、三带二、顺子、连对、三顺、"
+    "飞机带对、炸弹（4 张以上）、双王、三王、天王。",
+    "err.ddz.five_base": "选项 base（底分）必须是 1 到 {max} 的整数。",
     "ddz.name": "斗地主",
     "ddz.name_happy": "欢乐斗地主",
     "ddz.name_hot": "火拼斗地主",
@@ -164,6 +179,22 @@ ZH: dict[str, str] = {
 }
 
 EN: dict[str, str] = {
+    "ddz.name_five": "Five-player Dou Dizhu",
+    "ddz.phase.reveal": "Reveal identity",
+    "ddz.status.reveal": "revealed",
+    "ddz.choice.reveal": "Reveal identity",
+    "ddz.choice.noreveal": "Decline",
+    "ddz.line.five_marker": "Open card: {card} (seat {seat} is the open landlord and took the kitty)",
+    "ddz.line.five_hidden": "You hold the other {card}: you are the hidden landlord (only you see this)",
+    "ddz.line.five_alone": "You hold both open cards: you are the only landlord (only you see this)",
+    "ddz.line.five_no_partner": "No hidden landlord: the open landlord plays alone against four",
+    "ddz.out.five_landlords": "Landlords: seat(s) {seats}",
+    "ddz.out.five_landlords_win": "The landlords win",
+    "ddz.out.five_reveal": "Identity revealed ×2",
+    "err.ddz.five_pattern": "{cards} is not a pattern of five-player Dou Dizhu: single, pair (no "
+    "jokers), trio, trio with a pair, straight, pairs in a row, trios in a row, plane with pairs, "
+    "bomb (4+ cards), two jokers, three jokers, four jokers.",
+    "err.ddz.five_base": "Option 'base': must be a whole number from 1 to {max}.",
     "ddz.name": "Dou Dizhu",
     "ddz.name_happy": "Happy Dou Dizhu",
     "ddz.name_hot": "Showdown Dou Dizhu",
