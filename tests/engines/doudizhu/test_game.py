@@ -28,6 +28,7 @@ def test_specs() -> None:
         "doudizhu_four",
         "doudizhu_wild",
         "doudizhu_mala",
+        "doudizhu_five",
     ]
     # 欢乐斗地主 climbs 004's own ladder, made for its 底分 4 (the classic one is 10x flatter).
     assert SPEC["doudizhu"].level_table == "doudizhu"
@@ -35,7 +36,7 @@ def test_specs() -> None:
     for spec in SPECS:
         assert spec.min_seats == spec.max_seats == spec.seats_default
         assert spec.max_loss(spec.options, spec.seats_default) is None
-        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play", "blind", "dao"}
+        assert set(spec.phases) <= {"bid", "grab", "show", "double", "play", "blind", "dao", "reveal"}
     assert SPEC["doudizhu"].options == {"doubling": False, "base": 1, "max_deals": 3}
     assert SPEC["doudizhu_happy"].options["double_threshold"] == 0
     assert SPEC["doudizhu"].game is ClassicGame and SPEC["doudizhu_happy"].game is HappyGame
