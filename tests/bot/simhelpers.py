@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 from typing import Any
 
 import discord
 
 from bot.client import GameHall, create_bot
-from bot.settings import Settings
+from bot.settings import Settings, load_settings
+from engines import registry
 
 
 def table_message(channel: Any) -> discord.Message:
@@ -101,3 +103,18 @@ async def level_score(bot: GameHall, guild_id: int, uid: int, game: str) -> int:
 def wallet_of(bot: GameHall, channel: Any) -> Any:
     """The wallet of the economy the channel's server plays in."""
     return bot.wallet_for(channel.guild.id)
+
+
+def day_long_settings(tmp_path: Path) -> Settings:
+    """The shipped configuration in English, with every turn (and the auto-pass) a day long:
+    SimCord fires a pending timer once its time has passed in real time too, and long hands
+    on a busy machine could otherwise time out in the middle of a scenario."""
+    base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
+                         known_games=registry.specs().keys())
+    config = tmp_path / "test.toml"
+    days = "\n".join(f"{phase} = 86400" for phase in (*base.timers, "autopass"))
+    config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
+    return load_settings(
+        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
+        known_games=registry.specs().keys(),
+    )

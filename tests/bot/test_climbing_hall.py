@@ -17,6 +17,7 @@ from simgames import HandWatch, open_table  # type: ignore[import-not-found]
 from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
+    day_long_settings,
     hint_of,
     public_text,
     table_message,
@@ -24,26 +25,15 @@ from simhelpers import (  # type: ignore[import-not-found]
 
 from bot.client import GameHall, create_bot
 from bot.render.text import cards
-from bot.settings import Settings, load_settings
-from engines import registry
+from bot.settings import Settings
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    """The shipped configuration in English, with every turn a day long: SimCord fires a
-    pending timer once its time has passed in real time too, and these hands are long, so
-    on a busy machine a short window could time out in the middle of a scenario."""
-    base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
-                         known_games=registry.specs().keys())
-    config = tmp_path / "test.toml"
-    days = "\n".join(f"{phase} = 86400" for phase in (*base.timers, "autopass"))
-    config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
-    return load_settings(
-        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
-        known_games=registry.specs().keys(),
-    )
+    """The shipped configuration with every turn a day long (``day_long_settings``)."""
+    return day_long_settings(tmp_path)
 
 
 @pytest.fixture
