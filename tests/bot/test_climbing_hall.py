@@ -8,19 +8,27 @@ The deals are fixed (``deals``): each seed was chosen offline by playing the eng
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from simgames import HandWatch, open_table  # type: ignore[import-not-found]
+from simgames import (  # type: ignore[import-not-found]
+    HandWatch,
+    dm_of,
+    hints_until,
+    menu_labels,
+    open_table,
+    play_by_menus,
+    rake_and_changes,
+    table_now,
+)
 from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
     day_long_settings,
     hint_of,
     public_text,
-    table_message,
 )
 
 from bot.client import GameHall, create_bot
@@ -55,70 +63,6 @@ def world(env: Any, people: int) -> tuple[Any, Any, list[Any]]:
     guild = env.create_guild()
     channel = guild.create_text_channel("hall")
     return guild, channel, [guild.add_member(env.create_user(n)) for n in NAMES[:people]]
-
-
-def selects(message: Any) -> list[Any]:
-    return [child for row in message.components for child in getattr(row, "children", [])
-            if child.type.name == "select"]
-
-
-def menu_labels(message: Any) -> list[str]:
-    """Every card the private view's menus offer, over all menus."""
-    return [option.label for menu in selects(message) for option in menu.options]
-
-
-
-async def table_now(bot: GameHall, channel: Any) -> Any:
-    """The table message once every change so far is drawn (edits are coalesced and may wait
-    on Discord's rate limit)."""
-    await bot.hall.flush(channel.id)
-    return table_message(channel)
-
-def dm_of(member: Any) -> Any:
-    message = member.user.dm_channel.last_message
-    assert message is not None, f"{member.name} got no DM"
-    return message
-
-
-async def play_by_menus(member: Any, message: Any, cards: list[str]) -> Any:
-    """Pick ``cards`` (labels) in the menus they sit in and confirm with Play (a single menu
-    acts at once)."""
-    picked: dict[str, list[str]] = {}
-    pool = [(menu.custom_id, option) for menu in selects(message) for option in menu.options]
-    for card in cards:
-        index = next(i for i, (_, option) in enumerate(pool) if option.label == card)
-        custom_id, option = pool.pop(index)
-        picked.setdefault(custom_id, []).append(option.value)
-    if len(selects(message)) == 1:  # one menu: the pick acts at once
-        return await member.select(message, picked[selects(message)[0].custom_id])
-    for custom_id, values in picked.items():
-        chosen = await member.select(message, values, custom_id=custom_id)
-        assert chosen.acknowledged
-    return await member.click(message, label="Play")
-
-
-async def rake_and_changes(bot: GameHall, guild_id: int, watch: HandWatch) -> tuple[int, int]:
-    """The rake the house took in the hand, and Σ balance changes + rake (0 when conserved),
-    read through the host's one door to the wallet."""
-    wallet = bot.manager.wallet_for(guild_id)
-    changes = [(await wallet.account(uid)).balance - before
-               for uid, before in watch.balances.items()]
-    rake = await wallet.house_balance() - watch.house
-    return rake, sum(changes) + rake
-
-
-async def hints_until(channel: Any, members: list[Any], game: Any,
-                      stop: Callable[[], bool], limit: int = 400) -> None:
-    """Whoever the game waits for (at the table or in a private window) asks /hint and
-    /plays it, until ``stop()`` or the end of the hand."""
-    for _ in range(limit):
-        if game.is_over() or stop():
-            return
-        seat = game.to_act()[0]
-        hint = await members[seat].slash(channel, "hint")
-        done = await members[seat].slash(channel, "play", action=hint_of(hint))
-        assert "❌" not in done.response.content, done.response.content
-    raise AssertionError("the hand did not get there")
 
 
 def card_labels(hand: str) -> list[str]:
