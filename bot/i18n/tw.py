@@ -51,6 +51,8 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("來電轉接", "呼叫轉移"),
     # s2twp splits 整数组成 as 整 / 数组 (array)
     ("整陣列成", "整數組成"),
+    # run again on Traditional text, s2twp reads 檢視頻道 as 檢 / 視頻 (video) / 道
+    ("檢影片道", "檢視頻道"),
     # 託管 throughout (s2twp keeps 托 in some phrases)
     ("托管", "託管"),
     # Discord's Taiwan interface: 指令 (commands), 私訊 (direct messages)

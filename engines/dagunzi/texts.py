@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.shengji.texts import EN as SHENGJI_EN
-from engines.shengji.texts import ZH as SHENGJI_ZH
 from engines.shengji.texts import TEXTS as SHENGJI_TEXTS
+from engines.shengji.texts import ZH as SHENGJI_ZH
 
 _SHARED = ("shengji.phase.", "shengji.suit.", "shengji.status.", "shengji.trump.",
            "shengji.line.levels", "shengji.line.declared", "shengji.line.points",
