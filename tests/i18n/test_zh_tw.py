@@ -156,3 +156,13 @@ def test_fill_adds_missing_json_entries_and_keeps_existing_zh_tw(tmp_path: Path)
 def test_the_check_passes_on_the_committed_catalogues(capsys: pytest.CaptureFixture[str]) -> None:
     assert tw.main(["--check"]) == 0
     assert "zh-TW: 0 problems" in capsys.readouterr().out
+
+
+def test_the_examples_in_the_docstrings() -> None:
+    import doctest
+
+    import bot.i18n
+
+    for module in (tw, bot.i18n):
+        failed, tried = doctest.testmod(module)
+        assert tried > 0 and failed == 0, module.__name__
