@@ -104,8 +104,12 @@ def convert(text: str) -> str:
     >>> convert("你的账号已被冻结，请联系服务器的管理员。")
     '你的帳號已被凍結，請聯絡伺服器的管理員。'
     """
+    try:
+        fields = list(string.Formatter().parse(text))
+    except ValueError:  # not a format template (a command's description): no placeholders
+        return _glossary(_converter().convert(text))
     parts: list[str] = []
-    for literal, name, spec, conversion in string.Formatter().parse(text):
+    for literal, name, spec, conversion in fields:
         parts.append(_convert_plain(literal))
         if name is not None:
             parts.append("{" + name + ("!" + conversion if conversion else "")
@@ -120,8 +124,11 @@ def _convert_plain(text: str) -> str:
 
 
 def placeholders(template: str) -> set[str]:
-    """The named fields of a format template (``{seat}`` → ``seat``)."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The named fields of a format template (``{seat}`` → ``seat``); none if it is not one."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    except ValueError:
+        return set()
 
 
 # --- the catalogues ---------------------------------------------------------------------------
@@ -326,8 +333,7 @@ def fill_json(cat: Catalogue) -> list[str]:
     keys = cat.missing()
     if not keys:
         return []
-    merged = {k: cat.zh_tw.get(k, convert(v) if "names" not in cat.label else convert(k))
-              for k, v in cat.zh_cn.items()}
+    merged = {k: cat.zh_tw.get(k, convert(v)) for k, v in cat.zh_cn.items()}
     merged.update({k: v for k, v in cat.zh_tw.items() if k not in merged})
     cat.path.write_text(json.dumps(merged, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return keys
