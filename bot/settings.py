@@ -29,11 +29,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from bot.i18n import pick_name
 from engines.base import GameSpec
 from engines.errors import OptionError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "default.toml"
-LOCALES = ("zh-CN", "en-US")
+LOCALES = ("zh-CN", "en-US", "zh-TW")
 SYNCHRONOUS = ("normal", "full")
 WALLET_SCOPES = ("server", "global")
 
@@ -95,7 +96,7 @@ class Room:
         return self.coefficient == 0
 
     def name(self, locale: str) -> str:
-        return self.name_zh if locale.startswith("zh") else self.name_en
+        return pick_name(self.name_zh, self.name_en, locale)
 
 
 @dataclass(frozen=True)
