@@ -205,5 +205,5 @@ class HostMetrics:
             await asyncio.gather(task, return_exceptions=True)
         server, self._server = self._server, None
         if server is not None:
-            server.shutdown()
+            await asyncio.to_thread(server.shutdown)  # waits for the serving thread's loop
             server.server_close()
