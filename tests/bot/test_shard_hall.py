@@ -190,3 +190,30 @@ async def test_a_restart_of_this_process_restores_its_own_tables_only(
     claim = await seat_store.where(restarted.db, 102)
     assert claim is not None and claim.table_id == far.id
     assert "ann" in public_text(table_message(hall))
+
+
+async def test_closing_the_bot_mid_hand_saves_it_and_the_next_start_resumes_its_timer(
+    simcord_env, simcord_bot: GameHall, settings: Settings,
+) -> None:
+    env = simcord_env
+    here = env.create_guild("here", shard_id=0)
+    hall = here.create_text_channel("hall")
+    ann, bob, cat = (here.add_member(env.create_user(n)) for n in ("ann", "bob", "cat"))
+    await ann.slash(hall, "table create", game="doudizhu", room="novice")
+    for member in (bob, cat):
+        await member.click(table_message(hall), label="Join")
+    await ann.click(table_message(hall), label="Start")
+    table = simcord_bot.manager.tables[hall.id]
+    assert table.game is not None and table.deadline is not None
+    log = list(table.game.log)
+    await simcord_bot.close()  # what SIGTERM does
+    assert not simcord_bot.manager.turns.armed(hall.id), "every timer stopped"
+    await env.advance_time(settings.timer(table.game.phase()) + 5)
+    assert table.game.log == log, "a closed bot plays nothing"
+
+    new_bot = make_bot(replace(settings, shard_count=SHARDS, shard_ids=(0,)))
+    await env.restart_bot(new_bot)
+    resumed = new_bot.manager.tables[hall.id]
+    assert resumed.game is not None and resumed.game.log[: len(log)] == log
+    await env.advance_time(1)
+    assert len(resumed.game.log) > len(log), "the overdue turn timed out after the restart"
