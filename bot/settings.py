@@ -27,7 +27,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict
 
 from engines.base import GameSpec
 from engines.errors import OptionError
@@ -567,7 +567,12 @@ MAX_SHARDS = 65_536
 """The most shards a bot may be split into (far beyond Discord's largest bots)."""
 
 
-def _metrics(table: object) -> dict[str, int]:
+class _Metrics(TypedDict):
+    metrics_port: int
+    health_seconds: int
+
+
+def _metrics(table: object) -> _Metrics:
     """The ``[metrics]`` table: the endpoint's port (0 = off) and the health line's period."""
     if not isinstance(table, dict):
         raise SettingsError("metrics", f"must be a table, got {_kind(table)}")

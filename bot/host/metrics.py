@@ -63,7 +63,7 @@ def pool_stats(db: Any) -> Mapping[str, int]:
         return {}
     try:
         return dict(stats())
-    except Exception:  # noqa: BLE001 - a scrape must never break the bot
+    except Exception:  # a scrape must never break the bot
         log.exception("cannot read the database pool's figures")
         return {}
 
@@ -188,9 +188,9 @@ class HostMetrics:
             await asyncio.sleep(seconds)
             log.info("%s", self.health())
 
-    def serve(self, port: int, addr: str = "0.0.0.0") -> int:  # noqa: S104 - scraped from outside
-        """Serve ``/metrics`` over HTTP on ``port`` (in a thread); returns the bound port.
-        OSError when the port cannot be bound."""
+    def serve(self, port: int, addr: str = "0.0.0.0") -> int:
+        """Serve ``/metrics`` over HTTP on ``port`` (in a thread, on every interface so a
+        scraper elsewhere reaches it); returns the bound port. OSError when it cannot bind."""
         from prometheus_client import start_http_server
 
         server, _thread = start_http_server(port, addr=addr, registry=self.registry)

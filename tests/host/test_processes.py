@@ -11,7 +11,6 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import pytest
 
