@@ -105,8 +105,8 @@ class HostMetrics:
             "gamehall_actions", "Actions applied at this process's tables",
             ["source"], registry=self.registry,
         )
-        for source in SOURCES:
-            self.actions.labels(source)  # every series exists from the start, at 0
+        # every series exists from the start, at 0; kept to skip the label lookup per action
+        self._by_source = {source: self.actions.labels(source) for source in SOURCES}
         self.settle_seconds = Histogram(
             "gamehall_settle_seconds", "Seconds one hand's settlement took (storage included)",
             buckets=SETTLE_BUCKETS, registry=self.registry,
@@ -124,13 +124,13 @@ class HostMetrics:
         """``count`` actions were applied by ``source`` (one of :data:`SOURCES`)."""
         if count <= 0:
             return
-        self.actions.labels(source).inc(count)
+        self._by_source[source].inc(count)
         second = math.floor(self._now())
         if self._actions and self._actions[-1][0] == second:
             self._actions[-1][1] += count
-        else:
+        else:  # a new second: drop the seconds that left the window
             self._actions.append([second, count])
-        self._prune()
+            self._prune()
 
     def settled(self, seconds: float) -> None:
         """A hand's settlement took ``seconds``."""

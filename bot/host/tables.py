@@ -130,11 +130,12 @@ class TableManager:
         table_id = self._where.get(uid)
         return None if table_id is None else self.tables.get(table_id)
 
-    def _reindex(self, table: Table) -> None:
-        """Keep the uid → table index in step with the table's seats."""
+    def _reindex(self, table: Table) -> set[int]:
+        """Keep the uid → table index in step with the table's seats; returns who is seated
+        (nobody once the table has closed)."""
         now = table.seated_uids() if self.tables.get(table.id) is table else set()
         if self._seated.get(table.id) == now and now:
-            return  # the usual case: an action, nobody sat down or stood up
+            return now  # the usual case: an action, nobody sat down or stood up
         before = self._seated.pop(table.id, set())
         for uid in before - now:
             if self._where.get(uid) == table.id:
@@ -143,6 +144,7 @@ class TableManager:
             self._where[uid] = table.id
         if now:
             self._seated[table.id] = now
+        return now
 
     @staticmethod
     def seat_index(table: Table, uid: int) -> int:
@@ -668,11 +670,9 @@ class TableManager:
     async def _save(self, table: Table, *, snapshot: bool = False) -> None:
         """Keep the seating index in step, then store what changed (``Saver``) and free in the
         database the seats of people who stood up."""
-        self._reindex(table)
+        seated = self._reindex(table)
         await self.saver.save(table, snapshot=snapshot)
-        if self.tables.get(table.id) is table and self._claimed.get(table.id) != frozenset(
-            table.seated_uids()
-        ):
+        if self._claimed.get(table.id) != seated and self.tables.get(table.id) is table:
             await self._sync_seats(table)
 
     async def _drop(self, table: Table) -> None:

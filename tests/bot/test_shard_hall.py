@@ -217,3 +217,35 @@ async def test_closing_the_bot_mid_hand_saves_it_and_the_next_start_resumes_its_
     assert resumed.game is not None and resumed.game.log[: len(log)] == log
     await env.advance_time(1)
     assert len(resumed.game.log) > len(log), "the overdue turn timed out after the restart"
+
+
+@pytest.mark.parametrize(
+    ("toml", "key", "problem"),
+    [
+        ("[metrics]\nport = 70000\n", "metrics.port", "must be <= 65535"),
+        ("[metrics]\nport = \"9100\"\n", "metrics.port", "must be an integer"),
+        ("[metrics]\nhealth_seconds = -1\n", "metrics.health_seconds", "must be >= 0"),
+        ("[metrics]\nprot = 9100\n", "metrics.prot", "unknown key"),
+    ],
+)
+def test_bad_metrics_settings_name_the_key(
+    tmp_path: Path, toml: str, key: str, problem: str,
+) -> None:
+    from bot.settings import SettingsError, load_settings
+
+    config = tmp_path / "mine.toml"
+    config.write_text(toml, encoding="utf-8")
+    with pytest.raises(SettingsError) as exc:
+        load_settings(config, environ={})
+    assert str(exc.value).startswith(f"{key}: ") and problem in str(exc.value)
+
+
+def test_metrics_settings_default_to_no_endpoint_and_a_line_a_minute(tmp_path: Path) -> None:
+    from bot.settings import load_settings
+
+    assert (load_settings(environ={}).metrics_port, load_settings(environ={}).health_seconds) == (
+        0, 60)
+    config = tmp_path / "mine.toml"
+    config.write_text("[metrics]\nport = 9100\nhealth_seconds = 15\n", encoding="utf-8")
+    mine = load_settings(config, environ={})
+    assert (mine.metrics_port, mine.health_seconds) == (9100, 15)
