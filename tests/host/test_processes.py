@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 
@@ -22,6 +23,7 @@ from bot.terminal import TerminalNotifier
 from engines.base import T
 from storage import history
 from storage import seats as seat_store
+from storage import tables as table_store
 from storage.db import Database
 from storage.wallet import Wallet
 
@@ -319,3 +321,46 @@ async def test_a_manager_shut_down_mid_hand_is_resumed_with_its_timers(
         assert second.manager.get(TABLE_A).status == WAITING
     finally:
         await stop_process(second)
+
+
+async def test_a_table_aborted_at_restore_frees_its_seats(
+    two: tuple[Process, Process], settings: Settings, clock: Clock,
+) -> None:
+    a, b = two
+    await seat_three(b.manager, GUILD_B, TABLE_B, (4, 5, 6))
+    await b.manager.start(TABLE_B, 4)
+    await stop_process(b)
+    state = json.loads(next(s for t, _g, _c, s in await table_store.load_tables(a.db)
+                            if t == TABLE_B))
+    state["record"]["log"].append([0, "not a move"])  # a save that no longer replays
+    await table_store.save_table(a.db, TABLE_B, GUILD_B, TABLE_B, json.dumps(state))
+    again = await start_process(settings, 1, clock)
+    try:
+        assert TABLE_B not in again.manager.tables
+        for uid in (4, 5, 6):
+            assert await seat_store.where(a.db, uid) is None
+        await a.manager.create(GUILD_A, TABLE_A, "doudizhu", "novice", 4, "dan")
+    finally:
+        await stop_process(again)
+
+
+async def test_a_waiting_table_saved_with_someone_now_seated_elsewhere_lets_them_go(
+    two: tuple[Process, Process], settings: Settings, clock: Clock,
+) -> None:
+    a, b = two
+    await a.manager.create(GUILD_A, TABLE_A, "doudizhu", "novice", 1, "ann")
+    await a.manager.join(TABLE_A, 2, "bob")
+    await stop_process(a)
+    # the seat rows of A's table are lost (a database from before seats were kept there), and
+    # meanwhile bob sat down in the other process
+    await seat_store.release_table(b.db, TABLE_A)
+    await b.manager.create(GUILD_B, TABLE_B, "doudizhu", "novice", 2, "bob")
+    again = await start_process(settings, 0, clock)
+    try:
+        table = again.manager.get(TABLE_A)
+        assert [s.uid for s in table.seats] == [1], "bob stays where the database seats him"
+        assert await seat_store.where(b.db, 1) == seat_store.SeatClaim(1, TABLE_A, GUILD_A)
+        assert await seat_store.where(b.db, 2) == seat_store.SeatClaim(2, TABLE_B, GUILD_B)
+        assert again.manager.table_of(2) is None
+    finally:
+        await stop_process(again)
