@@ -470,7 +470,7 @@ class Game(ABC):
         return 0
 
     # --- offers: optional choices that never hold the table up --------------------------
-    def offers(self, seat: int) -> tuple[Choice, ...]:
+    def open_offers(self, seat: int) -> tuple[Choice, ...]:
         """可选操作 (offers): optional actions ``seat`` may take now, in turn or not, that the
         hand never waits for. An offer stays open while the game moves on and lapses when the
         rules say, without anyone having to decline it; its value may change as the game moves
@@ -496,11 +496,11 @@ class Game(ABC):
         when ``text`` names no offer (it is then an ordinary action). A game may raise
         IllegalActionError for an offer that is no longer open (a clear message; nothing
         changes). Default: ``text`` equals an open offer's action, case and spaces aside."""
-        open_offers = self.offers(seat)
-        if not open_offers:
+        offers = self.open_offers(seat)
+        if not offers:
             return None
         typed = " ".join(text.lower().split())
-        for choice in open_offers:
+        for choice in offers:
             if choice.action == typed:
                 return choice.action
         return None

@@ -13,9 +13,9 @@ Canonical actions (what ``apply`` returns and the log holds): ``bid 1``, ``bid 2
 ``pass`` and plays in card notation (``33344``). Typed aliases are listed in ``WORDS``;
 ``pass``/``不出`` also declines whatever the phase offers.
 
-明牌 (the happy rules) is an offer (``Game.offers``), never a step the hand waits for: ``show 3``
-while the landlord is chosen (the whole deal seen, 003 四.3), ``show 2`` for the landlord from
-the kitty to its first play (003 四.4); typed ``show``/``明牌`` takes whichever is open.
+明牌 (the happy rules) is an offer (``Game.open_offers``), never a step the hand waits for:
+``show 3`` while the landlord is chosen (the whole deal seen, 003 四.3), ``show 2`` for the
+landlord from the kitty to its first play (003 四.4); ``show``/``明牌`` takes the one open.
 
 >>> from engines.base import Setup
 >>> g = ClassicGame(Setup(seats=3, seed=7))
@@ -766,7 +766,7 @@ class DoudizhuGame(Game):
             return 3 if self._phase == "auction" else 0
         return 2 if seat == self.landlord and self.played_hands[seat] == 0 else 0
 
-    def offers(self, seat: int) -> tuple[Choice, ...]:
+    def open_offers(self, seat: int) -> tuple[Choice, ...]:
         """明牌 at its current factor (``show 3`` / ``show 2``), while one is open."""
         factor = self.show_factor(seat) if 0 <= seat < self.n else 0
         if not factor:
@@ -788,7 +788,7 @@ class DoudizhuGame(Game):
         rest = rest.lstrip("x×")
         if factor and (not rest or rest == str(factor)):
             return f"show {factor}"
-        now = ", ".join(c.action for c in self.offers(seat)) or "—"
+        now = ", ".join(c.action for c in self.open_offers(seat)) or "—"
         raise IllegalActionError(
             f"this 明牌 is not open now (×3 while the landlord is chosen, ×2 for the landlord "
             f"before its first play); open now: {now}",

@@ -245,8 +245,8 @@ def test_happy_grab_needs_grab_phase() -> None:
 
 
 # --- 明牌: an offer, never a step ----------------------------------------------------------------
-def open_offers(game: DoudizhuGame) -> list[list[str]]:
-    return [[c.action for c in game.offers(s)] for s in range(game.n)]
+def offer_actions(game: DoudizhuGame) -> list[list[str]]:
+    return [[c.action for c in game.open_offers(s)] for s in range(game.n)]
 
 
 @pytest.mark.parametrize("key", ["doudizhu_happy", "doudizhu_2p", "doudizhu_hot", "doudizhu_wild"])
@@ -259,26 +259,26 @@ def test_a_hand_where_nobody_shows_goes_straight_to_calling(key: str) -> None:
     assert game.phase() == "bid" and game.to_act() == (0,)
     assert game.legal_actions(0) == ["call", "nocall"] or key == "doudizhu_hot"
     assert all(game.view(s).hand == format_cards(tuple(game.hands[s])) for s in range(game.n))
-    assert open_offers(game) == [["show 3"]] * game.n
+    assert offer_actions(game) == [["show 3"]] * game.n
     assert all(not game.legal_actions(s) for s in range(1, game.n))
-    assert game.offers(1)[0].label == Text("ddz.choice.show", {"x": 3})
+    assert game.open_offers(1)[0].label == Text("ddz.choice.show", {"x": 3})
 
 
 def test_show_offer_values_by_phase() -> None:
     game = happy(seed=8, mingpai=True)
-    assert open_offers(game) == [["show 3"]] * 3  # while the landlord is chosen
+    assert offer_actions(game) == [["show 3"]] * 3  # while the landlord is chosen
     game.apply(0, "call")
-    assert game.phase() == "grab" and open_offers(game) == [["show 3"]] * 3
+    assert game.phase() == "grab" and offer_actions(game) == [["show 3"]] * 3
     game.apply(1, "nograb")
     game.apply(2, "nograb")
     # the landlord took the kitty: ×2 for it alone (003 四.4), gone for the farmers
     assert game.landlord == 0 and game.phase() == "double"
-    assert open_offers(game) == [["show 2"], [], []]
+    assert offer_actions(game) == [["show 2"], [], []]
     for seat in game.to_act():
         game.apply(seat, "nodouble")
-    assert game.phase() == "play" and open_offers(game) == [["show 2"], [], []]
+    assert game.phase() == "play" and offer_actions(game) == [["show 2"], [], []]
     game.apply(0, game.legal_actions(0)[0])  # its first play closes it
-    assert open_offers(game) == [[], [], []]
+    assert offer_actions(game) == [[], [], []]
 
 
 def test_showing_out_of_turn_keeps_the_turn_and_multiplies() -> None:
@@ -289,7 +289,7 @@ def test_showing_out_of_turn_keeps_the_turn_and_multiplies() -> None:
     assert game.view(None).seats[2].cards == game.view(2).hand  # the table sees the hand
     assert game.view(0).seats[2].cards == game.view(2).hand
     assert game.view(None).seats[2].status == Text("ddz.status.show", {"x": 3})
-    assert game.offers(2) == () and game.log == [(2, "show 3")]
+    assert game.open_offers(2) == () and game.log == [(2, "show 3")]
     game.apply(0, "call")
     game.apply(1, "nograb")
     game.apply(2, "nograb")
@@ -305,7 +305,7 @@ def test_landlord_shows_for_two() -> None:
     game.apply(1, "nograb")
     game.apply(2, "nograb")
     assert game.phase() == "play" and game.to_act() == (0,)
-    assert game.offers(0)[0].label == Text("ddz.choice.show", {"x": 2})
+    assert game.open_offers(0)[0].label == Text("ddz.choice.show", {"x": 2})
     assert game.apply(0, "show") == "show 2"
     assert game.multiplier() == 2 and game.to_act() == (0,)
     assert game.view(1).seats[0].cards == format_cards(tuple(game.hands[0]))
@@ -340,7 +340,7 @@ def test_all_decline_makes_the_first_shower_landlord() -> None:
 
 def test_no_show_without_mingpai() -> None:
     for game in (happy(seed=8), new("doudizhu", seed=8, carry={"first": 0})):
-        assert open_offers(game) == [[], [], []]
+        assert offer_actions(game) == [[], [], []]
         before = state(game)
         with pytest.raises(IllegalActionError):
             game.apply(1, "show")  # out of turn, and no offer: not your turn
@@ -432,7 +432,7 @@ def random_game(key: str, seed: int, rng: random.Random, escape: bool = False) -
         if escape and rng.random() < 0.02:
             game.escape(seat)
         shower = rng.randrange(game.n)
-        if game.offers(shower) and rng.random() < 0.1:
+        if game.open_offers(shower) and rng.random() < 0.1:
             game.apply(shower, "show")  # 明牌, in turn or not: replayed from the log too
             continue
         if rng.random() < 0.5:
@@ -700,7 +700,7 @@ def visible_states(key: str) -> Iterator[DoudizhuGame]:
             seat = seats[rng.randrange(len(seats))]
             actions = game.legal_actions(seat)
             shower = rng.randrange(3)
-            if game.offers(shower) and rng.random() < 0.2:
+            if game.open_offers(shower) and rng.random() < 0.2:
                 game.apply(shower, "show")  # any seat, in turn or not
             else:
                 game.apply(seat, actions[rng.randrange(len(actions))])
@@ -750,7 +750,7 @@ def emitted(game: DoudizhuGame) -> Iterator[Text]:
         for choice in game.choices(seat):
             yield choice.label
     for seat in range(game.n):
-        for choice in game.offers(seat):
+        for choice in game.open_offers(seat):
             yield choice.label
 
 
