@@ -510,12 +510,18 @@ class Game(ABC):
         which may not be in ``to_act()``; return the action for the log. Default: ``_apply``."""
         return self._apply(seat, action)
 
+    notation_errors: ClassVar[frozenset[str]] = frozenset()
+    """Text keys of this game's IllegalActionErrors that refuse how an action was written (cards
+    in no pattern, an action of another phase), beside every NotationError."""
+
     @classmethod
     def names_notation(cls, error: GameError) -> bool:
-        """Whether ``error`` refuses how an action was written (the game's notation: text that
-        does not read, cards that form no pattern), so the player is pointed to the game's
-        notation help. Default: every NotationError."""
-        return isinstance(error, NotationError)
+        """Whether ``error`` refuses how an action was written (the game's notation), so the
+        player is pointed to the game's notation help: a NotationError, or an error whose text
+        key is in ``notation_errors``."""
+        if isinstance(error, NotationError):
+            return True
+        return error.text is not None and error.text.key in cls.notation_errors
 
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:

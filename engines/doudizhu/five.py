@@ -52,6 +52,7 @@ from engines.doudizhu.notation import (
 )
 from engines.doudizhu.patterns import Pattern, Play
 from engines.doudizhu.rules import merge_options
+from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
 SEATS = 5
@@ -185,6 +186,8 @@ _NO = {
 
 class FiveGame(Game):
     """五人斗地主: 明地主 by a random card, the hidden 暗地主 holding its twin, 2 (or 1) vs 3."""
+
+    notation_errors = NOTATION_ERRORS
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)

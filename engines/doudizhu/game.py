@@ -60,6 +60,7 @@ from engines.doudizhu.rules import (
     two_player_rules,
 )
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
+from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
 DECLINE = "decline"
@@ -104,6 +105,8 @@ class DoudizhuGame(Game):
 
     fast_reading = True
     """Canonical play texts are looked up in the classic PlayBook (one deck, classic patterns)."""
+
+    notation_errors = NOTATION_ERRORS
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)

@@ -354,3 +354,11 @@ EN: dict[str, str] = {
 }
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
+
+NOTATION_ERRORS = frozenset({
+    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.ambiguous", "err.ddz.four_pattern",
+    "err.ddz.five_pattern", "err.ddz.wild_reading", "err.ddz.wild_choose",
+    "err.ddz.play_phase", "err.ddz.phase_takes", "err.ddz.cards_later", "err.ddz.wrong_phase",
+})
+"""Refusals of how a play or action was written (``Game.notation_errors``): the bot follows
+them with a pointer to the notation help."""
