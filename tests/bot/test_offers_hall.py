@@ -17,7 +17,7 @@ from simhelpers import (  # type: ignore[import-not-found]
 from bot.client import GameHall
 
 
-async def happy_table(env, room: str = "novice"):  # noqa: ANN001, ANN201
+async def happy_table(env, room: str = "novice"):
     guild = env.create_guild()
     channel = guild.create_text_channel("hall")
     members = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat")]
@@ -28,13 +28,13 @@ async def happy_table(env, room: str = "novice"):  # noqa: ANN001, ANN201
     return channel, members
 
 
-def dm_of(member):  # noqa: ANN001, ANN201
+def dm_of(member):
     message = member.user.dm_channel.last_message
     assert message is not None
     return message
 
 
-def dm_cards(member) -> str:  # noqa: ANN001
+def dm_cards(member) -> str:
     found = re.search(r"\*\*(.+?)\*\*", dm_of(member).content)
     assert found
     return found[1]
@@ -112,7 +112,7 @@ async def test_the_card_counter_is_in_the_dm_in_a_free_room_only(
     assert "Card counter" not in public_text(table_message(other_env_channel))
 
 
-async def happy_table_elsewhere(env):  # noqa: ANN001, ANN201
+async def happy_table_elsewhere(env):
     guild = env.create_guild()
     channel = guild.create_text_channel("hall")
     members = [guild.add_member(env.create_user(name)) for name in ("dan", "eve", "fay")]

@@ -67,7 +67,7 @@ async def test_a_stale_offer_is_refused_and_changes_nothing(manager: TableManage
 
 
 async def test_a_taken_offer_is_replayed_after_a_restart(
-    manager: TableManager, settings, db, printed: list[str],  # noqa: ANN001
+    manager: TableManager, settings, db, printed: list[str],
 ) -> None:
     await happy_table(manager)
     table = manager.get(CH)
