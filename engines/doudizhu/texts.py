@@ -5,6 +5,14 @@ from __future__ import annotations
 _CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王）。"
 _CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
+NOTATION_ERRORS = frozenset({
+    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.ambiguous", "err.ddz.four_pattern",
+    "err.ddz.five_pattern", "err.ddz.wild_reading", "err.ddz.wild_choose",
+    "err.ddz.play_phase", "err.ddz.phase_takes", "err.ddz.cards_later", "err.ddz.wrong_phase",
+})
+"""Refusals of how a play or action was written (``Game.notation_errors``): the bot follows
+them with a pointer to the notation help."""
+
 ZH: dict[str, str] = {
     "ddz.name_five": "五人斗地主",
     "ddz.phase.reveal": "亮出身份",
@@ -354,11 +362,3 @@ EN: dict[str, str] = {
 }
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
-
-NOTATION_ERRORS = frozenset({
-    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.ambiguous", "err.ddz.four_pattern",
-    "err.ddz.five_pattern", "err.ddz.wild_reading", "err.ddz.wild_choose",
-    "err.ddz.play_phase", "err.ddz.phase_takes", "err.ddz.cards_later", "err.ddz.wrong_phase",
-})
-"""Refusals of how a play or action was written (``Game.notation_errors``): the bot follows
-them with a pointer to the notation help."""
