@@ -833,3 +833,22 @@ def test_legal_actions_are_canonical_and_applicable() -> None:
     assert actions[-1] == "pass" and "5" in actions
     for action in actions:
         assert copy.deepcopy(game).apply(1, action) == action
+
+
+@pytest.mark.parametrize(
+    ("key", "seats", "hands", "kitty"),
+    [
+        # dealt by the hall before 明牌 became an offer: the same seed still deals the same cards
+        ("doudizhu_happy", 3, ["55679TJJQQKKKA22B", "33446668888TQKA2R", "33445777999TTJJA2"],
+         "5QA"),
+        ("doudizhu_2p", 2, ["33467788899TTJJKKAA2", "3444566679TTJJKKAABR"], "Q22"),
+    ],
+)
+def test_same_seed_same_deal_as_before_the_offers(
+    key: str, seats: int, hands: list[str], kitty: str
+) -> None:
+    spec = SPEC[key]
+    seed = 2024 if seats == 3 else 1
+    game = spec.new(Setup(seats=seats, seed=seed, options=spec.validate({})))
+    assert [format_cards(tuple(h)) for h in game.hands] == hands
+    assert format_cards(game.kitty) == kitty
