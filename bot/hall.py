@@ -20,7 +20,7 @@ from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
 from bot.render.limits import fit
-from bot.render.text import TableText, error_text, hand_text, table_text
+from bot.render.text import TableText, error_text, hand_text, notation_help, table_text
 from bot.views.components import hand_view, table_view
 from engines.base import T, Text
 from engines.errors import GameError
@@ -301,14 +301,16 @@ class DiscordHall:
         except Exception:  # noqa: BLE001 - the last resort: log, never raise
             log.exception("could not answer an interaction")
 
-    async def refusal(self, interaction: discord.Interaction, exc: HostError | GameError) -> None:
+    async def refusal(self, interaction: discord.Interaction, exc: HostError | GameError,
+                      *, help_game: str | None = None) -> None:
         """Answer a refused action: its message, with /daily suggested only to those who may
-        claim it now; taking a seat back from the trustee is a success, not an error."""
+        claim it now, and ``/help game`` where the action was written wrong (``help_game``);
+        taking a seat back from the trustee is a success, not an error."""
         locale = user_locale(interaction)
         if isinstance(exc, HostError) and exc.text.key == "err.back_from_trustee":
             await self.reply(interaction, t("ok.back_from_trustee", locale))
             return
-        text = error_text(exc, locale)
+        text = error_text(exc, locale, help_game=help_game)
         if isinstance(exc, HostError) and exc.text.key == "err.too_poor":
             if await self.bot.can_claim_relief(interaction.user.id, interaction.guild_id):
                 text += " " + t("hint.daily", locale)
@@ -374,7 +376,8 @@ class DiscordHall:
         try:
             done = await self.manager.act(table_id, interaction.user.id, action)
         except (HostError, GameError) as exc:
-            await self.refusal(interaction, exc)
+            await self.refusal(interaction, exc,
+                               help_game=notation_help(self.manager, table_id, exc))
             return
         self.picks.pop((interaction.user.id, table_id), None)
         table = self.manager.tables.get(table_id)

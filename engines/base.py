@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engines.errors import IllegalActionError, OptionError
+from engines.errors import GameError, IllegalActionError, NotationError, OptionError
 
 ESCAPE = "escape"
 """Log entry action recorded when a seat escapes (逃跑); never a legal action to type."""
@@ -228,6 +228,9 @@ class View:
 
     ``hand``: the viewer's private cards (None for the public view). ``lines``: table-wide
     facts such as the multiplier, the kitty once shown, the last play, the pot.
+    ``counter``: 记牌器, what the viewer may know of the cards still out (neither in its hand nor
+    played), in the game's notation with counts (``R×1 B×0 2×3 …``); only ever in a seat's own
+    view, where the game and the room offer it; None otherwise.
     """
 
     phase: Text
@@ -235,6 +238,7 @@ class View:
     lines: tuple[Text, ...] = ()
     hand: str | None = None
     board: Board | None = None
+    counter: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, e.g. to keep a finished hand's final picture; ``from_json`` reverses it."""
@@ -255,6 +259,7 @@ class View:
                 "size": self.board.size, "stones": dict(self.board.stones),
                 "last": self.board.last, "marks": dict(self.board.marks),
             },
+            "counter": self.counter,
         }
 
     @classmethod
@@ -274,6 +279,7 @@ class View:
             hand=data.get("hand"),
             board=None if board is None else Board(
                 board["size"], dict(board["stones"]), board["last"], dict(board["marks"])),
+            counter=data.get("counter"),
         )
 
 
@@ -483,6 +489,60 @@ class Game(ABC):
         Default 0: the private hand is sent once, when the seat first has one."""
         return 0
 
+    # --- offers: optional choices that never hold the table up --------------------------
+    def open_offers(self, seat: int) -> tuple[Choice, ...]:
+        """可选操作 (offers): optional actions ``seat`` may take now, in turn or not, that the
+        hand never waits for. An offer stays open while the game moves on and lapses when the
+        rules say, without anyone having to decline it; its value may change as the game moves
+        (欢乐斗地主's 明牌: ×3 while the landlord is chosen, ×2 for the landlord until its
+        first play). Its ``action`` names exactly what is taken (``show 3``), so a click on an
+        offer that has since changed or closed is refused instead of taking something else.
+
+        Offers are not in ``legal_actions`` and put no seat in ``to_act``: the trustee,
+        timers and auto-pass never take them, and nothing waits for them. ``apply`` takes an
+        open offer from any seat (``read_offer``, then ``_take_offer``), so the host accepts
+        it under the same lock, log and checks as any action, and a replay re-takes it at the
+        same point; the bot shows offers as buttons on the seat's private hand only.
+
+        For a new game: return the open offers from the state and perform one in
+        ``_take_offer``. An optional timed window (加倍 where a seed gives every seat a window
+        rather than a turn, a mahjong claim a seat may ignore) becomes an offer that lapses
+        when the next required decision is made, instead of a step that waits on a timer.
+        Default: none."""
+        return ()
+
+    def read_offer(self, seat: int, text: str) -> str | None:
+        """The canonical action of the open offer that ``text`` names for ``seat``, or None
+        when ``text`` names no offer (it is then an ordinary action). A game may raise
+        IllegalActionError for an offer that is no longer open (a clear message; nothing
+        changes). Default: ``text`` equals an open offer's action, case and spaces aside."""
+        offers = self.open_offers(seat)
+        if not offers:
+            return None
+        typed = " ".join(text.lower().split())
+        for choice in offers:
+            if choice.action == typed:
+                return choice.action
+        return None
+
+    def _take_offer(self, seat: int, action: str) -> str:
+        """Perform the open offer ``action`` (canonical, from ``read_offer``) for ``seat``,
+        which may not be in ``to_act()``; return the action for the log. Default: ``_apply``."""
+        return self._apply(seat, action)
+
+    notation_errors: ClassVar[frozenset[str]] = frozenset()
+    """Text keys of this game's IllegalActionErrors that refuse how an action was written (cards
+    in no pattern, an action of another phase), beside every NotationError."""
+
+    @classmethod
+    def names_notation(cls, error: GameError) -> bool:
+        """Whether ``error`` refuses how an action was written (the game's notation), so the
+        player is pointed to the game's notation help: a NotationError, or an error whose text
+        key is in ``notation_errors``."""
+        if isinstance(error, NotationError):
+            return True
+        return error.text is not None and error.text.key in cls.notation_errors
+
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
         """Reject room options whose values the rules cannot play (OptionError naming the
@@ -512,13 +572,21 @@ class Game(ABC):
             raise IllegalActionError(
                 "the hand is over", seat=seat, action=text, text=T("err.base.hand_over")
             )
-        if seat not in self.to_act():
+        offer = self.read_offer(seat, text) if self._may_offer(seat) else None
+        if offer is not None:
+            action = self._take_offer(seat, offer)
+        elif seat not in self.to_act():
             raise IllegalActionError(
                 "it is not your turn", seat=seat, action=text, text=T("err.base.not_your_turn")
             )
-        action = self._apply(seat, text)
+        else:
+            action = self._apply(seat, text)
         self.log.append((seat, action))
         return action
+
+    def _may_offer(self, seat: int) -> bool:
+        """Offers are for seats at the table that still play their own hand."""
+        return 0 <= seat < self.setup.seats and seat not in self.escaped
 
     def escape(self, seat: int) -> None:
         """逃跑: the seat leaves mid-hand; the game's escape rule applies at the outcome

@@ -438,7 +438,11 @@ class TableManager:
             if table.status != PLAYING or table.game is None:
                 raise HostError("err.no_hand")
             seat = table.seats[index]
-            if index not in table.game.to_act():
+            # an open offer (Game.open_offers) is taken from any seat, in turn or not; a stale
+            # one is refused by the game with a message saying what is open now
+            offer = not (seat.escaped or seat.kicked) and (
+                table.game.read_offer(index, text) is not None)
+            if not offer and index not in table.game.to_act():
                 if not seat.trustee:
                     raise HostError("err.not_your_turn")
                 # acting again takes the seat back from the trustee (托管 ends), though the

@@ -193,6 +193,13 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
     if sv is not None and sv.melds:
         out.append(t("hand.melds", locale, melds=sv.melds))
     out.extend(render(x, locale) for x in view.lines)
+    if view.counter:
+        out.append(t("hand.counter", locale, counter=view.counter))
+    offers = game.open_offers(seat)
+    if offers:
+        # open whatever the turn: a button below or /play takes one; nobody waits for it
+        out.append(t("hand.offers", locale, actions=", ".join(
+            f"{render(c.label, locale)} (`{c.action}`)" for c in offers)))
     if seat in game.to_act():
         out.append(t("hand.your_turn", locale, phase=render(view.phase, locale)))
         picker = game.picker(seat)
@@ -211,17 +218,32 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
     return out
 
 
-def error_text(exc: Exception, locale: str) -> str:
+def error_text(exc: Exception, locale: str, *, help_game: str | None = None) -> str:
     """One short line for an expected error: a refusal by the host or by the game's rules.
 
-    The player's own input is repeated at most ``limits.ECHO`` characters long."""
+    The player's own input is repeated at most ``limits.ECHO`` characters long. With
+    ``help_game`` (a game key, given where the refusal is about how the action was written:
+    ``Game.names_notation``), the line ends with a pointer to that game's notation help."""
     if isinstance(exc, HostError):
         return "❌ " + render(_echoed(exc.text), locale)
     if isinstance(exc, GameError):
         text = getattr(exc, "text", None)
         reason = render(_echoed(text), locale) if text is not None else clip(str(exc), 300)
-        return "❌ " + t("err.game", locale, reason=reason)
+        line = "❌ " + t("err.game", locale, reason=reason)
+        if help_game is not None:
+            line += " " + t("err.see_help", locale, game=help_game)
+        return line
     return "❌ " + t("err.internal", locale)
+
+
+def notation_help(manager: TableManager, table_id: int, exc: Exception) -> str | None:
+    """The key of the game whose notation help a refused action should point to, or None
+    when the refusal is not about how the action was written (``Game.names_notation``)."""
+    table = manager.tables.get(table_id)
+    if table is None or not isinstance(exc, GameError):
+        return None
+    spec = manager.specs.get(table.game_key)
+    return table.game_key if spec is not None and spec.game.names_notation(exc) else None
 
 
 def _echoed(text: Text) -> Text:

@@ -141,12 +141,17 @@ def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.Vi
     view = discord.ui.View(timeout=None)
     for item in picker_items(table.id, game.picker(seat), locale):
         view.add_item(item)
+    # offers (明牌 …) are open whatever the turn: a click takes one, nobody waits for them
+    offers = list(game.open_offers(seat))
     if seat not in game.to_act():
+        for choice in offers[:4]:
+            view.add_item(ActionButton(table.id, choice.action, render(choice.label, locale),
+                                       choice.style))
         view.add_item(TableButton(table.id, "hand", t("btn.refresh", locale), "secondary"))
         return view
     selects = sum(isinstance(getattr(c, "item", c), discord.ui.Select) for c in view.children)
     room = (MAX_ROWS - selects) * 5 - (len(view.children) - selects) - 1  # one left for Hint
-    for choice in game.choices(seat)[:max(0, room)]:
+    for choice in [*game.choices(seat), *offers][:max(0, room)]:
         view.add_item(ActionButton(table.id, choice.action, render(choice.label, locale), choice.style))
     view.add_item(TableButton(table.id, "hint", t("btn.hint", locale), "secondary"))
     return view

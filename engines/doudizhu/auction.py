@@ -7,8 +7,8 @@ hands the auction typed actions already read into a kind (``bid``, ``call``, ``g
 factors it contributes to the score (the bid, the grabs, the largest 明牌).
 
 - ``ScoreAuction``: 叫分 1/2/3 once each, higher than the last, 3 ends it (000/001/002).
-- ``CallAuction``: 明牌 steps before and during the deal, 叫地主 (the first call ends the
-  calling), one 抢地主 chance each, ×2 per grab; the 明牌 step after the kitty (003/004).
+- ``CallAuction``: 叫地主 (the first call ends the calling), one 抢地主 chance each, ×2 per
+  grab; it records the 明牌 taken meanwhile, which the game offers (003/004).
 - ``BlindAuction``: 麻辣's 闷抓 or 看牌 by the 明牌 card's holder, then 叫地主 (001).
 
 ``make_auction`` picks one from ``Rules.bidding``; a new way (闷抓, the 五人 card) is one
@@ -28,8 +28,8 @@ from typing import Any
 from engines.doudizhu.rules import Bidding, Rules
 
 SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
-"""明牌 ×5 before the deal, ×4 after its first half, ×3 after all of it, ×2 after the kitty."""
-_NEXT_STAGE = {"start": "deal1", "deal1": "deal2"}
+"""明牌 ×5 before the deal, ×4 after its first half, ×3 after all of it, ×2 after the kitty
+(003 四). The hall deals at once, so it offers ×3 (the whole deal seen) and ×2."""
 YES = {
     "bid": "bid",
     "call": "call",
@@ -60,7 +60,6 @@ class Auction:
         self.rotation_first = first
         self.turn = first
         self.phase = "bid"
-        self.stage = ""
         self.pending: list[int] = []
         self.landlord: int | None = None
         self.redeal = False
@@ -100,14 +99,9 @@ class Auction:
         """What the auction multiplies the room's 底分 by (the bid in 叫分)."""
         return 1
 
-    def after_kitty(self, landlord: int) -> bool:
-        """A step after the landlord took the kitty (明牌 ×2); False when there is none."""
-        return False
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "phase": self.phase,
-            "stage": self.stage,
             "first": [self.rotation_first, self.first],
             "turn": self.turn,
             "pending": list(self.pending),
@@ -155,7 +149,7 @@ class ScoreAuction(Auction):
 
 
 class CallAuction(Auction):
-    """叫/抢地主 with the 明牌 steps (003 二–四, 004)."""
+    """叫/抢地主 (003 二–三); the 明牌 taken meanwhile decide the landlord when all say 不叫."""
 
     def __init__(self, n: int, first: int, mingpai: bool) -> None:
         super().__init__(n, first)
@@ -166,48 +160,26 @@ class CallAuction(Auction):
         self.grab_back_done = False
         self.show_order: list[int] = []
         self.mingpai = mingpai
-        if mingpai:
-            self.phase = "show"
-            self._open_stage("start")
 
     def kind(self) -> str:
         return "call" if self.phase == "bid" else self.phase
 
     def label(self) -> str:
-        if self.phase == "show":
-            return f"show_{self.stage}"
         return "call" if self.phase == "bid" else self.phase
 
     def before_bid(self) -> bool:
         return self.landlord is None and self.caller is None
 
-    def _open_stage(self, stage: str) -> None:
-        """One simultaneous 明牌 step; seats that have shown already are not asked again."""
-        while True:
-            self.stage = stage
-            self.pending = [s for s in self.order(self.first) if not self.shown[s]]
-            if self.pending:
-                return
-            if stage not in _NEXT_STAGE:
-                self._start_calling()
-                return
-            stage = _NEXT_STAGE[stage]
-
-    def _start_calling(self) -> None:
-        # The first player to 明牌 gets the first call (003 二.2).
-        self.phase = "bid"
-        self.stage = ""
-        self.pending = []
-        self.first = self.show_order[0] if self.show_order else self.rotation_first
-        self.turn = self.first
+    def show(self, seat: int, factor: int) -> None:
+        """明牌 at ``factor``: the largest factor among the seats that showed applies (003 四)."""
+        self.shown[seat] = factor
+        self.show_order.append(seat)
 
     def act(self, seat: int, kind: str, value: int) -> str:
         yes = bool(value)
         if kind == "call":
             return self._call(seat, yes)
-        if kind == "grab":
-            return self._grab(seat, yes)
-        return self._show(seat, yes)
+        return self._grab(seat, yes)
 
     def _call(self, seat: int, yes: bool) -> str:
         """叫地主/不叫: the first call ends the calling (003 二)."""
@@ -248,29 +220,6 @@ class CallAuction(Auction):
             self.holder = seat
         self._next_grab()
         return "grab" if yes else "nograb"
-
-    def _show(self, seat: int, yes: bool) -> str:
-        """明牌: the largest factor among the seats that showed applies (003 四)."""
-        self.pending.remove(seat)
-        if yes:
-            self.shown[seat] = SHOW_FACTOR[self.stage]
-            self.show_order.append(seat)
-        if not self.pending:
-            if self.stage == "kitty":
-                self.stage = ""
-            elif self.stage in _NEXT_STAGE:
-                self._open_stage(_NEXT_STAGE[self.stage])
-            else:
-                self._start_calling()
-        return "show" if yes else "noshow"
-
-    def after_kitty(self, landlord: int) -> bool:
-        if not self.mingpai or self.shown[landlord]:
-            return False
-        self.phase = "show"
-        self.stage = "kitty"
-        self.pending = [landlord]
-        return True
 
     def snapshot(self) -> dict[str, Any]:
         return super().snapshot() | {

@@ -40,6 +40,7 @@ from engines.base import (
     View,
 )
 from engines.doudizhu import four
+from engines.doudizhu.counter import counter_shown, counter_text
 from engines.doudizhu.notation import (
     BIG_JOKER,
     NRANKS,
@@ -51,13 +52,14 @@ from engines.doudizhu.notation import (
 )
 from engines.doudizhu.patterns import Pattern, Play
 from engines.doudizhu.rules import merge_options
+from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
 SEATS = 5
 HAND = 21
 KITTY = 3
 SUITS = "♠♥♣♦"
-FIVE_OPTIONS: dict[str, Any] = {"base": 1}
+FIVE_OPTIONS: dict[str, Any] = {"base": 1, "counter": "auto"}
 MAX_BASE = 1_000_000
 
 _JOKER_BOMBS = (Pattern.ROCKET, Pattern.KING_BOMB)
@@ -185,6 +187,8 @@ _NO = {
 class FiveGame(Game):
     """五人斗地主: 明地主 by a random card, the hidden 暗地主 holding its twin, 2 (or 1) vs 3."""
 
+    notation_errors = NOTATION_ERRORS
+
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         if setup.seats != SEATS:
@@ -194,6 +198,7 @@ class FiveGame(Game):
                 text=T("err.ddz.seats", n=SEATS, seats=setup.seats),
             )
         self.base = five_rules(setup.options)
+        self.counter_mode = merge_options(FIVE_OPTIONS, setup.options)["counter"]
         self.n = SEATS
         rng = random.Random(setup.seed)
         # Every card is (rank, suit, deck); jokers have suit 0 and deck 0/1.
@@ -537,7 +542,18 @@ class FiveGame(Game):
             seats=tuple(seats),
             lines=tuple(lines),
             hand=hand,
+            counter=self.counter(seat),
         )
+
+    def counter(self, seat: int | None) -> str | None:
+        """记牌器: the cards of the other four hands by rank (all 108 are dealt, the kitty
+        into the 明地主's hand), in the seat's own view while the room offers it."""
+        if seat is None or self.winner is not None:
+            return None
+        if not counter_shown(self.counter_mode, self.setup.coefficient):
+            return None
+        return counter_text([sum(self.hands[s][r] for s in range(SEATS) if s != seat)
+                             for r in range(NRANKS)])
 
     def _status(self, seat: int) -> Text | None:
         action = self.status[seat]

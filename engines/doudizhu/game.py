@@ -3,17 +3,19 @@
 Seats are numbered in turn order: play passes counter-clockwise (逆时针), which is seat
 ``s`` → ``s + 1``. The phases (``phase()``, also the timer keys) are:
 
-- ``show``: 明牌 steps of the happy rules (before the deal ×5, after the first half of the
-  deal ×4, after the whole deal ×3; the landlord after taking the kitty ×2);
 - ``bid``: 叫分 (classic) or 叫地主 (happy);
 - ``grab``: 抢地主 (happy);
 - ``double``: 加倍/不加倍;
 - ``play``: 出牌.
 
 Canonical actions (what ``apply`` returns and the log holds): ``bid 1``, ``bid 2``,
-``bid 3``, ``nobid``, ``call``, ``nocall``, ``grab``, ``nograb``, ``show``, ``noshow``,
-``double``, ``nodouble``, ``pass`` and plays in card notation (``33344``). Typed aliases are
-listed in ``WORDS``; ``pass``/``不出`` also declines whatever the phase offers.
+``bid 3``, ``nobid``, ``call``, ``nocall``, ``grab``, ``nograb``, ``double``, ``nodouble``,
+``pass`` and plays in card notation (``33344``). Typed aliases are listed in ``WORDS``;
+``pass``/``不出`` also declines whatever the phase offers.
+
+明牌 (the happy rules) is an offer (``Game.open_offers``), never a step the hand waits for:
+``show 3`` while the landlord is chosen (the whole deal seen, 003 四.3), ``show 2`` for the
+landlord from the kitty to its first play (003 四.4); ``show``/``明牌`` takes the one open.
 
 >>> from engines.base import Setup
 >>> g = ClassicGame(Setup(seats=3, seed=7))
@@ -34,7 +36,8 @@ from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
 from engines.doudizhu import ai, four, wild
-from engines.doudizhu.auction import NO, SHOW_FACTOR, YES, Auction, BlindAuction, make_auction
+from engines.doudizhu.auction import NO, YES, Auction, BlindAuction, CallAuction, make_auction
+from engines.doudizhu.counter import counter_shown, counter_text
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
     BIG_JOKER,
@@ -57,6 +60,7 @@ from engines.doudizhu.rules import (
     two_player_rules,
 )
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
+from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
 DECLINE = "decline"
@@ -74,12 +78,11 @@ for _n, _zh in ((1, "一"), (2, "二"), (3, "三")):
     _words("bid", _n, f"bid {_n}", f"bid{_n}", str(_n), f"{_n}分", f"叫{_n}分", f"{_zh}分")
 _words(DECLINE, 0, "bid 0", "bid0", "nobid", "no bid", "0", "不叫", "nocall", "no call")
 _words(DECLINE, 0, "nograb", "no grab", "不抢", "不抢地主")
-_words(DECLINE, 0, "noshow", "no show", "不明牌", "nodouble", "no double", "不加倍")
+_words(DECLINE, 0, "nodouble", "no double", "不加倍")
 for _p in PASS_WORDS:
     _words(DECLINE, 0, _p)
 _words("call", 0, "call", "叫地主", "叫")
 _words("grab", 0, "grab", "抢地主", "抢")
-_words("show", 0, "show", "明牌")
 _words("double", 0, "double", "加倍")
 _words("blind", 0, "blind", "闷抓")
 
@@ -92,6 +95,7 @@ _ACTION_HEADS = frozenset(w.split()[0] for w in WORDS if not w[0].isdigit()) | {
     "叫",
     "抢",
     "明牌",
+    "show",
     "加倍",
 }
 
@@ -101,6 +105,8 @@ class DoudizhuGame(Game):
 
     fast_reading = True
     """Canonical play texts are looked up in the classic PlayBook (one deck, classic patterns)."""
+
+    notation_errors = NOTATION_ERRORS
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -187,11 +193,6 @@ class DoudizhuGame(Game):
         return self.auction.shown
 
     @property
-    def stage(self) -> str:
-        """The 明牌 step (``start``, ``deal1``, ``deal2``, ``kitty``) or ""."""
-        return self.auction.stage if self._phase == "auction" else ""
-
-    @property
     def rotation_first(self) -> int:
         """The seat the deal's selection started from (rotates from hand to hand)."""
         return self.auction.rotation_first
@@ -250,11 +251,7 @@ class DoudizhuGame(Game):
         return above(seat) and above(self.landlord)
 
     def _after_double(self) -> None:
-        assert self.landlord is not None
         self.pending = []
-        if self.auction.after_kitty(self.landlord):
-            self._phase = "auction"
-            return
         self._start_play()
 
     def _start_play(self) -> None:
@@ -283,24 +280,6 @@ class DoudizhuGame(Game):
 
     def _acting(self, seat: int) -> bool:
         return seat in self.to_act()
-
-    def apply(self, seat: int, text: str) -> str:
-        """Perform an action typed in notation; returns its canonical form (see Game.apply).
-
-        Raises NotationError (unreadable) or IllegalActionError (not allowed now); on error
-        nothing changes.
-        """
-        if self.over:
-            raise IllegalActionError(
-                "the hand is over", seat=seat, action=text, text=T("err.base.hand_over")
-            )
-        if not self._acting(seat):
-            raise IllegalActionError(
-                "it is not your turn", seat=seat, action=text, text=T("err.base.not_your_turn")
-            )
-        action = self._apply(seat, text)
-        self.log.append((seat, action))
-        return action
 
     def legal_actions(self, seat: int) -> list[str]:
         if not self._acting(seat):
@@ -449,10 +428,7 @@ class DoudizhuGame(Game):
         auction = self.auction
         action = auction.act(seat, kind, value)
         self.status[seat] = action
-        if self.landlord is not None:
-            if not auction.pending:
-                self._start_play()  # the 明牌 step after the kitty is over
-        elif auction.landlord is not None:
+        if auction.landlord is not None:
             self._make_landlord(auction.landlord)
         elif auction.redeal:
             self._redeal()
@@ -653,13 +629,7 @@ class DoudizhuGame(Game):
 
     # --- views -----------------------------------------------------------------------------
     def visible_hand(self, seat: int) -> tuple[int, ...]:
-        """The cards of ``seat`` dealt so far (明牌 steps reveal the deal in two halves)."""
-        if self.stage in ("start", "deal1"):
-            counts = [0] * NRANKS
-            if self.stage == "deal1":
-                for c in self.dealt[seat][: self.rules.half]:
-                    counts[c] += 1
-            return tuple(counts)
+        """The cards ``seat`` holds (the whole deal is seen at once)."""
         return tuple(self.hands[seat])
 
     def view(self, seat: int | None) -> View:
@@ -697,6 +667,19 @@ class DoudizhuGame(Game):
             seats=tuple(seats),
             lines=tuple(lines),
             hand=hand,
+            counter=self.counter(seat),
+        )
+
+    def counter(self, seat: int | None) -> str | None:
+        """记牌器: the ranks still out as ``seat`` may know them (not in its hand, not played;
+        the kitty before it is shown and removed cards count as out), or None for the public,
+        where the room turns it off (option ``counter``), and once the hand is over."""
+        if seat is None or self.over or not counter_shown(self.rules.counter, self.setup.coefficient):
+            return None
+        whole = self.rules.decks
+        return counter_text(
+            [4 * whole - h - o for h, o in zip(self.hands[seat][:SMALL_JOKER], self.out)]
+            + [whole - self.hands[seat][r] - self.out[r] for r in (SMALL_JOKER, BIG_JOKER)]
         )
 
     def _options_line(self, seat: int) -> Text:
@@ -709,15 +692,11 @@ class DoudizhuGame(Game):
         return T("ddz.line.cannot_beat", cards=self.last.text)
 
     def private_epoch(self, seat: int) -> int:
-        """Changes on a redeal, when the half-dealt 明牌 step deals the rest (欢乐), and for
-        the landlord when it takes the kitty. Another seat's 明牌 is public (every view
-        shows it), so it is no private change."""
-        if self.stage in ("start", "deal1"):
-            dealt = 0 if self.stage == "start" else 1
-        else:
-            dealt = 2
+        """Changes on a redeal and for the landlord when it takes the kitty (its 明牌 offer
+        turns from ×3 to ×2 then too). Another seat's 明牌 is public (every view shows it), so
+        it is no private change; nor is an offer lapsing (a click on it is refused)."""
         kitty = 1 if self.kitty_taken and seat == self.landlord else 0
-        return self.deal_no * 4 + dealt + kitty
+        return self.deal_no * 2 + kitty
 
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
@@ -748,9 +727,8 @@ class DoudizhuGame(Game):
                 out.append(Choice(a, T("ddz.choice.peek", places=" + ".join(a[5:]))))
             elif a.startswith("bid "):
                 out.append(Choice(a, T("ddz.choice.bid", n=int(a[4:])), "primary"))
-            elif a in ("call", "grab", "show", "double"):
-                extra = {"x": SHOW_FACTOR[self.stage]} if a == "show" else {}
-                out.append(Choice(a, T(f"ddz.choice.{a}", **extra), "primary"))
+            elif a in ("call", "grab", "double"):
+                out.append(Choice(a, T(f"ddz.choice.{a}"), "primary"))
             else:
                 out.append(Choice(a, T(f"ddz.choice.{a}")))
         if self._phase == "play" and seat in self.to_act() and self.last is not None:
@@ -777,6 +755,57 @@ class DoudizhuGame(Game):
                 labels.append(label(rank))
         tokens, labels = tokens[:25], labels[:25]
         return Picker(tuple(tokens), tuple(labels), 1, len(tokens), "{}", "")
+
+    # --- 明牌 as an offer ----------------------------------------------------------------------
+    def show_factor(self, seat: int) -> int:
+        """The 明牌 factor open to ``seat`` now, 0 if none: ×3 while the landlord is chosen
+        (the hall deals at once, so every seat has seen its whole deal: 发牌明牌 after all of
+        it, 003 四.3), ×2 for the landlord from the kitty to its first play (003 四.4);
+        nothing once the seat has shown, for the farmers once the landlord is known, or after
+        the landlord's first play."""
+        if not self.rules.mingpai or self.over or self.shown[seat] or seat in self.escaped:
+            return 0
+        if self.landlord is None:
+            return 3 if self._phase == "auction" else 0
+        return 2 if seat == self.landlord and self.played_hands[seat] == 0 else 0
+
+    def open_offers(self, seat: int) -> tuple[Choice, ...]:
+        """明牌 at its current factor (``show 3`` / ``show 2``), while one is open."""
+        factor = self.show_factor(seat) if 0 <= seat < self.n else 0
+        if not factor:
+            return ()
+        return (Choice(f"show {factor}", T("ddz.choice.show", x=factor), "success"),)
+
+    def read_offer(self, seat: int, text: str) -> str | None:
+        """``show``/``明牌`` takes the 明牌 open now, ``show N`` only at factor N; an offer
+        that is not open (any more) is refused, saying what is open instead."""
+        if not self.rules.mingpai:
+            return None
+        typed = text.strip().lower()
+        if not typed.startswith(("show", "明牌")):
+            return None
+        head, _, rest = " ".join(typed.replace("明牌", "show ").split()).partition(" ")
+        if head != "show":
+            return None
+        factor = self.show_factor(seat)
+        rest = rest.lstrip("x×")
+        if factor and (not rest or rest == str(factor)):
+            return f"show {factor}"
+        now = ", ".join(c.action for c in self.open_offers(seat)) or "—"
+        raise IllegalActionError(
+            f"this 明牌 is not open now (×3 while the landlord is chosen, ×2 for the landlord "
+            f"before its first play); open now: {now}",
+            seat=seat,
+            action=text,
+            text=T("err.ddz.show_closed", now=now),
+        )
+
+    def _take_offer(self, seat: int, action: str) -> str:
+        factor = int(action.split()[1])
+        assert isinstance(self.auction, CallAuction)
+        self.auction.show(seat, factor)
+        self.status[seat] = "show"
+        return action
 
     # --- trustee ----------------------------------------------------------------------------
     def trustee(self, seat: int) -> str:
@@ -942,7 +971,7 @@ class WildGame(DoudizhuGame):
     def view(self, seat: int | None) -> View:
         v = super().view(seat)
         line = T("ddz.line.wild", rank=label(self.wild))
-        return View(phase=v.phase, seats=v.seats, lines=(line, *v.lines), hand=v.hand)
+        return dataclasses.replace(v, lines=(line, *v.lines))
 
     def trustee(self, seat: int) -> str:
         """托管: the classic policy on the cards as they are (every natural play is legal
@@ -1124,12 +1153,14 @@ class MalaGame(DoudizhuGame):
             if line.key == "ddz.line.kitty" and self.auction.blind and not self.over and hidden:
                 continue  # 闷抓: only the landlord sees the kitty, once 倒拉垒沃 is over (001)
             lines.append(line)
-        hand = v.hand
+        hand, counter = v.hand, v.counter
         seats = list(v.seats)
         if seat is not None and not self.looked[seat] and not self.over:
-            hand = None
+            hand = counter = None  # the 记牌器 would tell the unseen hand
             seats[seat] = dataclasses.replace(seats[seat], cards=None)
-        return View(phase=v.phase, seats=tuple(seats), lines=tuple(lines), hand=hand)
+        return dataclasses.replace(
+            v, seats=tuple(seats), lines=tuple(lines), hand=hand, counter=counter
+        )
 
     def private_epoch(self, seat: int) -> int:
         return super().private_epoch(seat) * 2 + self.looked[seat]

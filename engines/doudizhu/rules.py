@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any
 
 from engines.base import T, option_type_error
+from engines.doudizhu.counter import MODES as COUNTER_MODES
 from engines.doudizhu.patterns import CLASSIC, PatternRules
 from engines.errors import OptionError
 
@@ -65,15 +66,20 @@ class Rules:
     "只扣到0为止" and the winner's cap, GAMES.md §1.3)."""
     golden_eye: int = 0
     """黄金眼: peeks at two kitty cards a seat may take while the landlord is chosen (火拼)."""
+    counter: str = "auto"
+    """记牌器 in each seat's own view: ``engines.doudizhu.counter.MODES``."""
 
 
-CLASSIC_OPTIONS: dict[str, Any] = {"doubling": False, "base": 1, "max_deals": 3}
+CLASSIC_OPTIONS: dict[str, Any] = {
+    "doubling": False, "base": 1, "max_deals": 3, "counter": "auto",
+}
 HAPPY_OPTIONS: dict[str, Any] = {
     "base": 4,
     "multiplier": 1,
     "doubling": True,
     "double_threshold": 0,
     "mingpai": True,
+    "counter": "auto",
 }
 
 _MINIMUM = {"base": 1, "multiplier": 1, "double_threshold": 0, "max_deals": 1}
@@ -113,6 +119,12 @@ def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> di
                 f"must be at most {_MAXIMUM[key]}",
                 text=T("err.ddz.option_max", option=key, max=_MAXIMUM[key]),
             )
+        if key == "counter" and value not in COUNTER_MODES:
+            raise OptionError(
+                key,
+                f"must be one of {', '.join(COUNTER_MODES)}",
+                text=T("err.ddz.option_counter", value=value),
+            )
         merged[key] = value
     return merged
 
@@ -125,6 +137,7 @@ def classic_rules(options: Mapping[str, Any]) -> Rules:
         base=o["base"],
         doubling=o["doubling"],
         max_deals=o["max_deals"],
+        counter=o["counter"],
     )
 
 
@@ -144,10 +157,13 @@ def two_player_rules(options: Mapping[str, Any]) -> Rules:
         double_threshold=o["double_threshold"],
         mingpai=o["mingpai"],
         max_deals=0,
+        counter=o["counter"],
     )
 
 
-HOT_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1, "mingpai": True, "golden_eye": True}
+HOT_OPTIONS: dict[str, Any] = {
+    "base": 1, "multiplier": 1, "mingpai": True, "golden_eye": True, "counter": "auto",
+}
 
 
 def hot_rules(options: Mapping[str, Any]) -> Rules:
@@ -162,10 +178,11 @@ def hot_rules(options: Mapping[str, Any]) -> Rules:
         max_deals=0,
         pairwise=True,
         golden_eye=2 if o["golden_eye"] else 0,
+        counter=o["counter"],
     )
 
 
-FOUR_OPTIONS: dict[str, Any] = {"base": 1, "max_deals": 3}
+FOUR_OPTIONS: dict[str, Any] = {"base": 1, "max_deals": 3, "counter": "auto"}
 
 
 def four_rules(options: Mapping[str, Any]) -> Rules:
@@ -180,10 +197,11 @@ def four_rules(options: Mapping[str, Any]) -> Rules:
         decks=2,
         base=o["base"],
         max_deals=o["max_deals"],
+        counter=o["counter"],
     )
 
 
-MALA_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1}
+MALA_OPTIONS: dict[str, Any] = {"base": 1, "multiplier": 1, "counter": "auto"}
 
 
 def mala_rules(options: Mapping[str, Any]) -> Rules:
@@ -195,6 +213,7 @@ def mala_rules(options: Mapping[str, Any]) -> Rules:
         base=o["base"],
         multiplier=o["multiplier"],
         max_deals=0,
+        counter=o["counter"],
     )
 
 
@@ -209,4 +228,5 @@ def happy_rules(options: Mapping[str, Any]) -> Rules:
         double_threshold=o["double_threshold"],
         mingpai=o["mingpai"],
         max_deals=0,
+        counter=o["counter"],
     )

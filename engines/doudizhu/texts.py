@@ -5,6 +5,14 @@ from __future__ import annotations
 _CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王）。"
 _CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
+NOTATION_ERRORS = frozenset({
+    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.ambiguous", "err.ddz.four_pattern",
+    "err.ddz.five_pattern", "err.ddz.wild_reading", "err.ddz.wild_choose",
+    "err.ddz.play_phase", "err.ddz.phase_takes", "err.ddz.cards_later", "err.ddz.wrong_phase",
+})
+"""Refusals of how a play or action was written (``Game.notation_errors``): the bot follows
+them with a pointer to the notation help."""
+
 ZH: dict[str, str] = {
     "ddz.name_five": "五人斗地主",
     "ddz.phase.reveal": "亮出身份",
@@ -176,6 +184,9 @@ ZH: dict[str, str] = {
     "err.ddz.not_held": "你没有这些牌：{cards}",
     "err.ddz.not_beat": "{cards} 压不过上家的{pattern} {last}：要出同牌型、同张数且更大的牌，"
     "或者出炸弹，或者不出。",
+    "err.ddz.show_closed": "这个明牌已经不能选了（定地主时 ×3，地主出第一手牌前 ×2）。现在可选：{now}",
+    "err.ddz.option_counter": "房间选项“counter”（记牌器）只能是 auto（免费场开启）、on 或 off，"
+    "不能是 {value}。",
 }
 
 EN: dict[str, str] = {
@@ -344,6 +355,10 @@ EN: dict[str, str] = {
     "err.ddz.not_held": "You do not hold these cards: {cards}",
     "err.ddz.not_beat": "{cards} does not beat {last} ({pattern}): play the same pattern with "
     "the same number of cards and higher, a bomb, or pass.",
+    "err.ddz.show_closed": "That open hand is no longer on offer (×3 while the landlord is "
+    "chosen, ×2 for the landlord before its first play). Open now: {now}",
+    "err.ddz.option_counter": "Option 'counter' (card counter): must be auto (on in free "
+    "rooms), on or off, not {value}.",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}

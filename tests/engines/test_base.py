@@ -93,3 +93,74 @@ def test_a_record_with_the_wrong_seat_count_is_refused_like_a_new_hand() -> None
     record["setup"]["seats"] = 7
     with pytest.raises(OptionError):
         spec.from_record(record)
+
+
+def test_a_views_card_counter_round_trips_and_defaults_to_none() -> None:
+    view = View(phase=T("p"), seats=(SeatView(),), hand="345", counter="R×1 B×0 3×4")
+    assert View.from_json(view.to_json()) == view
+    assert View(phase=T("p"), seats=()).counter is None
+
+
+def test_an_offer_is_taken_out_of_turn_logged_and_replayed_and_lapses() -> None:
+    """The offer mechanism on a game of its own: a seat not to act takes an open offer through
+    ``apply``; nothing waits for it; once it lapses the same text is refused."""
+    import pytest
+
+    from engines.base import Choice, Game, Outcome, Setup
+    from engines.errors import IllegalActionError
+
+    class Race(Game):
+        """Seats say "go" in turn; until seat 0 has gone, any seat may "cheer" once."""
+
+        def __init__(self, setup: Setup) -> None:
+            super().__init__(setup)
+            self.turn, self.cheers = 0, [False] * setup.seats
+
+        def to_act(self) -> tuple[int, ...]:
+            return () if self.is_over() else (self.turn,)
+
+        def phase(self) -> str:
+            return "go"
+
+        def legal_actions(self, seat: int) -> list[str]:
+            return ["go"] if seat in self.to_act() else []
+
+        def open_offers(self, seat: int) -> tuple[Choice, ...]:
+            open_ = self.turn == 0 and not self.cheers[seat]
+            return (Choice("cheer", T("cheer")),) if open_ else ()
+
+        def _take_offer(self, seat: int, action: str) -> str:
+            self.cheers[seat] = True
+            return action
+
+        def _apply(self, seat: int, text: str) -> str:
+            if text != "go":
+                raise IllegalActionError("say go", seat=seat, action=text)
+            self.turn += 1
+            return "go"
+
+        def trustee(self, seat: int) -> str:
+            return "go"
+
+        def is_over(self) -> bool:
+            return self.turn >= self.setup.seats
+
+        def outcome(self) -> Outcome:
+            return Outcome((0,) * self.setup.seats, (0,) * self.setup.seats)
+
+        def view(self, seat: int | None) -> View:
+            return View(phase=T("go"), seats=())
+
+    game = Race(Setup(seats=3, seed=1))
+    assert game.apply(2, " CHEER ") == "cheer" and game.to_act() == (0,)
+    assert "cheer" not in game.legal_actions(0) and game.open_offers(2) == ()
+    with pytest.raises(IllegalActionError):
+        game.apply(2, "cheer")  # taken already: out of turn and no offer
+    game.escape(1)
+    with pytest.raises(IllegalActionError):
+        game.apply(1, "cheer")  # an escaped seat takes no offer
+    game.apply(0, "go")
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "cheer")  # lapsed once seat 0 went, though it was never declined
+    again = Race.from_record(game.to_record())
+    assert again.cheers == game.cheers == [False, False, True] and again.log == game.log

@@ -37,7 +37,9 @@ def test_specs() -> None:
         assert spec.min_seats == spec.max_seats == spec.seats_default
         assert spec.max_loss(spec.options, spec.seats_default) is None
         assert set(spec.phases) <= {"bid", "grab", "show", "double", "play", "blind", "dao", "reveal"}
-    assert SPEC["doudizhu"].options == {"doubling": False, "base": 1, "max_deals": 3}
+    assert SPEC["doudizhu"].options == {
+        "doubling": False, "base": 1, "max_deals": 3, "counter": "auto"
+    }
     assert SPEC["doudizhu_happy"].options["double_threshold"] == 0
     assert SPEC["doudizhu"].game is ClassicGame and SPEC["doudizhu_happy"].game is HappyGame
 
@@ -242,66 +244,117 @@ def test_happy_grab_needs_grab_phase() -> None:
         game.apply(0, "bid 2")  # no 叫分 in the happy rules
 
 
-# --- 明牌 -------------------------------------------------------------------------------------------
-def test_show_steps_and_factors() -> None:
-    game = new("doudizhu_happy", seed=8, carry={"first": 0})
-    assert game.phase() == "show" and game.to_act() == (0, 1, 2)
-    assert game.view(0).hand == ""  # before the deal nothing is seen
-    assert [c.action for c in game.choices(1)] == ["show", "noshow"]
-    assert game.choices(1)[0].label == Text("ddz.choice.show", {"x": 5})
-    for seat in (0, 1, 2):
-        game.apply(seat, "noshow")
-    # half dealt: 9 cards each, ×4
-    assert len(game.view(1).hand or "") == 9
-    assert game.view(1).seats[1].count == 9
-    game.apply(2, "明牌")
-    assert game.shown[2] == 4
-    assert game.view(0).seats[2].cards == game.view(2).hand  # visible to everyone
-    game.apply(0, "noshow")
-    game.apply(1, "noshow")
-    # all dealt: 17 cards, ×3; seat 2 is not asked again
-    assert game.to_act() == (0, 1)
-    assert len(game.view(1).hand or "") == 17
-    game.apply(1, "show")
-    game.apply(0, "noshow")
-    assert game.shown == [0, 3, 4]
-    assert game.multiplier() == 4  # the largest 明牌 factor applies (003 四.5)
-    # the first player to show calls first (003 二.2)
-    assert game.phase() == "bid" and game.to_act() == (2,)
-    assert game.view(None).seats[1].cards == format_cards(tuple(game.hands[1]))
-    assert game.view(None).seats[0].cards is None
+# --- 明牌: an offer, never a step ----------------------------------------------------------------
+def offer_actions(game: DoudizhuGame) -> list[list[str]]:
+    return [[c.action for c in game.open_offers(s)] for s in range(game.n)]
 
 
-def test_show_before_deal_is_five_and_all_decline_makes_shower_landlord() -> None:
-    game = new("doudizhu_happy", seed=8, carry={"first": 0})
-    game.apply(1, "show")
-    game.apply(0, "noshow")
-    game.apply(2, "noshow")
-    for seat in (0, 2):
-        game.apply(seat, "noshow")
-    for seat in (0, 2):
-        game.apply(seat, "noshow")
-    assert game.to_act() == (1,)
-    for seat in (1, 2, 0):
-        game.apply(seat, "nocall")
-    # 都不叫 but someone showed: the first 明牌 player is landlord, no redeal (003 二.3)
-    assert game.deal_no == 0 and game.landlord == 1
-    assert game.multiplier() == 5
+@pytest.mark.parametrize("key", ["doudizhu_happy", "doudizhu_2p", "doudizhu_hot", "doudizhu_wild"])
+def test_a_hand_where_nobody_shows_goes_straight_to_calling(key: str) -> None:
+    spec = SPEC[key]
+    game = spec.new(Setup(seats=spec.min_seats, seed=8, carry={"first": 0}))
+    assert isinstance(game, DoudizhuGame)
+    # No 明牌 step to answer or time out: the first caller acts at once, every seat has seen
+    # its whole deal, and 明牌 ×3 is open to every seat without putting anyone in to_act.
+    assert game.phase() == "bid" and game.to_act() == (0,)
+    assert game.legal_actions(0) == ["call", "nocall"] or key == "doudizhu_hot"
+    assert all(game.view(s).hand == format_cards(tuple(game.hands[s])) for s in range(game.n))
+    assert offer_actions(game) == [["show 3"]] * game.n
+    assert all(not game.legal_actions(s) for s in range(1, game.n))
+    assert game.open_offers(1)[0].label == Text("ddz.choice.show", {"x": 3})
 
 
-def test_landlord_shows_after_kitty_for_two() -> None:
-    game = new("doudizhu_happy", seed=8, carry={"first": 0}, options={"doubling": False})
-    for _ in range(3):
-        for seat in game.to_act():
-            game.apply(seat, "noshow")
+def test_show_offer_values_by_phase() -> None:
+    game = happy(seed=8, mingpai=True)
+    assert offer_actions(game) == [["show 3"]] * 3  # while the landlord is chosen
+    game.apply(0, "call")
+    assert game.phase() == "grab" and offer_actions(game) == [["show 3"]] * 3
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    # the landlord took the kitty: ×2 for it alone (003 四.4), gone for the farmers
+    assert game.landlord == 0 and game.phase() == "double"
+    assert offer_actions(game) == [["show 2"], [], []]
+    for seat in game.to_act():
+        game.apply(seat, "nodouble")
+    assert game.phase() == "play" and offer_actions(game) == [["show 2"], [], []]
+    game.apply(0, game.legal_actions(0)[0])  # its first play closes it
+    assert offer_actions(game) == [[], [], []]
+
+
+def test_showing_out_of_turn_keeps_the_turn_and_multiplies() -> None:
+    game = happy(seed=8, mingpai=True)
+    assert game.apply(2, "明牌") == "show 3"  # seat 2 is not to act: an offer needs no turn
+    assert game.to_act() == (0,) and game.phase() == "bid"
+    assert game.shown == [0, 0, 3] and game.multiplier() == 3
+    assert game.view(None).seats[2].cards == game.view(2).hand  # the table sees the hand
+    assert game.view(0).seats[2].cards == game.view(2).hand
+    assert game.view(None).seats[2].status == Text("ddz.status.show", {"x": 3})
+    assert game.open_offers(2) == () and game.log == [(2, "show 3")]
     game.apply(0, "call")
     game.apply(1, "nograb")
     game.apply(2, "nograb")
-    assert game.phase() == "show" and game.to_act() == (0,)
-    assert game.choices(0)[0].label == Text("ddz.choice.show", {"x": 2})
-    game.apply(0, "show")
-    assert game.multiplier() == 2 and game.phase() == "play"
+    assert game.apply(0, "show 2") == "show 2"  # the landlord too: the largest factor applies
+    assert game.shown == [2, 0, 3] and game.multiplier() == 3
+    again = SPEC["doudizhu_happy"].from_record(game.to_record())
+    assert again.snapshot() == game.snapshot()
+
+
+def test_landlord_shows_for_two() -> None:
+    game = happy(seed=8, mingpai=True, doubling=False)
+    game.apply(0, "call")
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    assert game.phase() == "play" and game.to_act() == (0,)
+    assert game.open_offers(0)[0].label == Text("ddz.choice.show", {"x": 2})
+    assert game.apply(0, "show") == "show 2"
+    assert game.multiplier() == 2 and game.to_act() == (0,)
     assert game.view(1).seats[0].cards == format_cards(tuple(game.hands[0]))
+
+
+def test_a_stale_show_is_refused_and_changes_nothing() -> None:
+    game = happy(seed=8, mingpai=True, doubling=False)
+    game.apply(0, "call")
+    game.apply(1, "nograb")
+    game.apply(2, "nograb")
+    before = state(game)
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(1, "show 3")  # a farmer's offer lapsed when the landlord was chosen
+    assert err.value.text == Text("err.ddz.show_closed", {"now": "—"})
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(0, "show 3")  # the landlord's is ×2 now: a ×3 click is not taken as ×2
+    assert err.value.text == Text("err.ddz.show_closed", {"now": "show 2"})
+    assert state(game) == before and game.log[-1] == (2, "nograb")
+    for locale in ("zh-CN", "en-US"):
+        assert "show 2" in TEXTS[locale]["err.ddz.show_closed"].format(now="show 2")
+
+
+def test_all_decline_makes_the_first_shower_landlord() -> None:
+    game = happy(seed=8, mingpai=True)
+    game.apply(2, "show")
+    game.apply(1, "show")
+    for seat in (0, 1, 2):
+        game.apply(seat, "nocall")
+    # 都不叫 but someone showed: the first 明牌 player is landlord, no redeal (003 二.3)
+    assert game.deal_no == 0 and game.landlord == 2 and game.multiplier() == 3
+
+
+def test_no_show_without_mingpai() -> None:
+    for game in (happy(seed=8), new("doudizhu", seed=8, carry={"first": 0})):
+        assert offer_actions(game) == [[], [], []]
+        before = state(game)
+        with pytest.raises(IllegalActionError):
+            game.apply(1, "show")  # out of turn, and no offer: not your turn
+        with pytest.raises(IllegalActionError):
+            game.apply(0, "show")
+        assert state(game) == before
+
+
+def test_an_escaped_seat_has_no_offer() -> None:
+    game = happy(seed=8, mingpai=True)
+    game.escape(2)
+    with pytest.raises(IllegalActionError):
+        game.apply(2, "show")
+    assert game.shown == [0, 0, 0]
 
 
 # --- 加倍 gating -------------------------------------------------------------------------------------
@@ -378,6 +431,10 @@ def random_game(key: str, seed: int, rng: random.Random, escape: bool = False) -
         seat = seats[rng.randrange(len(seats))]
         if escape and rng.random() < 0.02:
             game.escape(seat)
+        shower = rng.randrange(game.n)
+        if game.open_offers(shower) and rng.random() < 0.1:
+            game.apply(shower, "show")  # 明牌, in turn or not: replayed from the log too
+            continue
         if rng.random() < 0.5:
             game.apply(seat, game.trustee(seat))
         else:
@@ -430,7 +487,8 @@ def test_full_seeded_trustee_hand(key: str, seed: int) -> None:
         if (
             action not in {"pass"}
             and not action.startswith(("bid", "no"))
-            and action not in {"call", "grab", "show", "double"}
+            and action not in {"call", "grab", "double"}
+            and not action.startswith("show")
         ):
             for r, c in enumerate(parse_cards(action)):
                 played[r] += c
@@ -611,21 +669,6 @@ def test_private_epoch_follows_what_the_seat_may_see() -> None:
     assert [game.private_epoch(s) for s in range(3)] == after
 
 
-def test_private_epoch_in_the_happy_deal_steps() -> None:
-    game = happy(first=0, mingpai=True)  # 明牌: before the deal, after half, after all
-    seen = [game.private_epoch(0)]
-    for _ in range(2):
-        for seat in game.to_act():
-            game.apply(seat, "noshow")
-        seen.append(game.private_epoch(0))
-    assert len(set(seen)) == 3  # 0 cards, 9 cards, 17 cards: each a new picture
-    whole = game.private_epoch(1)
-    for seat in game.to_act():
-        game.apply(seat, "noshow")
-    assert game.phase() == "bid"
-    assert game.private_epoch(1) == whole  # the last 明牌 step deals nothing new
-
-
 def test_happy_show_is_no_private_change_for_others() -> None:
     game = happy(first=0, mingpai=True)
     before = [game.private_epoch(s) for s in range(3)]
@@ -656,8 +699,9 @@ def visible_states(key: str) -> Iterator[DoudizhuGame]:
             seats = game.to_act()
             seat = seats[rng.randrange(len(seats))]
             actions = game.legal_actions(seat)
-            if key != "doudizhu" and game.phase() == "show" and rng.random() < 0.3:
-                game.apply(seat, "show")
+            shower = rng.randrange(3)
+            if game.open_offers(shower) and rng.random() < 0.2:
+                game.apply(shower, "show")  # any seat, in turn or not
             else:
                 game.apply(seat, actions[rng.randrange(len(actions))])
             yield game
@@ -704,6 +748,9 @@ def emitted(game: DoudizhuGame) -> Iterator[Text]:
                 yield sv.status
     for seat in game.to_act():
         for choice in game.choices(seat):
+            yield choice.label
+    for seat in range(game.n):
+        for choice in game.open_offers(seat):
             yield choice.label
 
 
@@ -786,3 +833,22 @@ def test_legal_actions_are_canonical_and_applicable() -> None:
     assert actions[-1] == "pass" and "5" in actions
     for action in actions:
         assert copy.deepcopy(game).apply(1, action) == action
+
+
+@pytest.mark.parametrize(
+    ("key", "seats", "hands", "kitty"),
+    [
+        # dealt by the hall before 明牌 became an offer: the same seed still deals the same cards
+        ("doudizhu_happy", 3, ["55679TJJQQKKKA22B", "33446668888TQKA2R", "33445777999TTJJA2"],
+         "5QA"),
+        ("doudizhu_2p", 2, ["33467788899TTJJKKAA2", "3444566679TTJJKKAABR"], "Q22"),
+    ],
+)
+def test_same_seed_same_deal_as_before_the_offers(
+    key: str, seats: int, hands: list[str], kitty: str
+) -> None:
+    spec = SPEC[key]
+    seed = 2024 if seats == 3 else 1
+    game = spec.new(Setup(seats=seats, seed=seed, options=spec.validate({})))
+    assert [format_cards(tuple(h)) for h in game.hands] == hands
+    assert format_cards(game.kitty) == kitty

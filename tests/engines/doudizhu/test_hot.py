@@ -24,13 +24,6 @@ def hot(seed: int = 1, **options: object) -> DoudizhuGame:
     return game
 
 
-def decline_shows(game: DoudizhuGame, shower: int | None = None, stage: str = "") -> None:
-    """Answer every 明牌 step: ``shower`` shows at ``stage``, everyone else declines."""
-    while game.phase() == "show":
-        for seat in game.to_act():
-            game.apply(seat, "show" if seat == shower and game.stage == stage else "noshow")
-
-
 def test_no_doubling_base_one_and_no_double_phase() -> None:
     phases = set()
     for seed in range(30):
@@ -43,7 +36,7 @@ def test_no_doubling_base_one_and_no_double_phase() -> None:
             assert action in game.legal_actions(seat)
             game.apply(seat, action)
         assert sum(game.outcome().points) == 0
-    assert "double" not in phases and {"show", "bid", "play"} <= phases
+    assert "double" not in phases and {"bid", "play"} <= phases
 
 
 def test_worked_example_e7_pairwise_transfers() -> None:
@@ -52,13 +45,12 @@ def test_worked_example_e7_pairwise_transfers() -> None:
     found = 0
     for seed in range(200):
         game = hot(seed)
-        decline_shows(game, shower=0, stage="deal2")
-        game.apply(0, "call")  # the first to show calls first (003 二.2)
+        assert game.apply(0, "明牌") == "show 3"  # the whole deal seen: ×3, an offer
+        game.apply(0, "call")
         game.apply(1, "grab")
         game.apply(2, "nograb")
         game.apply(0, "nograb")
         assert game.landlord == 1 and game.multiplier() == 6
-        decline_shows(game)
         while not game.is_over():
             seat = game.to_act()[0]
             game.apply(seat, game.trustee(seat))
@@ -74,8 +66,6 @@ def test_worked_example_e7_pairwise_transfers() -> None:
 
 def test_golden_eye_two_peeks_private_and_only_while_choosing() -> None:
     game = hot(4)
-    assert all(not a.startswith("peek") for a in game.legal_actions(0))  # 明牌 steps
-    decline_shows(game)
     assert game.phase() == "bid" and game.to_act() == (0,)
     assert game.apply(0, "黄金眼 31") == "peek 13"
     kitty = game.kitty_cards
@@ -99,18 +89,18 @@ def test_golden_eye_two_peeks_private_and_only_while_choosing() -> None:
     game.apply(0, "call")
     assert game.phase() == "grab" and "peek 12" in game.legal_actions(1)
     off = hot(4, golden_eye=False)
-    decline_shows(off)
     assert not any(a.startswith("peek") for a in off.legal_actions(0))
     with pytest.raises(IllegalActionError):
         off.apply(0, "peek 12")
 
 
 def escape_table(shower: int | None) -> DoudizhuGame:
-    """Seat 1 becomes landlord after seat 0 calls; ``shower`` shows at the start (×5) and
-    seat 1 grabs (×2) when seat 0 showed."""
+    """Seat 1 becomes landlord after seat 0 calls; ``shower`` shows (×3) and seat 1 grabs
+    (×2) when seat 0 showed."""
     game = hot(9)
     rig(game, HANDS, KITTY)
-    decline_shows(game, shower=shower, stage="start")
+    if shower is not None:
+        game.apply(shower, "show")
     if shower is None:
         game.apply(0, "nocall")
         game.apply(1, "call")
@@ -120,7 +110,6 @@ def escape_table(shower: int | None) -> DoudizhuGame:
         game.apply(1, "grab")
         game.apply(2, "nograb")
         game.apply(0, "nograb")
-    decline_shows(game)
     assert game.landlord == 1 and game.phase() == "play"
     return game
 
@@ -132,12 +121,12 @@ def escape_table(shower: int | None) -> DoudizhuGame:
         (None, 2, 10, [(2, 1, 10)]),
         # The landlord below 10: 20 × 底分 × 身份系数 2 = 40, split between the farmers.
         (None, 1, 40, [(1, 2, 20), (1, 0, 20)]),
-        # 明牌 ×5, one grab ×2 = 10 (not below 10): farmer seat 0 pays 2 × 底分 × 10 = 20.
-        (0, 0, 20, [(0, 1, 20), (1, 2, 10)]),
-        # The same, seat 2 holding KKKK: 20, the actual branch, 2 × 20 = 40.
-        (0, 2, 40, [(2, 1, 40), (1, 0, 10)]),
-        # The landlord at 10: 4 × its actual score 2 × 10 = 80, split 40 / 40.
-        (0, 1, 80, [(1, 2, 40), (1, 0, 40)]),
+        # 明牌 ×3, one grab ×2 = 6, below 10: farmer seat 0 pays 10 × 底分.
+        (0, 0, 10, [(0, 1, 10)]),
+        # The same, seat 2 holding KKKK: 6 × 2 = 12, the actual branch, 2 × 12 = 24.
+        (0, 2, 24, [(2, 1, 24)]),
+        # The landlord at 6: 20 × 底分 × 身份系数 2 = 40, split 20 / 20.
+        (0, 1, 40, [(1, 2, 20), (1, 0, 20)]),
     ],
 )
 def test_escape_table(

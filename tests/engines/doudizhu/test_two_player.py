@@ -45,14 +45,8 @@ def test_eleven_cards_out_twenty_each_kitty_three() -> None:
         total = [game.hands[0][r] + game.hands[1][r] + game.kitty[r] for r in range(NRANKS)]
         assert all(t <= f for t, f in zip(total, FULL)) and sum(total) == 43
         removed.add(tuple(f - t for t, f in zip(total, FULL)))
-        # 明牌 steps: nothing dealt before the deal, half of it (10) in the ×4 window.
-        assert [sv.count for sv in game.view(0).seats] == [0, 0]
-        for seat in (0, 1):
-            game.apply(seat, "noshow")
-        assert [sv.count for sv in game.view(0).seats] == [10, 10]
-        for seat in (0, 1):
-            game.apply(seat, "noshow")
-        assert [sv.count for sv in game.view(0).seats] == [20, 20]
+        # the whole deal is seen at once: 明牌 is an offer, never a step before the calling
+        assert [sv.count for sv in game.view(0).seats] == [20, 20] and game.phase() == "bid"
     assert len(removed) == 30  # drawn at random each deal
 
 

@@ -157,9 +157,6 @@ def test_multipliers_of_the_bombs_played() -> None:
     game = wild_game(2)
     rig(game, ["33355557777BR2222", "4444666688889999T", ""], kitty="TTJ")
     game.wild = rank("5")
-    for _ in range(3):  # 明牌 steps
-        for seat in game.to_act():
-            game.apply(seat, "noshow")
     game.apply(0, "call")
     game.apply(1, "nograb")
     game.apply(2, "nograb")
