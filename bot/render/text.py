@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from bot.host.fairness import commitment
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import TableManager
-from bot.i18n import render, t
+from bot.i18n import pick_name, render, t
 from bot.render.limits import clip, echo
 from engines.base import SeatView, Text, View
 from engines.errors import GameError
@@ -37,14 +37,14 @@ def game_name(manager: TableManager, key: str, locale: str) -> str:
     spec = manager.specs.get(key)
     if spec is None:
         return key
-    return spec.name_zh if locale == "zh-CN" else spec.name_en
+    return pick_name(spec.name_zh, spec.name_en, locale)
 
 
 def room_name(manager: TableManager, key: str, locale: str) -> str:
     room = manager.settings.rooms.get(key)
     if room is None:
         return key
-    return room.name_zh if locale == "zh-CN" else room.name_en
+    return room.name(locale)
 
 
 def cards(text: str | None) -> str:

@@ -521,4 +521,6 @@ TEXTS["zh-TW"] = {
     "err.ddz.must_lead": "這一輪由你先出，不能不出，任意牌型都可以。",
     "err.ddz.not_held": "你沒有這些牌：{cards}",
     "err.ddz.not_beat": "{cards} 壓不過上家的{pattern} {last}：要出同牌型、同張數且更大的牌，或者出炸彈，或者不出。",
+    "err.ddz.show_closed": "這個明牌已經不能選了（定地主時 ×3，地主出第一手牌前 ×2）。現在可選：{now}",
+    "err.ddz.option_counter": "房間選項「counter」（記牌器）只能是 auto（免費場開啟）、on 或 off，不能是 {value}。",
 }

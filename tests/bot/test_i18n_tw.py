@@ -80,8 +80,6 @@ async def test_a_moderator_sets_zh_tw_for_the_servers_tables(
     assert "加機器人" in button_labels(table_message(other))
 
 
-@pytest.mark.xfail(strict=True, reason="bot/render/text.py game_name/room_name choose the zh-CN "
-                   "name only for locale == 'zh-CN'; they are to call bot.i18n.pick_name")
 async def test_a_zh_tw_table_names_its_game_and_room_in_zh_tw(
     simcord_env, simcord_bot: GameHall
 ) -> None:
