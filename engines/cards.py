@@ -385,11 +385,13 @@ class Shoe:
 
 @lru_cache(maxsize=32)
 def _laid_out(decks: int, jokers: bool, layout: Layout) -> tuple[Card, ...]:
-    faces = [Card(rank, suit, copy) for rank in range(1, 14) for suit in Suit
-             for copy in range(decks)]
+    faces = [
+        Card(rank, suit, copy) for rank in range(1, 14) for suit in Suit for copy in range(decks)
+    ]
     if jokers:
-        faces += [Card(rank, None, copy) for rank in (SMALL_JOKER, BIG_JOKER)
-                  for copy in range(decks)]
+        faces += [
+            Card(rank, None, copy) for rank in (SMALL_JOKER, BIG_JOKER) for copy in range(decks)
+        ]
     return tuple(sorted(faces, key=layout.key))
 
 
@@ -501,8 +503,11 @@ def parse_cards(text: str, *, unique: bool = True, jokers: bool = False) -> tupl
             card = Card(joker[0])
             i = joker[1]
             if unique and card in cards:
-                raise NotationError(text, f"{card} appears twice",
-                                    text=T("err.cards.twice", typed=text, card=str(card)))
+                raise NotationError(
+                    text,
+                    f"{card} appears twice",
+                    text=T("err.cards.twice", typed=text, card=str(card)),
+                )
             cards.append(card)
             continue
         suit, i = _read_prefix_suit(text, i)

@@ -65,7 +65,7 @@ def redeal(game: Game) -> dict[str, Any] | None:
     if "deal_no" not in vars(game):
         return None
     for _ in range(40):
-        if getattr(game, "deal_no") != 0 or game.is_over():
+        if vars(game)["deal_no"] != 0 or game.is_over():
             break
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
@@ -73,7 +73,7 @@ def redeal(game: Game) -> dict[str, Any] | None:
         if answer is None:
             return None
         game.apply(seat, answer)
-    if getattr(game, "deal_no") != 1 or game.is_over():
+    if vars(game)["deal_no"] != 1 or game.is_over():
         return None
     return snapshot(game)
 
