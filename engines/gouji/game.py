@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Timeout, View
+from engines.cards import Suit
 from engines.errors import IllegalActionError, OptionError
 from engines.gouji import ai
 from engines.gouji.patterns import THREE, Play, beats, burnable, is_gouji, plays, read
@@ -24,12 +25,15 @@ from engines.shuangkou.notation import (
     TWO,
     Counts,
     contains,
+    counts,
+    deal_cards,
     format_cards,
     is_pass,
     minus,
     parse_cards,
     picker_tokens,
     plus,
+    rank,
 )
 
 DECLARE, HEAD, PLAY, BURN, DONE = "declare", "head", "play", "burn", "done"
@@ -130,18 +134,12 @@ class GoujiGame(Game):
         carry = self._read_carry(setup.carry)
         self.game_no: int = carry[0]
         rng = random.Random(setup.seed)
-        cards = [(r, s % 4) for r in range(NRANKS) for s in range(16 if r < SMALL else 4)]
-        rng.shuffle(cards)
         hands = []
         shown = []
         show_rank = 1 if self.beisan else THREE  # 憋三: same-suit 4s; otherwise 3s
-        for seat in range(SEATS):
-            mine = cards[seat * EACH:(seat + 1) * EACH]
-            counts = [0] * NRANKS
-            for r, _ in mine:
-                counts[r] += 1
-            hands.append(tuple(counts))
-            suits = [sum(1 for r, s in mine if r == show_rank and s == k) for k in range(4)]
+        for mine in deal_cards(rng, DECKS, SEATS, EACH):
+            hands.append(counts(mine))
+            suits = [sum(1 for c in mine if rank(c) == show_rank and c.suit == k) for k in Suit]
             shown.append(max(suits))
         self.hands: list[Counts] = hands
         self.start_lines: list[Text] = []
