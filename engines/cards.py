@@ -51,10 +51,11 @@ and bounds them where they enter (``MAX_AMOUNT``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Any, Generic, TypeVar, overload
 
 from engines.base import T
 from engines.errors import NotationError
@@ -150,29 +151,28 @@ JOKER_CHARS = {SMALL_JOKER: "B", BIG_JOKER: "R"}
 MAX_DECKS = 8
 """The most decks a shoe holds (够级 plays with 4; more is not a card game of the hall)."""
 
-# Longest first: "bj" is the small joker, not a joker followed by a J.
-_JOKER_WORDS: tuple[tuple[str, int], ...] = (
-    ("小王", SMALL_JOKER), ("大王", BIG_JOKER), ("bj", SMALL_JOKER), ("rj", BIG_JOKER),
-    ("b", SMALL_JOKER), ("r", BIG_JOKER),
-)  # fmt: skip
-JOKER_STARTS = frozenset(w[0] for w, _ in _JOKER_WORDS) | frozenset("BR")
+_JOKER_PAIRS = {"小王": SMALL_JOKER, "大王": BIG_JOKER, "bj": SMALL_JOKER, "rj": BIG_JOKER}
+_JOKER_LETTERS = {"b": SMALL_JOKER, "B": SMALL_JOKER, "r": BIG_JOKER, "R": BIG_JOKER}
+JOKER_STARTS = frozenset(w[0] for w in _JOKER_PAIRS) | frozenset(_JOKER_LETTERS)
 """First characters of every joker spelling (a quick test before ``read_joker``)."""
 
 
 def read_joker(text: str, i: int) -> tuple[int, int] | None:
     """The joker spelled at ``text[i:]`` — ``B``/``R``, ``BJ``/``RJ`` (any case), ``小王``/``大王``
     — as (``SMALL_JOKER`` or ``BIG_JOKER``, the index after it); None if none is. The one
-    reader of joker notation for every family.
+    reader of joker notation for every family; ``BJ`` is the small joker, not a joker and a J.
 
     >>> read_joker("3BJ", 1), read_joker("大王", 0), read_joker("rx", 0), read_joker("x", 0)
     ((14, 3), (15, 2), (15, 1), None)
     """
-    if text[i] not in JOKER_STARTS:
+    ch = text[i]
+    if ch not in JOKER_STARTS:
         return None
-    for word, rank in _JOKER_WORDS:
-        if text[i : i + len(word)].lower() == word:
-            return rank, i + len(word)
-    return None
+    pair = _JOKER_PAIRS.get(text[i : i + 2].lower())
+    if pair is not None:
+        return pair, i + 2
+    letter = _JOKER_LETTERS.get(ch)
+    return None if letter is None else (letter, i + 1)
 
 
 def rank_char(rank: int) -> str:
@@ -395,6 +395,11 @@ def _laid_out(decks: int, jokers: bool, layout: Layout) -> tuple[Card, ...]:
     return tuple(sorted(faces, key=layout.key))
 
 
+@lru_cache(maxsize=64)
+def _laid_out_as(shoe: Shoe, layout: Layout, form: Callable[[Card], Any]) -> tuple[Any, ...]:
+    return tuple(map(form, shoe.cards(layout)))
+
+
 def deck(decks: int = 1, jokers: bool = False) -> list[Card]:
     """Every card of ``decks`` decks (with ``jokers``: 小王 and 大王 in each), in canonical
     order: 大王, 小王, K♠ … A♦, the copies of a face together. One deck without jokers is
@@ -410,16 +415,21 @@ def shuffled(rng: random.Random, shoe: Shoe = Shoe(), layout: Layout = Layout.FA
     return cards
 
 
+C = TypeVar("C")
+
+
 @dataclass(frozen=True)
-class Deal:
+class Deal(Generic[C]):
     """发牌的结果: ``hands[s]`` is seat ``s``'s cards in the order dealt; ``kitty`` (底牌) the
-    cards left after the hands, in order; ``removed`` the cards taken out unseen first."""
+    cards left after the hands, in order; ``removed`` the cards taken out unseen first. The
+    cards are ``Card``s, or a family's form of them (``deal``'s ``form``)."""
 
-    hands: tuple[tuple[Card, ...], ...]
-    kitty: tuple[Card, ...]
-    removed: tuple[Card, ...] = ()
+    hands: tuple[tuple[C, ...], ...]
+    kitty: tuple[C, ...]
+    removed: tuple[C, ...] = ()
 
 
+@overload
 def deal(
     rng: random.Random,
     shoe: Shoe,
@@ -429,20 +439,53 @@ def deal(
     *,
     removed: int = 0,
     in_turn: bool = True,
-) -> Deal:
+    form: None = None,
+) -> Deal[Card]: ...
+@overload
+def deal(
+    rng: random.Random,
+    shoe: Shoe,
+    layout: Layout,
+    seats: int,
+    each: int,
+    *,
+    removed: int = 0,
+    in_turn: bool = True,
+    form: Callable[[Card], C],
+) -> Deal[C]: ...
+def deal(
+    rng: random.Random,
+    shoe: Shoe,
+    layout: Layout,
+    seats: int,
+    each: int,
+    *,
+    removed: int = 0,
+    in_turn: bool = True,
+    form: Callable[[Card], Any] | None = None,
+) -> Deal[Any]:
     """发牌: shuffle ``shoe`` laid out in ``layout`` with ``rng``, take the first ``removed``
     cards out, then deal ``each`` cards to each of ``seats`` seats — one at a time in turn
     from seat 0 when ``in_turn`` (seat s gets cards s, s + seats, …), else in blocks (seat s
     gets the s-th run of ``each``); the rest is the kitty.
 
+    ``form`` (a module-level function such as ``climb_index`` or ``trick_id``): deal each card
+    in that family form instead of as a ``Card``. The shoe is converted once and cached, and
+    the shuffle moves the same positions either way, so the deal is the same cards.
+
     >>> d = deal(random.Random(1), Shoe(jokers=True), Layout.RANKS_THEN_JOKERS, 3, 17)
     >>> [len(h) for h in d.hands], len(d.kitty), len({*d.hands[0], *d.hands[1], *d.kitty})
     ([17, 17, 17], 3, 37)
+    >>> f = deal(random.Random(1), Shoe(jokers=True), Layout.RANKS_THEN_JOKERS, 3, 17,
+    ...          form=climb_index)
+    >>> f.hands[2] == tuple(map(climb_index, d.hands[2]))
+    True
     """
     if seats < 1 or each < 0 or removed < 0 or removed + seats * each > shoe.size:
         raise ValueError(f"cannot deal {seats}×{each} (+{removed} removed) from {shoe.size} cards")
-    cards = shuffled(rng, shoe, layout)
-    out, rest = cards[:removed], cards[removed:]
+    cards = list(shoe.cards(layout) if form is None else _laid_out_as(shoe, layout, form))
+    rng.shuffle(cards)
+    out, rest = (cards[:removed], cards[removed:]) if removed else ((), cards)
     dealt = seats * each
     if in_turn:
         hands = tuple(tuple(rest[s:dealt:seats]) for s in range(seats))

@@ -205,9 +205,8 @@ class FiveGame(Game):
         rng = random.Random(setup.seed)
         # Every card is (rank, suit, deck); jokers have suit 0 and deck 0/1. The shared card
         # model deals them, laid out as this game always has (same seed, same deal).
-        shoe = deal(rng, Shoe(2, jokers=True), Layout.RANK_SUIT_DECK, SEATS, HAND)
-        dealt = [[_physical(c) for c in hand] for hand in shoe.hands]
-        kitty = [_physical(c) for c in shoe.kitty]
+        shoe = deal(rng, Shoe(2, jokers=True), Layout.RANK_SUIT_DECK, SEATS, HAND, form=_physical)
+        dealt, kitty = shoe.hands, shoe.kitty
         # 明牌: a random non-joker card among those dealt (the kitty is nobody's).
         in_order = [dealt[p % SEATS][p // SEATS] for p in range(SEATS * HAND)]
         marker = rng.choice([c for c in in_order if c[0] < SMALL_JOKER])

@@ -25,7 +25,8 @@ import random
 from operator import lshift
 
 from engines.base import T
-from engines.cards import JOKER_STARTS, Card, Layout, Shoe, climb_index, read_joker
+from engines.cards import JOKER_STARTS, Layout, Shoe, climb_index, read_joker
+from engines.cards import SMALL_JOKER as CARD_SMALL_JOKER
 from engines.cards import deal as deal_cards
 from engines.errors import NotationError
 
@@ -151,7 +152,7 @@ def _parse_slow(text: str, limits: tuple[int, ...] = _LIMITS) -> Counts:
         else:
             joker = read_joker(text, i) if ch in JOKER_STARTS else None
             if joker is not None:
-                counts[climb_index(Card(joker[0]))] += 1
+                counts[SMALL_JOKER if joker[0] == CARD_SMALL_JOKER else BIG_JOKER] += 1
                 i = joker[1]
                 continue
             if ch == "0":
@@ -213,11 +214,11 @@ def deal(
     >>> [len(h) for h in hands], len(bottom), sum(h.count(BIG_JOKER) for h in hands + [bottom])
     ([17, 17, 17], 3, 1)
     """
-    cards = deal_cards(
-        rng, Shoe(decks, jokers=True), Layout.RANKS_THEN_JOKERS, seats, each, removed=removed
+    shoe = Shoe(decks, jokers=True)
+    ranks = deal_cards(
+        rng, shoe, Layout.RANKS_THEN_JOKERS, seats, each, removed=removed, form=climb_index
     )
-    ranks = [[climb_index(c) for c in hand] for hand in cards.hands]
-    return ranks, [climb_index(c) for c in cards.kitty[:kitty]]
+    return [list(hand) for hand in ranks.hands], list(ranks.kitty[:kitty])
 
 
 def format_cards(counts: Counts) -> str:

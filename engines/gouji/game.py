@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Timeout, View
-from engines.cards import Suit
 from engines.errors import IllegalActionError, OptionError
 from engines.gouji import ai
 from engines.gouji.patterns import THREE, Play, beats, burnable, is_gouji, plays, read
@@ -26,14 +25,13 @@ from engines.shuangkou.notation import (
     Counts,
     contains,
     counts,
-    deal_cards,
+    deal_ranks,
     format_cards,
     is_pass,
     minus,
     parse_cards,
     picker_tokens,
     plus,
-    rank,
 )
 
 DECLARE, HEAD, PLAY, BURN, DONE = "declare", "head", "play", "burn", "done"
@@ -137,9 +135,9 @@ class GoujiGame(Game):
         hands = []
         shown = []
         show_rank = 1 if self.beisan else THREE  # 憋三: same-suit 4s; otherwise 3s
-        for mine in deal_cards(rng, DECKS, SEATS, EACH):
+        for mine in deal_ranks(rng, DECKS, SEATS, EACH):
             hands.append(counts(mine))
-            suits = [sum(1 for c in mine if rank(c) == show_rank and c.suit == k) for k in Suit]
+            suits = [sum(1 for r, s in mine if r == show_rank and s == k) for k in range(4)]
             shown.append(max(suits))
         self.hands: list[Counts] = hands
         self.start_lines: list[Text] = []

@@ -85,9 +85,9 @@ def deal_ids(rng: random.Random, decks: int, seats: int, each: int, *,
     >>> [len(h) for h in hands], len(kitty), sorted(sum(hands, kitty)) == sorted([*range(54)] * 2)
     ([25, 25, 25, 25], 8, True)
     """
-    shoe = deal(rng, Shoe(decks, jokers=True), Layout.DECK_BY_DECK, seats, each,
-                in_turn=in_turn)
-    return [[trick_id(c) for c in hand] for hand in shoe.hands], [trick_id(c) for c in shoe.kitty]
+    ids = deal(rng, Shoe(decks, jokers=True), Layout.DECK_BY_DECK, seats, each,
+               in_turn=in_turn, form=trick_id)
+    return [list(hand) for hand in ids.hands], list(ids.kitty)
 
 
 def points(cid: int) -> int:

@@ -31,7 +31,7 @@ from engines.shuangkou.notation import (
     Counts,
     contains,
     counts,
-    deal_cards,
+    deal_ranks,
     format_cards,
     is_pass,
     minus,
@@ -83,7 +83,7 @@ class ShuangkouGame(Game):
         self.check_options(opts)
         self.base: int = opts["base"]
         rng = random.Random(setup.seed)
-        self.hands: list[Counts] = [counts(h) for h in deal_cards(rng, DECKS, SEATS, EACH)]
+        self.hands: list[Counts] = [counts(h) for h in deal_ranks(rng, DECKS, SEATS, EACH)]
         self.dealt: tuple[Counts, ...] = tuple(self.hands)
         self.stars: tuple[int, ...] = tuple(best_stars(h) for h in self.hands)
         self.dealer = rng.randrange(SEATS)

@@ -28,7 +28,6 @@ from engines.cards import (
     Card,
     Layout,
     Shoe,
-    climb_counts,
     climb_index,
     read_joker,
 )
@@ -169,27 +168,38 @@ def plus(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def deal_cards(rng: random.Random, decks: int, seats: int, each: int) -> list[tuple[Card, ...]]:
+def deal_ranks(
+    rng: random.Random, decks: int, seats: int, each: int
+) -> list[tuple[tuple[int, int], ...]]:
     """发牌: ``decks`` decks with jokers shuffled by ``rng`` through the shared card model, laid
     out as the climbing games always have (``Layout.RANK_DECK_SUIT``), ``each`` cards to each
-    seat in blocks; each seat's physical cards in the order dealt (``counts`` reads them).
+    seat in blocks; each seat's cards in the order dealt as (rank index, suit 0..3 for
+    ``s h c d``; 0 for a joker) — ``rank_suit`` of each physical card.
 
-    >>> hands = [counts(h) for h in deal_cards(random.Random(2), 2, 4, 27)]
+    >>> hands = [counts(h) for h in deal_ranks(random.Random(2), 2, 4, 27)]
     >>> [sum(h) for h in hands], plus(plus(*hands[:2]), plus(*hands[2:])) == limits(2)
     ([27, 27, 27, 27], True)
     """
     shoe = Shoe(decks, jokers=True)
-    return list(deal_shoe(rng, shoe, Layout.RANK_DECK_SUIT, seats, each, in_turn=False).hands)
+    dealt = deal_shoe(rng, shoe, Layout.RANK_DECK_SUIT, seats, each, in_turn=False, form=rank_suit)
+    return list(dealt.hands)
 
 
-def counts(cards: Iterable[Card]) -> Counts:
-    """The rank counts of some physical cards (``engines.cards.climb_counts``)."""
-    return climb_counts(cards)
+def rank_suit(card: Card) -> tuple[int, int]:
+    """A physical card as (rank index, suit 0..3 for ``s h c d``; 0 for a joker).
+
+    >>> rank_suit(Card.parse("Ac")), rank_suit(Card(15))
+    ((11, 2), (14, 0))
+    """
+    return climb_index(card), 0 if card.suit is None else card.suit.index
 
 
-def rank(card: Card) -> int:
-    """The rank index of a physical card (``engines.cards.climb_index``)."""
-    return climb_index(card)
+def counts(cards: Iterable[tuple[int, int]]) -> Counts:
+    """The rank counts of dealt cards (``deal_ranks``)."""
+    out = [0] * NRANKS
+    for r, _ in cards:
+        out[r] += 1
+    return tuple(out)
 
 
 def picker_tokens(hand: Counts) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
