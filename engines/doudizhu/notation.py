@@ -11,7 +11,10 @@ Cards are ranks, suits ignored: ``3456789TJQKA2`` then ``B`` (小王, small joke
 - ``不出``/``要不起``/``过``/``p`` for ``pass``.
 
 Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = rank 2,
-13 = small joker, 14 = big joker.
+13 = small joker, 14 = big joker: ``engines.cards.climb_counts`` of the physical cards. The
+cards come from the shared card model: ``deal`` shuffles and deals a shoe of one or two decks,
+``limits(decks)`` is how many of each rank the shoe holds (one deck: 4; 四人/五人: 8), and the
+jokers' spellings are read by ``engines.cards.read_joker``.
 
 >>> format_cards(parse_cards("10 J q K a 10"))
 'TTJQKA'
