@@ -117,8 +117,9 @@ def test_golden_file_covers_every_card_game_with_a_redeal() -> None:
     golden = load()
     assert len(golden) == len(cases())
     for key in ("doudizhu", "doudizhu_four", "doudizhu_wild", "doudizhu_2p"):
-        assert any("redeal" in golden[case_id(key, s, seed)] for _, s, seed in cases()
-                   if _ == key), key
+        assert any(
+            "redeal" in golden[case_id(key, s, seed)] for k, s, seed in cases() if k == key
+        ), key
     # Every deal holds real cards: hands differ between seeds.
     for key in ("doudizhu", "doudizhu_five", "shengji", "shuangkou", "gouji", "dagunzi"):
         spec = registry.get(key)
@@ -129,6 +130,6 @@ def test_golden_file_covers_every_card_game_with_a_redeal() -> None:
 
 if __name__ == "__main__":
     table = {case_id(*c): deal_of(*c) for c in cases()}
-    GOLDEN.write_text(json.dumps(table, ensure_ascii=False, sort_keys=True, indent=0) + "\n",
-                      encoding="utf-8")
+    lines = (f"{json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in table.items())
+    GOLDEN.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")  # a deal a line
     print(f"wrote {len(table)} deals to {GOLDEN}")
