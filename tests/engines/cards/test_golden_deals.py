@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,7 @@ def case_id(key: str, seats: int, seed: int) -> str:
     return f"{key}/{seats}/{seed}"
 
 
+@cache
 def load() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
     return data
