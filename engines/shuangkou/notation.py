@@ -7,7 +7,7 @@ forgives spaces, commas and ``+``, case, ``10``/``0`` for ``T``, ``BJ``/``RJ`` a
 
 Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = rank 2,
 13 = small joker, 14 = big joker: the shared card model's ``climb_counts`` (``engines.cards``),
-which also shuffles and deals the physical cards (``deal_cards``) and bounds each rank by
+which also shuffles and deals the physical cards (``deal_ranks``) and bounds each rank by
 what the shoe holds (``limits``). Jokers are read by ``engines.cards.read_joker``.
 
 >>> format_cards(parse_cards("10 j R 3#2 3", decks=2))
