@@ -39,6 +39,7 @@ from engines.base import (
     Transfer,
     View,
 )
+from engines.cards import Card, Layout, Shoe, climb_index, deal
 from engines.doudizhu import four
 from engines.doudizhu.counter import counter_shown, counter_text
 from engines.doudizhu.notation import (
@@ -63,6 +64,12 @@ FIVE_OPTIONS: dict[str, Any] = {"base": 1, "counter": "auto"}
 MAX_BASE = 1_000_000
 
 _JOKER_BOMBS = (Pattern.ROCKET, Pattern.KING_BOMB)
+
+
+def _physical(card: Card) -> tuple[int, int, int]:
+    """A card of the shoe as (rank, suit, deck): rank in ``RANKS`` order, suit 0..3 for
+    ♠ ♥ ♣ ♦ (0 for a joker), deck 0 or 1."""
+    return (climb_index(card), 0 if card.suit is None else card.suit.index, card.copy)
 
 
 def _play(counts: Counts, pattern: Pattern, key: int) -> Play:
@@ -201,14 +208,13 @@ class FiveGame(Game):
         self.counter_mode = merge_options(FIVE_OPTIONS, setup.options)["counter"]
         self.n = SEATS
         rng = random.Random(setup.seed)
-        # Every card is (rank, suit, deck); jokers have suit 0 and deck 0/1.
-        deck = [(r, s, d) for r in range(13) for s in range(4) for d in range(2)]
-        deck += [(j, 0, d) for j in (SMALL_JOKER, BIG_JOKER) for d in range(2)]
-        rng.shuffle(deck)
-        dealt = [deck[s : SEATS * HAND : SEATS] for s in range(SEATS)]
-        kitty = deck[SEATS * HAND :]
+        # Every card is (rank, suit, deck); jokers have suit 0 and deck 0/1. The shared card
+        # model deals them, laid out as this game always has (same seed, same deal).
+        shoe = deal(rng, Shoe(2, jokers=True), Layout.RANK_SUIT_DECK, SEATS, HAND, form=_physical)
+        dealt, kitty = shoe.hands, shoe.kitty
         # 明牌: a random non-joker card among those dealt (the kitty is nobody's).
-        marker = rng.choice([c for c in deck[: SEATS * HAND] if c[0] < SMALL_JOKER])
+        in_order = [dealt[p % SEATS][p // SEATS] for p in range(SEATS * HAND)]
+        marker = rng.choice([c for c in in_order if c[0] < SMALL_JOKER])
         twin = (marker[0], marker[1], 1 - marker[2])
         self.marker = marker[:2]
         self.landlord = next(s for s in range(SEATS) if marker in dealt[s])
