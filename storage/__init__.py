@@ -16,7 +16,8 @@ Every wallet is bound to one economy (a server's id, or 0 for the global one); l
 
 Modules: ``db`` (connection, transactions, migrations), ``wallet`` (beans, escrow,
 settlement), ``settlement`` (the pure arithmetic), ``levels``, ``history``, ``tables``,
-``guilds``, ``errors``. The rules are in each module's docstring and in docs/storage.md.
+``guilds``, ``seats`` (one seat per person, hall-wide), ``errors``. The rules are in each
+module's docstring and in docs/storage.md.
 """
 
 from storage.db import Database
