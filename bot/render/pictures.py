@@ -143,6 +143,13 @@ def digest(picture: TablePicture | HandPicture) -> str:
     return hashlib.sha256(f"{VERSION}{picture!r}".encode()).hexdigest()[:20]
 
 
+def content_named(filename: str) -> bool:
+    """Whether a file name is one ``render`` gives (it names the content: same name, same
+    picture), so a message carrying it needs no new upload."""
+    kind, _, rest = filename.partition("-")
+    return kind in ("table", "hand") and len(rest) == 24 and rest.endswith(".png")
+
+
 def card_rows(lines: Iterable[Text], faces: Faces, locale: str, *, limit: int = 4
               ) -> tuple[Row, ...]:
     """The view lines that carry cards (``CARD_ARGS``) as captioned rows, the last ``limit``."""
