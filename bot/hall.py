@@ -536,6 +536,10 @@ class DiscordHall:
                 **self.attachments(file, self._carried(message, None)))
             if message is not None:
                 self._uploaded(message.id, file)
+                if table.dms.get(str(seat)) == message.id:
+                    # the hand's DM was just redrawn by this answer: it offers a turn only if
+                    # the seat still has one, so no later edit is needed to take it back
+                    self._note_dm_turn(table, seat)
             return
         extra: dict[str, Any] = {"file": file} if file is not None else {}
         if view is not None:
