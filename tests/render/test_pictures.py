@@ -171,7 +171,7 @@ def test_the_table_picture_never_draws_a_hidden_card() -> None:
     img = image(render(picture).png)
     assert img.size == TABLE_SIZE
     for box, seat in zip(seat_boxes(picture), picture.seats, strict=True):
-        left, top, right, bottom = box
+        left, top, _right, bottom = box
         # a panel with no row of faces: name, role and the count on a card back, nothing more
         assert bottom - top == 62
         assert near(img.getpixel((left + 20, bottom - 6)), PANEL, 12)
