@@ -553,7 +553,7 @@ def demo(folder: Path) -> list[Path]:
 
     folder.mkdir(parents=True, exist_ok=True)
     spec = registry.get("doudizhu")
-    game = spec.new(Setup(seats=3, seed=2024, options=spec.options))
+    game = spec.new(Setup(seats=3, seed=2028, options=spec.options))
     while game.phase() != "play" or len(game.log) < 6:
         seat = game.to_act()[0]
         game.apply(seat, game.trustee(seat))
