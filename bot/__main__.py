@@ -1,6 +1,7 @@
 """gamehall: run the Discord bot, play offline in the terminal, or look at a wallet.
 
     gamehall run                      start the Discord bot (needs DISCORD_TOKEN)
+    gamehall run --shards 0-3 --shard-count 8   one process of a sharded hall (shards 0 to 3)
     gamehall play doudizhu [--room free]   a table in this terminal against trustee seats
     gamehall wallet USER_ID           balance, held beans, titles, last ledger lines
     gamehall games                    the games and rooms this hall offers
@@ -13,12 +14,18 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sqlite3
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, parse_shards
 from engines import registry
+
+if TYPE_CHECKING:
+    from bot.client import GameHall
 
 
 def _settings() -> Settings:
@@ -69,7 +76,12 @@ def _database_problem(path: Path) -> str | None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    settings = _settings()
+    try:
+        shard_count, shard_ids = parse_shards(args.shards, args.shard_count)
+    except ValueError as exc:
+        print(f"gamehall: {exc}", file=sys.stderr)
+        return 2
+    settings = replace(_settings(), shard_count=shard_count, shard_ids=shard_ids)
     if not settings.token:
         print(
             "gamehall: DISCORD_TOKEN is not set — export your bot token to run the Discord bot, "
@@ -82,8 +94,29 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)
-    bot.run(settings.token, log_handler=None)
+    if shard_ids is not None:
+        logging.getLogger("gamehall").info("shards %s of %s", ",".join(map(str, shard_ids)),
+                                           shard_count)
+    try:
+        asyncio.run(_serve(bot, settings.token))
+    except KeyboardInterrupt:  # a second Ctrl-C while closing
+        return 130
     return 0
+
+
+async def _serve(bot: GameHall, token: str) -> None:
+    """Run the bot until it closes; SIGTERM and SIGINT close it gracefully (every table saved,
+    every timer stopped: ``GameHall.close``)."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, lambda: closing.append(loop.create_task(bot.close())))
+        except (NotImplementedError, RuntimeError):  # no signal handlers on this platform
+            pass
+    async with bot:
+        await bot.start(token)
+    await asyncio.gather(*closing, return_exceptions=True)
 
 
 def cmd_wallet(args: argparse.Namespace) -> int:
@@ -125,7 +158,12 @@ def cmd_games(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gamehall", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)").set_defaults(func=cmd_run)
+    run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run.add_argument("--shard-count", type=int, default=None, metavar="N",
+                     help="the bot's total number of Discord shards (several processes: the same N)")
+    run.add_argument("--shards", default=None, metavar="A-B",
+                     help="the shards this process runs, e.g. 0-3 (default: all N)")
+    run.set_defaults(func=cmd_run)
     wallet = sub.add_parser("wallet", help="show a player's wallet")
     wallet.add_argument("user_id", type=int)
     wallet.add_argument("--lines", type=int, default=10, help="ledger lines to show")

@@ -1,9 +1,15 @@
-"""create_bot: the discord.py client of the hall, wired to storage and the table manager."""
+"""create_bot: the discord.py client of the hall, wired to storage and the table manager.
+
+One process serves every server (``GameHall``), or, split into shards (分片), the servers of its
+shard range (``ShardedGameHall``, discord.py's ``AutoShardedBot``): several processes then share
+one database and one hall, each restoring and running only its own servers' tables.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,9 +38,12 @@ class NotOwner(app_commands.CheckFailure):
 class GameHall(commands.Bot):
     """The bot: one table manager, one database, three cogs (table, wallet, mod)."""
 
-    def __init__(self, settings: Settings, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, seed_source: Callable[[], int] | None = None, **options: Any
+    ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         **options)
         self.settings = settings
         self.seed_source = seed_source
         self.db: Database
@@ -49,7 +58,9 @@ class GameHall(commands.Bot):
         self.manager = TableManager(
             self.settings, self.db, self.wallet, self.hall,
             clock=lambda: discord.utils.utcnow().timestamp(), seed_source=self.seed_source,
+            owns=self.settings.owns,
         )
+        self._start_metrics()
         self.add_dynamic_items(*dynamic_items())
         from bot.cogs import fair, hall_extras, mod, table, wallet
 
@@ -64,6 +75,15 @@ class GameHall(commands.Bot):
             if reason is not None:
                 await self.hall.table_closed(restored, reason)
         await self.tree.sync()
+
+    def _start_metrics(self) -> None:
+        """The health line every ``metrics.health_seconds``; the Prometheus endpoint on
+        ``metrics.port`` (none when 0)."""
+        metrics = self.manager.metrics
+        metrics.start_health(self.settings.health_seconds)
+        if self.settings.metrics_port:
+            port = metrics.serve(self.settings.metrics_port)
+            log.info("metrics served at http://0.0.0.0:%s/metrics", port)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -134,7 +154,19 @@ class GameHall(commands.Bot):
         await super().close()
 
 
+class ShardedGameHall(GameHall, commands.AutoShardedBot):
+    """The bot as one process of a sharded hall: it runs shards ``settings.shard_ids`` of
+    ``settings.shard_count`` and owns the servers Discord routes to them
+    (``Settings.owns``)."""
+
+
 def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None) -> GameHall:
-    """Build the hall's bot for these settings (call ``start``/``run`` with the token)."""
-    return GameHall(settings, seed_source=seed_source)
+    """Build the hall's bot for these settings (call ``start``/``run`` with the token): sharded
+    when ``settings.shard_count`` is set, else one unsharded process for every server."""
+    if settings.shard_count is None:
+        return GameHall(settings, seed_source=seed_source)
+    return ShardedGameHall(
+        settings, seed_source=seed_source, shard_count=settings.shard_count,
+        shard_ids=list(settings.shard_ids or range(settings.shard_count)),
+    )
 

@@ -27,13 +27,14 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict
 
+from bot.i18n import pick_name
 from engines.base import GameSpec
 from engines.errors import OptionError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "default.toml"
-LOCALES = ("zh-CN", "en-US")
+LOCALES = ("zh-CN", "en-US", "zh-TW")
 SYNCHRONOUS = ("normal", "full")
 WALLET_SCOPES = ("server", "global")
 
@@ -95,7 +96,7 @@ class Room:
         return self.coefficient == 0
 
     def name(self, locale: str) -> str:
-        return self.name_zh if locale.startswith("zh") else self.name_en
+        return pick_name(self.name_zh, self.name_en, locale)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,22 @@ class Settings:
     """The percent of every phase's time a table's creator may choose, lowest and highest
     (``timers.table_scale_min``/``table_scale_max``; /table settings)."""
     disabled_rooms: Mapping[str, Room] = field(default_factory=lambda: MappingProxyType({}))
+    metrics_port: int = 0
+    """The port of the Prometheus metrics endpoint (``metrics.port``); 0: no endpoint."""
+    health_seconds: int = 60
+    """Seconds between two health lines in the log (``metrics.health_seconds``); 0: none."""
+    shard_count: int | None = None
+    """分片: Discord shards of the whole bot (``gamehall run --shard-count``); None: no sharding,
+    this one process serves every server."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``gamehall run --shards``); None: all of them."""
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process serves server ``guild_id``: its shard (Discord's formula,
+        :func:`shard_of`) is one of this process's shards."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shard_ids
 
     def economy(self, guild_id: int | None) -> int:
         """The economy (wallet scope) a server's tables, wallets and levels belong to: the
@@ -215,7 +232,7 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- validation -----------------------------------------------------------------------------
 
-_TOP = {"hall", "relief", "timers", "rooms", "levels"}
+_TOP = {"hall", "relief", "timers", "rooms", "levels", "metrics"}
 _HALL = {"database", "synchronous", "starting_grant", "locale_default", "wallet_scope"}
 _RELIEF = {"amount", "threshold", "cooldown_hours"}
 _ROOM = {
@@ -278,6 +295,7 @@ def _build(
         synchronous=synchronous,
         wallet_scope=scope,
         disabled_rooms=disabled,
+        **_metrics(data.get("metrics", {})),
     )
 
 
@@ -541,3 +559,73 @@ def _kind(value: object) -> str:
         list: "array",
         dict: "table",
     }.get(type(value), type(value).__name__)
+
+
+# --- metrics and shards -------------------------------------------------------------------------
+
+_METRICS = {"port", "health_seconds"}
+MAX_SHARDS = 65_536
+"""The most shards a bot may be split into (far beyond Discord's largest bots)."""
+
+
+class _Metrics(TypedDict):
+    metrics_port: int
+    health_seconds: int
+
+
+def _metrics(table: object) -> _Metrics:
+    """The ``[metrics]`` table: the endpoint's port (0 = off) and the health line's period."""
+    if not isinstance(table, dict):
+        raise SettingsError("metrics", f"must be a table, got {_kind(table)}")
+    _only(table, _METRICS, "metrics")
+    return {
+        "metrics_port": _int(table, "port", "metrics", minimum=0, maximum=65_535)
+        if "port" in table else 0,
+        "health_seconds": _int(table, "health_seconds", "metrics", minimum=0,
+                               maximum=MAX_TIMER_SECONDS)
+        if "health_seconds" in table else 60,
+    }
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """分片: the shard that receives server ``guild_id``'s events, Discord's formula
+    ``(guild_id >> 22) % shard_count``.
+
+    >>> shard_of(41771983423143937, 8)
+    6
+    """
+    return (guild_id >> 22) % shard_count
+
+
+def parse_shards(text: str | None, count: int | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """``gamehall run --shards A-B --shard-count N`` → (shard_count, shard_ids).
+
+    Neither: (None, None), one process and no sharding. A count alone runs all its shards in
+    this process; a range needs the count. ``A-B`` is inclusive; a single ``A`` is one shard.
+    Raises ValueError with a one-line message for anything else.
+
+    >>> parse_shards("0-3", 8)
+    (8, (0, 1, 2, 3))
+    >>> parse_shards(None, 2)
+    (2, (0, 1))
+    """
+    if count is None:
+        if text is not None:
+            raise ValueError("--shards needs --shard-count (the bot's total number of shards)")
+        return None, None
+    if not 1 <= count <= MAX_SHARDS:
+        raise ValueError(f"--shard-count must be 1 to {MAX_SHARDS}, got {count}")
+    if text is None:
+        return count, tuple(range(count))
+    found = re.fullmatch(r"\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?", text)
+    if found is None:
+        raise ValueError(f"--shards must be a range like 0-3 or one shard like 5, got {text!r}")
+    first = int(found[1])
+    last = int(found[2]) if found[2] is not None else first
+    if first > last:
+        raise ValueError(f"--shards {text}: the range is backwards ({first} > {last})")
+    if last >= count:
+        raise ValueError(
+            f"--shards {text}: shards are numbered 0 to {count - 1} with --shard-count {count}"
+        )
+    return count, tuple(range(first, last + 1))

@@ -101,6 +101,26 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
 """Texts of the errors every game shares (turns, seats, options); ``GameSpec`` merges them
 into each game's catalogue. Seat numbers are 1-based."""
 
+BASE_TEXTS["zh-TW"] = {
+    "err.base.hand_over": "本局已經結束了。",
+    "err.base.not_your_turn": "還沒輪到你。",
+    "err.base.not_seat_turn": "還沒輪到這個座位。",
+    "err.base.not_over": "對局還沒有結束。",
+    "err.base.no_seat": "沒有 {seat} 號座位。",
+    "err.base.seats": "本遊戲需要 {low}～{high} 名玩家，現在是 {seats} 名。",
+    "err.base.seats_exact": "本遊戲需要 {low} 名玩家，現在是 {seats} 名。",
+    "err.base.option_unknown": "沒有「{option}」這個房間選項。",
+    "err.base.option_type": "房間選項「{option}」應為{type}，不能是 {value}。",
+    "err.base.option_min": "房間選項「{option}」不能小於 {min}。",
+    "err.base.option_whole": "房間選項「{option}」必須是不小於 {min} 的整數。",
+    "err.base.type.bool": "開關（true/false）",
+    "err.base.type.int": "整數",
+    "err.base.type.float": "數字",
+    "err.base.type.str": "文字",
+    "err.base.type.list": "列表",
+}
+"""繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
+
 _TYPE_KEYS: dict[type, str] = {
     bool: "err.base.type.bool",
     int: "err.base.type.int",

@@ -54,6 +54,16 @@ CARD_TEXTS: dict[str, dict[str, str]] = {
 }
 """Texts of the card-reading errors; merged into the catalogue of every game using cards."""
 
+CARD_TEXTS["zh-TW"] = {
+    "err.cards.one_card": "看不懂「{typed}」：這裡只能寫一張牌，例如 As。",
+    "err.cards.not_rank": "看不懂「{typed}」：「{char}」不是點數（可用 A23456789TJQK，10 也可寫 T）。",
+    "err.cards.suit_needs_rank": "看不懂「{typed}」：花色後面要跟點數，例如 ♠A。",
+    "err.cards.needs_suit": "看不懂「{typed}」：{rank} 缺少花色（s 黑桃、h 紅桃、c 梅花、d 方片）。",
+    "err.cards.twice": "看不懂「{typed}」：{card} 寫了兩次。",
+    "err.cards.amount": "看不懂「{typed}」：數目太大了，最多 {max}。",
+}
+"""繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
+
 MAX_AMOUNT = 10**12
 """The largest amount (stake, bet, option) a card game reads: far above any real stake, far
 below what settlement can hold (2^63 beans) even times a room coefficient."""

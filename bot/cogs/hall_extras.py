@@ -17,7 +17,7 @@ from bot.cogs.wallet import chunks
 from bot.hall import user_locale
 from bot.host.fairness import Verification, read_commitment, verify
 from bot.host.model import WAITING, HostError, Table
-from bot.i18n import render, t
+from bot.i18n import pick_name, render, t
 from bot.render.limits import clip
 from bot.render.text import cards
 from bot.views.rematch import AgainButton
@@ -58,7 +58,7 @@ def verify_lines(specs: dict[str, GameSpec], hand: history.Hand, result: Verific
     spec = specs[hand.game]
     lines = [
         t("verify.head", locale, code=hand.code,
-          game=spec.name_zh if locale == "zh-CN" else spec.name_en, seed=result.seed),
+          game=pick_name(spec.name_zh, spec.name_en, locale), seed=result.seed),
         t("verify.digest", locale, digest=result.commitment),
     ]
     if result.matches is None:
@@ -179,8 +179,7 @@ def help_lines(specs: dict[str, GameSpec], locale: str) -> list[str]:
     lines = [t("help.head", locale), *t("help.commands", locale).split("\n"),
              t("help.games", locale)]
     for key, spec in specs.items():
-        lines.append(t("help.game", locale, game=key, name=spec.name_zh if locale == "zh-CN"
-                       else spec.name_en, low=spec.min_seats, high=spec.max_seats))
+        lines.append(t("help.game", locale, game=key, name=pick_name(spec.name_zh, spec.name_en, locale), low=spec.min_seats, high=spec.max_seats))
     lines.append(t("help.more", locale))
     return lines
 
@@ -190,7 +189,7 @@ def rules_lines(specs: dict[str, GameSpec], key: str, locale: str) -> list[str]:
     spec = specs.get(key.strip().lower())
     if spec is None:
         raise HostError("err.unknown_game", game=clip(key, 40), games=", ".join(specs))
-    lines = [t("rules.head", locale, zh=spec.name_zh, en=spec.name_en, game=spec.key,
+    lines = [t("rules.head", locale, zh=pick_name(spec.name_zh, spec.name_zh, locale), en=spec.name_en, game=spec.key,
                low=spec.min_seats, high=spec.max_seats)]
     examples = notation_examples(spec)
     if examples:

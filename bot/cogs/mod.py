@@ -31,7 +31,7 @@ from storage.wallet import InsufficientBeans
 if TYPE_CHECKING:
     from bot.client import GameHall
 
-LANGUAGES = ("zh-CN", "en-US")
+LANGUAGES = ("zh-CN", "en-US", "zh-TW")
 
 
 async def is_moderator(interaction: discord.Interaction) -> bool:
@@ -160,7 +160,8 @@ class ModCog(commands.Cog):
 
     @mod.command(name=_("language"),
                  description=_("The language of this server's public table messages"))
-    @app_commands.describe(language=_("zh-CN or en-US; leave empty to follow the server's locale"))
+    @app_commands.describe(
+        language=_("zh-CN, zh-TW or en-US; leave empty to follow the server's locale"))
     @app_commands.choices(language=[app_commands.Choice(name=name, value=name)
                                     for name in LANGUAGES])
     @moderator_only()

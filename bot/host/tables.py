@@ -14,12 +14,14 @@ import asyncio
 import json
 import logging
 import random
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
+from bot.host.metrics import HostMetrics
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.host.referee import Referee
 from bot.host.saver import Saver
@@ -27,6 +29,7 @@ from bot.settings import Room, Settings
 from engines import registry
 from engines.base import GameSpec, Setup, T, Text
 from storage import history
+from storage import seats as seat_store
 from storage import tables as table_store
 from storage.db import Database
 from storage.wallet import Wallet
@@ -68,7 +71,10 @@ class TableManager:
         *,
         clock: Callable[[], float],
         seed_source: Callable[[], int] | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
+        """``owns(guild_id)``: whether this process serves that server (its shard); restore and
+        cleanup touch only those servers' tables, hands and seats. Default: every server."""
         self.settings = settings
         self.db = db
         self.wallet = wallet
@@ -86,6 +92,10 @@ class TableManager:
         self.saver = Saver(db)
         self.referee = Referee(db, settings.economy, clock, settings.autopass_delay)
         self.closed = False
+        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
+        self.metrics = HostMetrics(lambda: len(self.tables), db)
+        # table → the uids the database seats there, as this manager last wrote them
+        self._claimed: dict[int, frozenset[int]] = {}
 
     # --- lookups ----------------------------------------------------------------------
     def wallet_for(self, guild_id: int) -> Wallet:
@@ -120,11 +130,12 @@ class TableManager:
         table_id = self._where.get(uid)
         return None if table_id is None else self.tables.get(table_id)
 
-    def _reindex(self, table: Table) -> None:
-        """Keep the uid → table index in step with the table's seats."""
+    def _reindex(self, table: Table) -> set[int]:
+        """Keep the uid → table index in step with the table's seats; returns who is seated
+        (nobody once the table has closed)."""
         now = table.seated_uids() if self.tables.get(table.id) is table else set()
         if self._seated.get(table.id) == now and now:
-            return  # the usual case: an action, nobody sat down or stood up
+            return now  # the usual case: an action, nobody sat down or stood up
         before = self._seated.pop(table.id, set())
         for uid in before - now:
             if self._where.get(uid) == table.id:
@@ -133,6 +144,7 @@ class TableManager:
             self._where[uid] = table.id
         if now:
             self._seated[table.id] = now
+        return now
 
     @staticmethod
     def seat_index(table: Table, uid: int) -> int:
@@ -195,7 +207,7 @@ class TableManager:
         async with self._seating:
             if channel_id in self.tables:
                 raise HostError("err.table_exists")
-            await self._check_can_sit(guild_id, uid, self.settings.rooms[room])
+            await self._check_can_sit(guild_id, uid, self.settings.rooms[room], channel_id)
             table = Table(
                 id=channel_id,
                 guild_id=guild_id,
@@ -204,6 +216,7 @@ class TableManager:
                 owner=uid,
                 locale=locale or self.settings.locale_default,
             )
+            await self._claim(table, {uid})
             table.seats.append(Seat(uid=uid, name=name))
             self.tables[channel_id] = table
             try:
@@ -211,16 +224,22 @@ class TableManager:
             except BaseException:
                 self.tables.pop(channel_id, None)
                 self._reindex(table)
+                await self._release_seats(channel_id)
                 raise
         await self.notifier.table_changed(table)
         return table
 
-    async def _check_can_sit(self, guild_id: int, uid: int, room: Room) -> None:
+    async def _check_can_sit(self, guild_id: int, uid: int, room: Room, table_id: int) -> None:
         wallet = self.wallet_for(guild_id)
         await wallet.ensure_player(uid)
         other = self.table_of(uid)
         if other is not None:
-            raise HostError("err.seated_elsewhere", channel=other.id)
+            raise HostError("err.seated_elsewhere", channel=other.id, guild=other.guild_id)
+        # the database knows the tables of every process sharing it (this is read first so the
+        # answer names the other table before any other refusal; ``_claim`` decides)
+        claim = await seat_store.where(self.db, uid)
+        if claim is not None and claim.table_id != table_id:
+            raise HostError("err.seated_elsewhere", channel=claim.table_id, guild=claim.guild_id)
         account = await wallet.account(uid)
         if account.frozen:
             raise HostError("err.frozen")
@@ -241,7 +260,8 @@ class TableManager:
             if table.private and uid != table.owner and uid not in table.invited:
                 raise HostError("err.invite_only")
             self.check_free_seat(table)
-            await self._check_can_sit(table.guild_id, uid, self.room(table))
+            await self._check_can_sit(table.guild_id, uid, self.room(table), table.id)
+            await self._claim(table, table.seated_uids() | {uid})
             table.seats.append(Seat(uid=uid, name=name))
             table.note(T("note.joined", name=name))
             await self._save(table)
@@ -429,6 +449,7 @@ class TableManager:
                 await self.notifier.table_changed(table)
                 raise HostError("err.back_from_trustee")
             action = table.game.apply(index, text)  # GameError leaves the game unchanged
+            self.metrics.action("player")
             seat.misses, seat.trustee, seat.acted = 0, False, True
             await self._advance(table)
         await self.notifier.table_changed(table)
@@ -509,6 +530,7 @@ class TableManager:
                 break
             seat = auto[0]
             game.apply(seat, game.trustee(seat))
+            self.metrics.action("trustee")
             table.seats[seat].covered = True
         else:
             raise RuntimeError(f"table {table.id}: trustee did not finish the hand")
@@ -545,9 +567,11 @@ class TableManager:
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)
         assert game is not None and table.hand_id is not None
+        began = time.perf_counter()
         result, _ = await self.cashier.settle(
             table.guild_id, table.hand_id, table.seats, spec, room, game
         )
+        self.metrics.settled(time.perf_counter() - began)
         await self.referee.settled(
             table, [s.delta for s in result.seats],
             [(t.payer, t.payee, t.beans) for t in result.transfers], room.coefficient > 0,
@@ -626,9 +650,11 @@ class TableManager:
                 )
                 if only is not None:  # auto-pass: never a miss, nor the trustee's
                     game.apply(index, only)
+                    self.metrics.action("timeout")
                     continue
                 timeout = game.timeout_action(index)
                 game.apply(index, timeout.action)
+                self.metrics.action("timeout")
                 seat.covered = True
                 table.sent.pop(str(index), None)  # its private view still offers what timed out
                 if timeout.miss:
@@ -642,9 +668,12 @@ class TableManager:
 
     # --- persistence -----------------------------------------------------------------------
     async def _save(self, table: Table, *, snapshot: bool = False) -> None:
-        """Keep the seating index in step, then store what changed (``Saver``)."""
-        self._reindex(table)
+        """Keep the seating index in step, then store what changed (``Saver``) and free in the
+        database the seats of people who stood up."""
+        seated = self._reindex(table)
         await self.saver.save(table, snapshot=snapshot)
+        if self._claimed.get(table.id) != seated and self.tables.get(table.id) is table:
+            await self._sync_seats(table)
 
     async def _drop(self, table: Table) -> None:
         self.turns.disarm(table.id)
@@ -653,6 +682,42 @@ class TableManager:
             self._locks.pop(table.id, None)  # waiters see the table gone (``_locked``)
         self._reindex(table)
         await self.saver.delete(table.id)
+        await self._release_seats(table.id)
+
+    # --- seats in the database ---------------------------------------------------------------
+    # One seat per person holds across every process sharing the database: a seat is claimed
+    # there (``storage.seats``) before the table that gains it is saved, and freed after the
+    # table that lost it is saved, so a crash in between leaves at most a seat too many (never
+    # one person at two tables); ``restore`` frees those.
+    async def _claim(self, table: Table, uids: set[int]) -> None:
+        """Make ``uids`` the people the database seats at ``table``, all or nothing; HostError
+        naming the other table if one of them sits elsewhere (in any process)."""
+        taken = await seat_store.sync_table(self.db, table.id, table.guild_id, uids)
+        if taken:
+            raise HostError(
+                "err.seated_elsewhere", channel=taken[0].table_id, guild=taken[0].guild_id
+            )
+        self._claimed[table.id] = frozenset(uids)
+
+    async def _sync_seats(self, table: Table) -> list[seat_store.SeatClaim]:
+        """Make the database seat exactly the table's seated people. Anyone the database
+        seats at another table keeps that seat (it was claimed first); returns those claims."""
+        wanted = table.seated_uids()
+        taken = await seat_store.sync_table(self.db, table.id, table.guild_id, wanted)
+        if taken:
+            log.warning("table %s: %s sit at other tables too; their seats there stand",
+                        table.id, ", ".join(f"{c.uid} (table {c.table_id})" for c in taken))
+            others = {c.uid for c in taken}
+            taken += await seat_store.sync_table(
+                self.db, table.id, table.guild_id, wanted - others
+            )
+        self._claimed[table.id] = frozenset(wanted)
+        return taken
+
+    async def _release_seats(self, table_id: int) -> None:
+        """Free every seat of a table that closed (or never opened)."""
+        self._claimed.pop(table_id, None)
+        await seat_store.release_table(self.db, table_id)
 
     async def save_message_id(self, table: Table, message_id: int | None) -> None:
         """Remember the table message's id (nothing if the table has closed meanwhile)."""
@@ -665,16 +730,22 @@ class TableManager:
             await self._save(table)
 
     async def restore(self) -> list[tuple[Table, Text | None]]:
-        """Load every saved table after a restart; resume hands and timers.
+        """Load every saved table of this process's servers (``owns``) after a restart;
+        resume hands and timers.
 
         A table that cannot go on is aborted (escrow released, logged) and reported with a
         reason: a save that does not load, a hand that cannot be rebuilt, a room or game no
         longer in the configuration. A hand storage already settled is not played again.
-        Running hands that no table refers to have their escrow released too.
+        Running hands in these servers that no table refers to have their escrow released too;
+        the database's seats are set to the restored tables' seated people, and seats left by
+        tables of these servers that no longer exist are freed. Other servers' tables, hands
+        and seats belong to other processes and are not touched.
         """
         restored: list[tuple[Table, Text | None]] = []
         for saved in await self.saver.load():
             table_id, guild_id, state = saved.table_id, saved.guild_id, saved.state
+            if not self.owns(guild_id):
+                continue
             table: Table | None = None
             try:
                 table = Table.from_json(state)
@@ -695,6 +766,10 @@ class TableManager:
                 continue
             self.tables[table.id] = table
             self._reindex(table)
+            reason = await self._restore_seats(table)
+            if reason is not None:  # everyone had sat down elsewhere
+                restored.append((table, reason))
+                continue
             if table.status == WAITING and table.hand_no and json.loads(state)["status"] == PLAYING:
                 await self._save(table, snapshot=True)  # its hand ended at restore
             self.saver.loaded(table)
@@ -703,7 +778,13 @@ class TableManager:
         for hand_id in await history.running_hands(self.db):
             if hand_id not in live:
                 hand = await history.get_hand(self.db, hand_id)
-                await self.cashier.release(hand.guild_id if hand else 0, hand_id)
+                guild_id = hand.guild_id if hand else 0
+                if self.owns(guild_id):  # another process's hand runs at its own table
+                    await self.cashier.release(guild_id, hand_id)
+        for table_id, guild_id in await seat_store.tables_with_seats(self.db):
+            if self.owns(guild_id) and table_id not in self.tables:
+                log.warning("table %s is gone: the seats it left are freed", table_id)
+                await self._release_seats(table_id)
         for index, (table, _) in enumerate(list(restored)):
             if self.tables.get(table.id) is not table or table.game is None:
                 continue
@@ -748,8 +829,41 @@ class TableManager:
         if table.hand_id is not None:
             await self.cashier.release(guild_id, table.hand_id)
         await self.saver.delete(table.id)
+        await self._release_seats(table.id)
+
+    async def _restore_seats(self, table: Table) -> Text | None:
+        """Claim a restored table's seats in the database. Someone the database seats at
+        another table sat down there while this one was saved without them standing up (a
+        crash between the two writes): a waiting table lets them go, a running hand keeps
+        them playing, unclaimed, until it ends. Returns why the table closed, if it did."""
+        taken = await self._sync_seats(table)
+        if table.status != WAITING or not taken:
+            return None
+        gone = {c.uid for c in taken}
+        for seat in [s for s in table.seats if s.uid in gone]:
+            table.seats.remove(seat)
+            table.note(T("note.stood_up", name=seat.name))
+        table.carry_seats = []
+        if not table.humans():
+            await self._drop(table)
+            return T("note.closed_empty")
+        self._reindex(table)
+        await self._save(table, snapshot=True)
+        return None
 
     async def shutdown(self) -> None:
-        """Stop the timers (state is already saved after every change)."""
+        """停机: stop every timer, then save every table whole (waiting for a change in
+        progress to finish), so a new process resumes every hand with its deadlines. Once."""
+        if self.closed:
+            return
         self.closed = True
         await self.turns.close()
+        for table in list(self.tables.values()):
+            async with self.lock(table.id):
+                if self.tables.get(table.id) is not table:
+                    continue
+                try:
+                    await self._save(table, snapshot=True)
+                except Exception:  # one table's failure must not stop the others' saves
+                    log.exception("table %s could not be saved at shutdown", table.id)
+        await self.metrics.stop()

@@ -1,7 +1,18 @@
 """One message catalogue for the hall: the host's texts plus every game's own texts.
 
-``render(text, locale)`` turns an engine or host ``Text`` into a string in zh-CN or en-US.
-Public table messages follow the server's preferred locale, ephemeral replies the user's.
+``render(text, locale)`` turns an engine or host ``Text`` into a string in zh-CN (简体中文),
+zh-TW (繁體中文, Taiwan usage) or en-US. Public table messages follow the server's language,
+ephemeral replies the user's Discord locale (``normalize``).
+
+Catalogue format: one format for every language, ``{key: str.format template}``. The hall's
+texts are JSON files here (``<locale>.json``; command names and descriptions in
+``commands.<locale>.json``, keyed by the English source string); each game's texts are Python
+dicts ``{locale: {key: template}}`` in ``engines/*/texts.py`` (plus ``engines.base.BASE_TEXTS``,
+``engines.cards.CARD_TEXTS`` …), because engines read no files. A third language did not make
+these awkward enough to move to gettext ``.po``: each locale is one more block beside the
+others, and ``tests/i18n`` checks that every key and placeholder exists in every language.
+zh-TW is derived from zh-CN with OpenCC (s2twp) plus a reviewed glossary of Taiwan terms;
+``python -m bot.i18n.tw --check`` lists what is missing and ``--fill`` adds it (``bot/i18n/tw.py``).
 """
 
 from __future__ import annotations
@@ -15,14 +26,20 @@ from typing import Any
 from engines import registry
 from engines.base import Text
 
-LOCALES = ("zh-CN", "en-US")
+LOCALES = ("zh-CN", "en-US", "zh-TW")
 DEFAULT = "zh-CN"
+FALLBACK = {"zh-CN": ("en-US",), "en-US": ("zh-CN",), "zh-TW": ("zh-CN", "en-US")}
+"""Where a missing text is looked up next: zh-TW readers read zh-CN before English."""
+_TRADITIONAL = ("zh-tw", "zh-hk", "zh-mo", "zh-hant")
 _HERE = Path(__file__).resolve().parent
 
 
 def normalize(locale: Any) -> str:
-    """Map a Discord locale (or None) onto one of the catalogue's locales."""
+    """Map a Discord locale (or None) onto one of the catalogue's locales: Traditional
+    Chinese (Discord's ``zh-TW``, also zh-HK/zh-Hant) to zh-TW, other Chinese to zh-CN."""
     value = str(getattr(locale, "value", locale) or "")
+    if value.lower().startswith(_TRADITIONAL):
+        return "zh-TW"
     if value.startswith("zh"):
         return "zh-CN"
     if not value:
@@ -49,15 +66,18 @@ class _Args(dict[str, Any]):
 
 
 def render(text: Text | str, locale: str) -> str:
-    """The text in ``locale``; a missing key falls back to the other locale, then the key."""
+    """The text in ``locale``; a missing key falls back along ``FALLBACK``, then the key."""
     if isinstance(text, str):
         return text
     table = catalogue()
     locale = normalize(locale)
     template = table[locale].get(text.key)
+    for other in FALLBACK[locale]:
+        if template is not None:
+            break
+        template = table[other].get(text.key)
     if template is None:
-        other = "en-US" if locale == "zh-CN" else "zh-CN"
-        template = table[other].get(text.key, text.key)
+        template = text.key
     args = _Args({k: _arg(v, locale) for k, v in text.args.items()})
     return template.format_map(args)
 
@@ -68,6 +88,24 @@ def _arg(value: Any, locale: str) -> Any:
     if isinstance(value, Mapping) and "k" in value:
         return render(Text.from_json(value), locale)
     return value
+
+
+@lru_cache(maxsize=1)
+def tw_names() -> dict[str, str]:
+    """Game and room names in zh-TW, keyed by their zh-CN name (bot/i18n/names.zh-TW.json)."""
+    return json.loads((_HERE / "names.zh-TW.json").read_text(encoding="utf-8"))
+
+
+def pick_name(name_zh: str, name_en: str, locale: str) -> str:
+    """A game's or room's name in ``locale`` from its zh-CN and en-US names.
+
+    >>> pick_name("斗地主", "Dou Dizhu", "zh-TW"), pick_name("斗地主", "Dou Dizhu", "en-US")
+    ('鬥地主', 'Dou Dizhu')
+    """
+    locale = normalize(locale)
+    if locale == "zh-TW":
+        return tw_names().get(name_zh, name_zh)
+    return name_zh if locale == "zh-CN" else name_en
 
 
 def t(key: str, locale: str, **args: Any) -> str:

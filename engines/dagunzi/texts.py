@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.shengji.texts import EN as SHENGJI_EN
+from engines.shengji.texts import TEXTS as SHENGJI_TEXTS
 from engines.shengji.texts import ZH as SHENGJI_ZH
 
 _SHARED = ("shengji.phase.", "shengji.suit.", "shengji.status.", "shengji.trump.",
@@ -100,3 +101,46 @@ EN.update({
 })
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
+
+# 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
+TEXTS["zh-TW"] = {
+    **{k: v for k, v in SHENGJI_TEXTS["zh-TW"].items() if k.startswith(_SHARED)},
+    "dagunzi.phase.return": "{seat}號還貢：選 {n} 張不帶分的副牌",
+    "dagunzi.phase.jokers": "其他玩家可以往底牌里扣王",
+    "dagunzi.role.zhuang": "莊家",
+    "dagunzi.role.xian": "抓分方",
+    "dagunzi.side.zhuang": "莊家方",
+    "dagunzi.side.xian": "抓分方",
+    "dagunzi.line.mode_dead": "死棒打法",
+    "dagunzi.line.mode_live": "活棒打法",
+    "dagunzi.line.tribute": "{payer}號向{receiver}號進貢 {n} 張",
+    "dagunzi.line.tribute_flipped": "進貢方有 3 個大王：改由對方進貢",
+    "dagunzi.line.tribute_none": "進貢方的對家有 3 個大王：不進貢",
+    "dagunzi.line.kitty": "底牌：{cards}",
+    "dagunzi.line.dry": "乾鍋：底牌中的王不追加升級",
+    "dagunzi.line.result_xian": "抓分方得 {points} 分：上臺，升 {n} 級",
+    "dagunzi.line.result_zhuang": "抓分方得 {points} 分：莊家方保底，升 {n} 級",
+    "dagunzi.line.result_none": "抓分方得 {points} 分：雙方都不升級",
+    "dagunzi.line.special": "特殊計分：{side}各得 {points} 分",
+    "dagunzi.line.match_over": "本輪結束，雙方從 2 開始新的一輪",
+    "dagunzi.choice.action": "{action}",
+    "err.dagunzi.no_cards": "看不懂「{typed}」：沒有寫牌。",
+    "err.dagunzi.not_held": "你沒有這些牌：{cards}",
+    "err.dagunzi.carry": "上一副牌傳下來的級別、莊家或分數無效。",
+    "err.dagunzi.option_mode": "房間選項「mode」只能是 dead（死棒）或 live（活棒）。",
+    "err.dagunzi.declare_now": "現在只能亮主或不亮（pass）。",
+    "err.dagunzi.weak_declaration": "{cards} 不能亮：要用級牌 {level} 或三張相同的王（再寫一個花色），並且比現在亮的更大。",
+    "err.dagunzi.return_first": "請先還貢：return 加牌。",
+    "err.dagunzi.return_cards": "還貢要還 {n} 張牌：儘量用不帶分的副牌。",
+    "err.dagunzi.bury_first": "請先扣底：bury 加 {n} 張牌。",
+    "err.dagunzi.bury_count": "扣底要扣 {n} 張牌，你選了 {got} 張。",
+    "err.dagunzi.big_first": "有大王時必須先扣大王，才能扣小王。",
+    "err.dagunzi.jokers_only": "這裡只能扣王（先大王后小王），底牌裡要有同樣多不帶分的牌可撿。",
+    "err.dagunzi.jokers_now": "現在只能扣王或不扣（pass）。",
+    "err.dagunzi.play_now": "現在請出牌。",
+    "err.dagunzi.lead_pattern": "首家只能出單張、棒子（兩張相同）或滾子（三張相同）。",
+    "err.dagunzi.follow_count": "要出 {n} 張牌，和首家一樣多。",
+    "err.dagunzi.follow_suit": "你還有{suit}，必須先跟這門牌。",
+    "err.dagunzi.follow_bang": "死棒：你還有{suit}的棒子，必須跟棒子。",
+    "err.dagunzi.follow_gun": "死棒：你還有{suit}的滾子，必須跟滾子。",
+}

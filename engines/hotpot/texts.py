@@ -83,3 +83,38 @@ ZH.update(CARD_TEXTS["zh-CN"])
 EN.update(CARD_TEXTS["en-US"])
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
+
+# 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
+TEXTS["zh-TW"] = {
+    **CARD_TEXTS["zh-TW"],
+    "hotpot.phase.play": "{seat}號玩家：放棄還是添菜",
+    "hotpot.phase.done": "本盤結束",
+    "hotpot.status.net": "{net:+d}",
+    "hotpot.line.pot": "火鍋：{pot}",
+    "hotpot.line.turn": "第 {turn}/{turns} 手（第 {round} 輪）",
+    "hotpot.line.rules": "底料 {ante}，最小添菜 {min_bet}",
+    "hotpot.line.open": "{seat}號的牌：{cards}",
+    "hotpot.line.hint": "第三張 {win} 贏；{lose} 輸；{post} 是牛角尖（×{factor}）",
+    "hotpot.line.hint_pair": "對子：只能添最小數 {min_bet}；第三張是 {rank} 贏走整鍋，否則輸 {min_bet}",
+    "hotpot.line.limits": "可添菜 {low}～{high}",
+    "hotpot.line.end_empty": "{seat}號吃光了火鍋",
+    "hotpot.line.end_turns": "{turns} 手已滿，鍋裡剩 {leftover}，由在座玩家平分（每人 {share}）",
+    "hotpot.turn.pass": "{seat}號 {cards}：放棄",
+    "hotpot.turn.consecutive": "{seat}號 {cards}：連張，自動放棄",
+    "hotpot.turn.nobet": "{seat}號 {cards}：無法添菜，自動放棄",
+    "hotpot.turn.between": "{seat}號 {cards} 添菜 {bet}，第三張 {third} 在中間：贏 {amount}",
+    "hotpot.turn.outside": "{seat}號 {cards} 添菜 {bet}，第三張 {third} 在外面：輸 {amount}",
+    "hotpot.turn.post": "{seat}號 {cards} 添菜 {bet}，第三張 {third} 牛角尖 ×{factor}：輸 {amount}",
+    "hotpot.turn.triple": "{seat}號 {cards} 添菜 {bet}，第三張 {third} 三張！贏走整鍋 {amount}",
+    "hotpot.turn.pair_miss": "{seat}號 {cards} 添菜 {bet}，第三張 {third} 不成三張：輸 {amount}",
+    "hotpot.choice.pass": "放棄",
+    "hotpot.choice.bet": "添菜 {amount}",
+    "hotpot.none": "無",
+    "err.hotpot.action": "看不懂「{typed}」：請寫 放棄，或者 添菜 加數目，例如 添菜 200。",
+    "err.hotpot.no_bet": "現在不能添菜，只能放棄。",
+    "err.hotpot.pair_min": "對子只能添最小數 {low}。",
+    "err.hotpot.bet_range": "添菜數目要在 {low}～{high} 之間。",
+    "err.hotpot.option_max_bet": "房間選項「max_bet」（添菜上限）不能小於 min_bet（最小添菜數）。",
+    "err.hotpot.option_loss_cap": "房間選項「loss_cap」（每次輸的上限）不能小於 max_bet（添菜上限）。",
+    "err.hotpot.option_range": "房間選項「{option}」必須是 1～{max} 之間的整數。",
+}

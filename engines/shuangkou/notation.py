@@ -57,6 +57,14 @@ CLIMB_TEXTS: dict[str, dict[str, str]] = {
 }
 """Texts of the card-reading errors, merged into each climbing game's catalogue."""
 
+CLIMB_TEXTS["zh-TW"] = {
+    "err.climb.not_card": "看不懂「{typed}」：「{char}」不是牌（可用 3-9、T 或 10、J、Q、K、A、2、B 小王、R 大王）。",
+    "err.climb.no_cards": "看不懂「{typed}」：沒有寫牌（不出請寫 pass）。",
+    "err.climb.too_many": "看不懂「{typed}」：{card} 寫了 {count} 張，{decks} 副牌只有 {limit} 張。",
+    "err.climb.not_held": "你手裡沒有這些牌：{cards}",
+}
+"""繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
+
 
 def limits(decks: int) -> Counts:
     """How many of each rank ``decks`` decks hold (4 per deck, 1 per deck of each joker)."""

@@ -87,3 +87,43 @@ EN: dict[str, str] = {
 }
 
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
+
+# 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
+TEXTS["zh-TW"] = {
+    **CLIMB_TEXTS["zh-TW"],
+    "shuangkou.phase.lead": "{seat}號出牌（首出）",
+    "shuangkou.phase.follow": "輪到{seat}號：壓過或不出",
+    "shuangkou.phase.done": "本局結束，各家餘牌亮明",
+    "shuangkou.role.team": "{team}隊",
+    "shuangkou.status.pass": "不出",
+    "shuangkou.status.played": "{cards}（{kind}）",
+    "shuangkou.status.out": "第{place}名出完（{cards}）",
+    "shuangkou.kind.single": "單張",
+    "shuangkou.kind.pair": "對子",
+    "shuangkou.kind.triple": "三張",
+    "shuangkou.kind.straight": "順子",
+    "shuangkou.kind.pairs": "連對",
+    "shuangkou.kind.triples": "連三張",
+    "shuangkou.kind.bomb": "炸彈",
+    "shuangkou.kind.chain": "連炸",
+    "shuangkou.kind.three_kings": "三王炸彈",
+    "shuangkou.kind.four_kings": "天王炸彈",
+    "shuangkou.line.table": "桌面：{seat}號 {cards}（{kind}）",
+    "shuangkou.line.jiefeng": "接風：{seat}號接著出牌",
+    "shuangkou.line.order": "出完順序：{seats}",
+    "shuangkou.line.stars": "星級（座位:星）：{stars}",
+    "shuangkou.line.result": "{team}隊勝：{kind}，各得 {base} 個基礎分",
+    "shuangkou.line.doubled": "勝方有 {stars} 星：×{mult}，每人 {points} 分",
+    "shuangkou.line.contribution": "{seat}號有 {stars} 星：其他三家各貢獻 {points} 分",
+    "shuangkou.result.double": "雙扣",
+    "shuangkou.result.single": "單扣",
+    "shuangkou.result.even": "平扣",
+    "shuangkou.reason.stars": "{stars} 星貢獻",
+    "shuangkou.choice.pass": "不出",
+    "err.shuangkou.option_base": "房間選項「base」（底注分）必須是 1～{max} 的整數。",
+    "err.shuangkou.must_lead": "這一輪由你首出，不能不出。",
+    "err.shuangkou.no_pattern": "{cards} 不是百變雙扣的牌型（單張、對子、三張、順子、連對、連三張、炸彈、連炸）。",
+    "err.shuangkou.reading": "{cards} 不能當作 {reading}：大王只能代替一張牌，其餘的牌要對上。",
+    "err.shuangkou.shape": "{cards} 和桌上的 {table} 牌型不同：要出 {n} 張的{kind}，或者炸彈。",
+    "err.shuangkou.no_beat": "{cards} 壓不過桌上的 {table}。",
+}

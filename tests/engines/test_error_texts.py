@@ -34,7 +34,7 @@ from engines.niuniu.game import DouniuGame, NiuniuGame
 from engines.niuniu.hands import Split
 
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
-LOCALES = ("zh-CN", "en-US")
+LOCALES = ("zh-CN", "en-US", "zh-TW")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SPECS = registry.specs()
 CARD_GAMES = ("douniu", "douniu_happy", "niuniu", "hotpot")

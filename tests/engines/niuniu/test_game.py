@@ -105,7 +105,7 @@ def test_specs() -> None:
     assert [s.key for s in SPECS] == ["douniu", "douniu_happy", "niuniu"]
     for spec in SPECS:
         assert (spec.min_seats, spec.max_seats, spec.level_table) == (2, 6, "doudizhu")
-        assert set(spec.texts) == {"zh-CN", "en-US"}
+        assert set(spec.texts) == {"zh-CN", "en-US", "zh-TW"}
     assert SPEC["douniu"].phases == ("split",)
     assert SPEC["niuniu"].phases == ("grab", "bet", "split")
     with pytest.raises(OptionError):
