@@ -146,8 +146,8 @@ def digest(picture: TablePicture | HandPicture) -> str:
 def content_named(filename: str) -> bool:
     """Whether a file name is one ``render`` gives (it names the content: same name, same
     picture), so a message carrying it needs no new upload."""
-    kind, _, rest = filename.partition("-")
-    return kind in ("table", "hand") and len(rest) == 24 and rest.endswith(".png")
+    prefix, _, rest = filename.partition("-")
+    return prefix in ("table", "hand") and len(rest) == 24 and rest.endswith(".png")
 
 
 def card_rows(lines: Iterable[Text], faces: Faces, locale: str, *, limit: int = 4
