@@ -404,8 +404,10 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
         raise IllegalActionError(
             "you do not hold these cards", action=text, text=T("err.ddz.not_held", cards=cards)
         )
-    legal = plays(hand, wild)
-    same = [p for p in legal if p.parts == tuple((r, c) for r, c in enumerate(phys) if c)]
+    # The plays of the hand made of exactly these cards are the plays of these cards alone
+    # that use them all (a reading's choice depends on the cards given up only).
+    size = sum(phys)
+    same = [p for p in plays(phys, wild) if p.size == size]
     if eq:
         wanted = book.options(read_text.strip())
         for option in wanted:
