@@ -293,3 +293,19 @@ def test_bombs_are_the_bombs_among_the_plays_with_many_wilds(hand: str, wild: st
     assert [p.text for p in bombs(counts, w)] == sorted(
         p.text for p in plays(counts, w) if p.is_bomb
     )
+
+
+def test_the_play_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leads and follow candidates are memoized per hand; a full memo is emptied."""
+    import engines.doudizhu.wild as wild_module
+
+    monkeypatch.setattr(wild_module, "_MEMO_LIMIT", 40)
+    _MEMO.clear()
+    rnd = random.Random(3)
+    previous = read("33", parse_cards("33"), rank("5"), None, BOOK)
+    for _ in range(200):
+        hand, wild = deal(rnd, 6, rnd.randint(0, 2))
+        plays(hand, wild, previous)  # the follow candidates, then the leads
+        plays(hand, wild)
+        assert len(_MEMO) <= 40
+    _MEMO.clear()
