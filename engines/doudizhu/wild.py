@@ -200,22 +200,28 @@ def _generate(
         return tuple(
             sorted((make(c.cards, c, wild, 0) for c in _natural(hand, book)), key=lambda p: p.text)
         )
-    best: dict[tuple[Counts, int, int, int], tuple[int, str, Play]] = {}
+    best: dict[tuple[Counts, int, int], tuple[int, str, Play]] = {}
+    get = best.get
+    readings_of = book.readings
     for reading in _readings(hand, wild, want):
-        options = book.readings(reading)
+        options = readings_of(reading)
         if not options:
             continue
-        for phys, subs in _splits(hand, reading, wild):
-            for read in options:
-                pattern = read.pattern
-                if pattern is _BOMB:
-                    pattern = _tiered(read, wild, subs)
-                # (id: the pattern's identity, cheaper to hash than the Enum member)
-                key = (phys, id(pattern), read.key, read.size)
-                old = best.get(key)
-                if old is None or (subs, read.text) < old[:2]:
-                    best[key] = (subs, read.text, read)
-    found = [make(key[0], read, wild, subs) for key, (subs, _, read) in best.items()]
+        splits = _splits(hand, reading, wild)
+        for read in options:
+            text, key = read.text, read.key
+            # (id: the pattern's identity, cheaper to hash than the Enum member; the size is
+            # the cards' own)
+            pid = id(read.pattern)
+            tiered = read.pattern is _BOMB
+            for phys, subs in splits:
+                if tiered:
+                    pid = id(_tiered(read, wild, subs))
+                slot = (phys, pid, key)
+                old = get(slot)
+                if old is None or subs < old[0] or (subs == old[0] and text < old[1]):
+                    best[slot] = (subs, text, read)
+    found = [make(slot[0], read, wild, subs) for slot, (subs, _, read) in best.items()]
     found.sort(key=_TEXT)
     return tuple(found)
 
