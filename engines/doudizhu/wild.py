@@ -65,7 +65,6 @@ _MEMO: dict[tuple[object, ...], tuple[Play, ...]] = {}
 """Leads by (hand, 癞子 rank); the candidates of a follow by (hand, 癞子 rank, pattern, size)."""
 _TEXT = attrgetter("text")
 _RANKS = range(NRANKS)
-_new_play = object.__new__
 _BOMB = Pattern.BOMB
 _SINGLE, _PAIR, _TRIO = Pattern.SINGLE, Pattern.PAIR, Pattern.TRIO
 _TRIO_SINGLE, _TRIO_PAIR = Pattern.TRIO_SINGLE, Pattern.TRIO_PAIR
@@ -102,19 +101,7 @@ def make(phys: Counts, read: Play, wild: int, subs: int) -> Play:
         return Play(read.cards, pattern, read.key, read.size, read.text, read.parts)
     parts = tuple(zip(compress(_RANKS, phys), filter(None, phys)))
     text = "".join([CH[r][c] for r, c in parts]) + "=" + read.text
-    # The generator's inner loop: the frozen dataclass filled directly (Play's own
-    # __init__ and __post_init__ cost twice as much), the same fields it would set.
-    play = _new_play(Play)
-    play.__dict__.update(
-        cards=read.cards,
-        pattern=pattern,
-        key=read.key,
-        size=read.size,
-        text=text,
-        parts=parts,
-        is_bomb=read.is_bomb,
-    )
-    return play
+    return Play(read.cards, pattern, read.key, read.size, text, parts)
 
 
 def _splits(hand: Counts, read: Counts, wild: int) -> list[tuple[Counts, int]]:
