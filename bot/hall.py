@@ -147,6 +147,16 @@ class DiscordHall:
         if self._images_off is None:
             self._images_off = await self.manager.referee.conduct.images_off()
 
+    async def embed_for(self, table: Table, uid: int) -> tuple[discord.Embed, discord.File | None]:
+        """The public table embed for one person's private answer (/table status, watch): the
+        picture unless ``uid`` turned pictures off (``/settings images``)."""
+        embed, file = self.embed(table)
+        await self.images_ready()
+        if file is not None and not self.images_on(uid):
+            embed.set_image(url=None)  # the text alone
+            file = None
+        return embed, file
+
     def images_on(self, uid: int) -> bool:
         """Whether ``uid`` gets pictures in private answers (``/settings images``)."""
         return self._images_off is None or uid not in self._images_off

@@ -132,7 +132,7 @@ async def test_settings_images_off_gives_text_only_private_messages(
     simcord_env: Any, simcord_bot: GameHall
 ) -> None:
     env = simcord_env
-    _guild, channel, members = world(env)
+    guild, channel, members = world(env)
     ann = members[0]
     answer = await ann.slash(channel, "settings images", state="off")
     assert answer.ephemeral and "text only" in answer.response.content
@@ -148,6 +148,10 @@ async def test_settings_images_off_gives_text_only_private_messages(
     status = await ann.slash(channel, "table status")
     shown = status.response.message
     assert shown.attachments == [] and not shown.embeds[0].image.url
+    eve = guild.add_member(env.create_user("eve"))  # a spectator with pictures off
+    await eve.slash(channel, "settings images", state="off")
+    watched = (await eve.slash(channel, "table watch")).response.message
+    assert watched.attachments == [] and not watched.embeds[0].image.url
     # the choice is kept in the database: a new bot process still knows it
     assert ann.id in await simcord_bot.manager.referee.conduct.images_off()
     again = await ann.slash(channel, "settings images", state="on")
