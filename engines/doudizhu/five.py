@@ -283,6 +283,8 @@ class FiveGame(Game):
         public note, which would name the 暗地主."""
         if self._phase == "reveal":
             return Timeout("noreveal", miss=False)
+        if self._phase == "double":  # optional, as in every 斗地主: the window passing is 不加倍
+            return Timeout("nodouble", miss=False)
         return Timeout(self.trustee(seat))
 
     def phase(self) -> str:

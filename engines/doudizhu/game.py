@@ -34,7 +34,19 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
+from engines.base import (
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    Timeout,
+    Transfer,
+    View,
+)
 from engines.doudizhu import ai, four, wild
 from engines.doudizhu.auction import NO, YES, Auction, BlindAuction, CallAuction, make_auction
 from engines.doudizhu.counter import counter_shown, counter_text
@@ -271,6 +283,13 @@ class DoudizhuGame(Game):
 
     def phase(self) -> str:
         return self.auction.phase if self._phase == "auction" else self._phase
+
+    def timeout_action(self, seat: int) -> Timeout:
+        """加倍 is optional, in a timed window (003/004: 在限制时间内…直到限制时间到): a seat that
+        lets it pass has not doubled, and that is no miss (nobody's stake grows unasked)."""
+        if self._phase == "double":
+            return Timeout("nodouble", miss=False)
+        return super().timeout_action(seat)
 
     def is_over(self) -> bool:
         return self.over
