@@ -7,10 +7,11 @@ import json
 
 import pytest
 
+from bot.host.fairness import verify
 from bot.host.model import PLAYING, WAITING, HostError
 from bot.host.tables import TableManager
 from bot.terminal import TerminalNotifier
-from engines.base import Choice, T
+from engines.base import Choice, Setup, T
 from engines.doudizhu import DoudizhuGame
 from storage import history
 from storage import tables as table_store
@@ -153,6 +154,12 @@ async def test_the_bigger_stake_is_held_and_settled_at_five(manager: TableManage
     assert all(p != 0 and p % 20 == 0 for p in outcome["points"])
     assert json.loads(hand.record)["setup"]["starts"] == [[0, SHOW5]]
     assert [(await wallet.account(uid)).held for uid in (1, 2, 3)] == [0, 0, 0]
+    # /verify re-deals the hand from its record: the same cards, and every action replays
+    checked = verify(manager.spec(manager.get(CH)), hand.record)
+    assert checked.replayed and checked.problem is None
+    plain = manager.spec(manager.get(CH)).new(Setup.from_json(
+        {**json.loads(hand.record)["setup"], "starts": []}))
+    assert checked.dealt == tuple(plain.view(s).hand for s in range(3))
 
 
 async def test_the_choice_survives_a_restart_with_the_hand(
