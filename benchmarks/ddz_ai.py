@@ -12,8 +12,13 @@ In 1-3 the landlord is forced: seat 0 bids 3 on a random deal. "Random" picks un
 
 Then matchup 1 for every other registered variant (欢乐, 二人 ...): seat 0 takes the landlord
 (the first "yes" of the selection: 叫地主, 抢地主 ...; every other step declined). In 五人 the
-明牌 card picks the landlords: the 明地主 and the 暗地主 are trustees (reveal and 加倍 declined),
-the farmers random.
+明牌 card picks the landlords: the 明地主 and the 暗地主 are trustees (their own 亮出身份 and
+加倍), the farmers random (加倍 too).
+
+Last, 五人's 亮出身份/加倍 steps: all-trustee deals played three ways — every step declined,
+the landlords' steps the trustee's (farmers decline), the farmers' steps the trustee's
+(landlords decline) — and each side's mean points per deal (底分 1): the trustee's steps
+should raise its own side's.
 
 Usage: python benchmarks/ddz_ai.py [--hands 1000] (measures the checkout it sits in).
 """
@@ -98,7 +103,11 @@ def variant_rate(key: str, hands: int, clock: Clock) -> float:
         if isinstance(game, FiveGame):
             while game.phase() != "play":
                 who = game.to_act()[0]
-                game.apply(who, "no" + game.phase())
+                if who in game.landlords:
+                    game.apply(who, clock.trustee(game, who))
+                else:
+                    actions = game.legal_actions(who)
+                    game.apply(who, actions[rng.randrange(len(actions))])
         else:
             assert isinstance(game, DoudizhuGame)
             take_landlord(game, 0)
@@ -113,6 +122,32 @@ def variant_rate(key: str, hands: int, clock: Clock) -> float:
             game.apply(seat, action)
         wins += game.winner is not None and game.winner in side
     return wins / hands
+
+
+def five_steps(hands: int, clock: Clock) -> dict[str, float]:
+    """五人: the landlords' mean points per deal (底分 1) with all-trustee play, when every
+    亮出身份/加倍 is declined (``none``), when the landlords' are the trustee's
+    (``landlords``), when the farmers' are (``farmers``)."""
+    spec = next(s for s in SPECS if s.key == "doudizhu_five")
+    out: dict[str, float] = {}
+    for mode in ("none", "landlords", "farmers"):
+        total = 0
+        for i in range(hands):
+            game = spec.new(Setup(seats=5, seed=90_000 + i))
+            assert isinstance(game, FiveGame)
+            lands = game.landlords
+            while not game.is_over():
+                seat = game.to_act()[0]
+                own = (seat in lands) == (mode == "landlords")
+                if game.phase() != "play" and (mode == "none" or not own):
+                    action = "no" + game.phase()
+                else:
+                    action = clock.trustee(game, seat)
+                game.apply(seat, action)
+            points = game.outcome().points
+            total += sum(points[s] for s in lands)
+        out[mode] = total / hands
+    return out
 
 
 def main() -> None:
@@ -160,6 +195,13 @@ def main() -> None:
             f"{spec.key + ': trustee landlord vs random':<40} {args.hands} hands: "
             f"landlord wins {rate:6.1%}  ({time.perf_counter() - start:.1f} s)"
         )
+    start = time.perf_counter()
+    steps = five_steps(args.hands, clock)
+    print(
+        f"{'doudizhu_five 亮出身份/加倍':<40} {args.hands} deals, landlords' points per deal: "
+        f"all declined {steps['none']:+.3f}, landlords' steps {steps['landlords']:+.3f}, "
+        f"farmers' steps {steps['farmers']:+.3f}  ({time.perf_counter() - start:.1f} s)"
+    )
     print(
         f"trustee decisions: {clock.count}, mean {clock.total / clock.count * 1e3:.3f} ms, "
         f"worst {clock.worst * 1e3:.2f} ms; total {time.perf_counter() - began:.0f} s"

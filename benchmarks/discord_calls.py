@@ -13,6 +13,9 @@ is in flight, or held back by Discord's per-channel rate limit, are drawn by one
 SimCord answers at once and has no rate limit, so that saving does not show here; the figures
 count what a table at human pace costs.
 
+Pictures (the table's and each hand's) ride in the same requests as the text; the count of
+pictures uploaded shows that an unchanged picture is kept on its message, not sent again.
+
     python benchmarks/discord_calls.py [--hands N]
 """
 
@@ -76,7 +79,24 @@ async def play_one(env, channel, members, bot) -> tuple[int, int, Counter[str]]:
         await actor.select(view, values)
     calls = env.http_requests[start:]
     record = await _actions(bot, hand_id)
-    return len(calls), record, Counter(f"{c.method} {_route(c.path)}" for c in calls)
+    kinds = Counter(f"{c.method} {_route(c.path)}" for c in calls)
+    for call in calls:
+        kinds[_target(call, channel.id)] += 1
+        kinds["pictures uploaded"] += sum(
+            1 for a in ((call.json or {}).get("attachments") or [])
+            if isinstance(a.get("id"), int) and a["id"] < 10)  # new files: ids 0, 1 …
+    return len(calls), record, kinds
+
+
+def _target(call, table_channel: int) -> str:  # noqa: ANN001
+    """Which message a call writes: the table message, a DM, or an interaction's answer."""
+    if call.path.startswith("/interactions/"):
+        return "  to: interaction answers (a click, a pick, a command)"
+    if call.path.startswith(f"/channels/{table_channel}/"):
+        return "  to: the table message"
+    if call.path.startswith("/users/"):
+        return "  to: opening DM channels"
+    return "  to: DMs (the hand)"
 
 
 def _has_select(message) -> bool:  # noqa: ANN001
@@ -138,7 +158,15 @@ async def scenario(people: int, hands: int) -> tuple[int, int]:
                       f"({calls / actions:.2f} per action)")
             print("  calls by route:")
             for route, count in routes.most_common():
-                print(f"    {count:5}  {route}")
+                if not route.startswith(("  to:", "pictures")):
+                    print(f"    {count:5}  {route}")
+            print("  calls by message:")
+            for route, count in routes.most_common():
+                if route.startswith("  to:"):
+                    print(f"    {count:5}  {route[6:]}")
+            print(f"  pictures uploaded: {routes['pictures uploaded']} "
+                  f"({routes['pictures uploaded'] / max(1, total_actions):.2f} per action; "
+                  "an unchanged picture is kept, not uploaded again)")
             return total_calls, total_actions
 
 

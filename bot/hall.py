@@ -20,6 +20,8 @@ from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
 from bot.render.limits import fit
+from bot.render.pictures import Picture, content_named, hand_picture, table_picture
+from bot.render.pictures import render as render_picture
 from bot.render.text import TableText, error_text, hand_text, notation_help, table_text
 from bot.views.components import hand_view, table_view
 from engines.base import T, Text
@@ -74,6 +76,10 @@ class DiscordHall:
         # (table, seat) whose DM was last drawn while that seat had to act: only such a DM
         # offers a turn that an action taken elsewhere (/play, the table's buttons) makes stale
         self.dm_turns: set[tuple[int, int]] = set()
+        # message id → the picture file it carries: an edit whose picture did not change keeps
+        # the attachment instead of uploading it again (the name holds the content digest)
+        self.uploaded: dict[int, str] = {}
+        self._images_off: set[int] | None = None
 
     @property
     def manager(self):  # noqa: ANN201 - TableManager, set in setup_hook
@@ -104,7 +110,89 @@ class DiscordHall:
             embed.set_image(url="attachment://board.png")
             embed.description = (embed.description or "") + "\n```\n" + render_board_text(
                 text.view.board) + "\n```"
+        elif text.view is not None:
+            picture = self.table_picture(table, text)
+            if picture is not None:
+                file = discord.File(io.BytesIO(picture.png), filename=picture.filename)
+                embed.set_image(url=f"attachment://{picture.filename}")
         return fit({"embed": embed})["embed"], file
+
+    # --- pictures ---------------------------------------------------------------------------
+    def table_picture(self, table: Table, text: TableText) -> Picture | None:
+        """牌桌图: the public table as a picture (``bot.render.pictures``), from the public
+        view only; None for a game without faces."""
+        assert text.view is not None
+        game = table.game
+        live = game is not None and not game.is_over()
+        described = table_picture(
+            self.manager.spec(table).faces, text.view, text.title,
+            [seat.name for seat in table.seats],
+            game.public_to_act() if live and game is not None else (), table.locale)
+        return render_picture(described) if described is not None else None
+
+    def hand_file(self, table: Table, seat: int, uid: int, locale: str) -> discord.File | None:
+        """手牌图: the seat's private picture as a file, or None (no hand, a game without
+        faces, or the person chose text only with /settings images off)."""
+        if not self.images_on(uid) or table.status != PLAYING or table.game is None:
+            return None
+        described = hand_picture(self.manager.spec(table).faces, table.game.view(seat), seat,
+                                 [s.name for s in table.seats], locale)
+        if described is None:
+            return None
+        picture = render_picture(described)
+        return discord.File(io.BytesIO(picture.png), filename=picture.filename)
+
+    async def images_ready(self) -> None:
+        """Load who chose text only (once)."""
+        if self._images_off is None:
+            self._images_off = await self.manager.referee.conduct.images_off()
+
+    async def embed_for(self, table: Table, uid: int) -> tuple[discord.Embed, discord.File | None]:
+        """The public table embed for one person's private answer (/table status, watch): the
+        picture unless ``uid`` turned pictures off (``/settings images``)."""
+        embed, file = self.embed(table)
+        await self.images_ready()
+        if file is not None and not self.images_on(uid):
+            embed.set_image(url=None)  # the text alone
+            file = None
+        return embed, file
+
+    def images_on(self, uid: int) -> bool:
+        """Whether ``uid`` gets pictures in private answers (``/settings images``)."""
+        return self._images_off is None or uid not in self._images_off
+
+    async def set_images(self, uid: int, on: bool) -> None:
+        await self.images_ready()
+        await self.manager.referee.conduct.set_images(uid, on)
+        assert self._images_off is not None
+        if on:
+            self._images_off.discard(uid)
+        else:
+            self._images_off.add(uid)
+
+    def attachments(self, file: discord.File | None, carried: str | None) -> dict[str, Any]:
+        """The attachments argument of an edit: none (keep the message's file) when it already
+        carries this picture, else the new file, or an empty list to drop an old one."""
+        if file is not None and file.filename == carried and content_named(file.filename):
+            return {}
+        return {"attachments": [file] if file is not None else []}
+
+    def _carried(self, message: discord.Message | None, message_id: int | None) -> str | None:
+        """The picture file a message carries: from the message itself where we have it, else
+        from what this process last uploaded to it."""
+        if message is not None:
+            return next((a.filename for a in message.attachments), None)
+        return self.uploaded.get(message_id) if message_id is not None else None
+
+    def _uploaded(self, message_id: int | None, file: discord.File | None) -> None:
+        if message_id is None:
+            return
+        if len(self.uploaded) > 10_000:  # old hands' DMs: forgetting one costs one upload
+            self.uploaded.clear()
+        if file is not None:
+            self.uploaded[message_id] = file.filename
+        else:
+            self.uploaded.pop(message_id, None)
 
     async def table_changed(self, table: Table) -> None:
         """Redraw the table message: through the interaction that changed it when it came from
@@ -163,7 +251,9 @@ class DiscordHall:
         if pending is not None:
             try:
                 await pending.response.edit_message(**fit({"embed": embed, "view": view}),
-                                                    attachments=attachments)
+                                                    **self.attachments(file, self._carried(
+                                                        pending.message, table.message_id)))
+                self._uploaded(table.message_id, file)
                 return
             except discord.HTTPException:
                 log.warning("table %s: redraw through the interaction failed", table.id)
@@ -174,7 +264,9 @@ class DiscordHall:
             for attempt in range(2):
                 try:
                     await channel.get_partial_message(table.message_id).edit(
-                        **fit({"embed": embed, "view": view}), attachments=attachments)
+                        **fit({"embed": embed, "view": view}),
+                        **self.attachments(file, self._carried(None, table.message_id)))
+                    self._uploaded(table.message_id, file)
                     return
                 except (discord.NotFound, discord.Forbidden):
                     break  # deleted, or no longer ours to edit: post a new one
@@ -195,6 +287,7 @@ class DiscordHall:
             log.warning("table %s: cannot post the table message (%s)", table.id, exc)
             await self._close_unseen(table)
             return
+        self._uploaded(message.id, file)
         await self.manager.save_message_id(table, message.id)
 
     async def _close_unseen(self, table: Table) -> None:
@@ -219,6 +312,8 @@ class DiscordHall:
         assert uid is not None
         locale = table.locale
         content, view = self.private_view(table, seat, locale, dm=True)
+        await self.images_ready()
+        file = self.hand_file(table, seat, uid, locale)
         try:
             # create_dm reuses a DM channel it already knows: one call per player per run
             channel = await self.bot.create_dm(discord.Object(id=uid))
@@ -226,12 +321,16 @@ class DiscordHall:
             if known is not None:
                 try:
                     await channel.get_partial_message(known).edit(
-                        **fit({"content": content, "view": view}))
+                        **fit({"content": content, "view": view}),
+                        **self.attachments(file, self._carried(None, known)))
+                    self._uploaded(known, file)
                     self._note_dm_turn(table, seat)
                     return
                 except discord.NotFound:
                     pass  # the DM was deleted: send it again
-            message = await channel.send(**fit({"content": content, "view": view}))
+            message = await channel.send(**fit({"content": content, "view": view}),
+                                         files=[file] if file is not None else [])
+            self._uploaded(message.id, file)
         except discord.HTTPException as exc:
             log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
             table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
@@ -270,13 +369,22 @@ class DiscordHall:
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
         # after any edit in flight, so that the closing is what stays on the message
         # the last hand's settlement stays readable under the closing; a hand cut short is not
-        embed = self.embed(table)[0] if table.status != PLAYING and table.last_result else None
+        embed, file = (self.embed(table) if table.status != PLAYING and table.last_result
+                       else (None, None))
+        # the settlement's picture stays when the message already carries it
+        carried = self._carried(None, table.message_id)
+        kept = self.attachments(file, carried) if embed is not None else {"attachments": []}
+        if kept and embed is not None and file is not None:
+            embed.set_image(url=None)
+            kept = {"attachments": []}
+        for message_id in (table.message_id, *table.dms.values()):
+            self.uploaded.pop(message_id, None)  # type: ignore[arg-type]
         async with self._redraws.pop(table.id, asyncio.Lock()):
             try:
                 if table.message_id is not None:
                     try:
                         await channel.get_partial_message(table.message_id).edit(
-                            **fit({"content": text}), embed=embed, view=None, attachments=[])
+                            **fit({"content": text}), embed=embed, view=None, **kept)
                         return
                     except (discord.NotFound, discord.Forbidden):
                         pass
@@ -432,9 +540,22 @@ class DiscordHall:
                                           dm=interaction.guild_id is None and edit)
         if done:
             content = t("ok.act", locale, action=done) + "\n" + content
+        await self.images_ready()
+        file = self.hand_file(table, seat, interaction.user.id, locale)
         if edit:
-            await interaction.response.edit_message(**fit({"content": content, "view": view}))
-        elif view is not None:
-            await self.reply(interaction, content, view=view)
+            message = interaction.message
+            await interaction.response.edit_message(
+                **fit({"content": content, "view": view}),
+                **self.attachments(file, self._carried(message, None)))
+            if message is not None:
+                self._uploaded(message.id, file)
+                if table.dms.get(str(seat)) == message.id:
+                    # the hand's DM was just redrawn by this answer: it offers a turn only if
+                    # the seat still has one, so no later edit is needed to take it back
+                    self._note_dm_turn(table, seat)
+            return
+        extra: dict[str, Any] = {"file": file} if file is not None else {}
+        if view is not None:
+            await self.reply(interaction, content, view=view, **extra)
         else:
-            await self.reply(interaction, content)
+            await self.reply(interaction, content, **extra)

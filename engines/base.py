@@ -24,6 +24,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar
 
 from engines.errors import GameError, IllegalActionError, NotationError, OptionError
@@ -456,6 +457,38 @@ class Outcome:
         )
 
 
+class FaceKind(Enum):
+    """What a face in a picture is: a suited or plain card, a joker, a tile, a card's back."""
+
+    CARD = "card"
+    JOKER = "joker"
+    TILE = "tile"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class Face:
+    """牌面: how one card or tile is drawn in pictures (the notation stays the truth).
+
+    ``label``: the rank or the tile's text ("10", "A", "大王", "5", "東", "贰"). ``suit``: for
+    cards ``s h c d`` ("" where the game ignores suits), for tiles ``m p s z`` (万 筒 条 字) or
+    a game's own script letter. ``red``: drawn in red (♥ ♦, 大王, 中, red word tiles).
+    ``gap``: drawn a little apart from the face before it (a new group: a meld, the tile just
+    drawn).
+    """
+
+    kind: FaceKind
+    label: str
+    suit: str = ""
+    red: bool = False
+    gap: bool = False
+
+
+def no_faces(notation: str) -> tuple[Face, ...] | None:
+    """The default of ``GameSpec.faces``: no pictures of this game's cards (text only)."""
+    return None
+
+
 class Game(ABC):
     """One hand (or one game) of a game: a pure state machine driven by actions in notation.
 
@@ -735,6 +768,9 @@ class GameSpec:
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     max_loss: Callable[[Mapping[str, Any], int], int | None] = lambda options, seats: None
     seats_default: int = 0
+    faces: Callable[[str], tuple[Face, ...] | None] = no_faces
+    """牌面: the faces a string of the game's notation shows (a hand, a play, the kitty), or
+    None where it is no cards of this game; the default draws no pictures."""
 
     OPTION_TYPES: ClassVar[tuple[type, ...]] = (bool, int, float, str, list)
 

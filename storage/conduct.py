@@ -359,3 +359,21 @@ class Conduct:
                 (uid, int(on)),
             )
         )
+
+    async def images_off(self) -> set[int]:
+        """Everyone who turned pictures off (text only; pictures are on by default)."""
+
+        def read(conn: sqlite3.Connection) -> set[int]:
+            return {r[0] for r in conn.execute("SELECT uid FROM preferences WHERE images = 0")}
+
+        return await self.db.read(read)
+
+    async def set_images(self, uid: int, on: bool) -> None:
+        """Turn the player's pictures on or off (every server)."""
+        await self.db.run(
+            lambda conn: conn.execute(
+                "INSERT INTO preferences (uid, images) VALUES (?, ?) "
+                "ON CONFLICT (uid) DO UPDATE SET images = excluded.images",
+                (uid, int(on)),
+            )
+        )

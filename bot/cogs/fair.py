@@ -1,4 +1,5 @@
-"""Your own settings: 要不起 auto-pass (pass for me when passing is my only move)."""
+"""Your own settings: 要不起 auto-pass (pass for me when passing is my only move), and
+pictures or text only (for screen readers and slow links)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,18 @@ class FairCog(commands.Cog):
         key = "settings.autopass_on" if on else "settings.autopass_off"
         await self.bot.hall.reply(interaction, t(key, user_locale(interaction),
                                                  seconds=f"{self.bot.manager.referee.delay:g}"))
+
+    @settings.command(name=_("images"),
+                      description=_("Pictures of cards and tables, or text only"))
+    @app_commands.describe(state=_("on or off"))
+    @app_commands.choices(state=[app_commands.Choice(name=_("on"), value="on"),
+                                 app_commands.Choice(name=_("off"), value="off")])
+    async def images(self, interaction: discord.Interaction, state: str) -> None:
+        """Your hand and /table status with pictures (on, the default) or as text only."""
+        on = state == "on"
+        await self.bot.hall.set_images(interaction.user.id, on)
+        key = "settings.images_on" if on else "settings.images_off"
+        await self.bot.hall.reply(interaction, t(key, user_locale(interaction)))
 
 
 async def setup(bot: GameHall) -> None:

@@ -283,7 +283,8 @@ class HallExtrasCog(commands.Cog):
             watching[interaction.user.id] = interaction.user.display_name
             table.note(T("note.watching", name=interaction.user.display_name))
             await self.bot.hall.table_changed(table)
-        embed, file = self.bot.hall.embed(table)  # what everyone in the channel sees
+        # what everyone in the channel sees (as text with /settings images off)
+        embed, file = await self.bot.hall.embed_for(table, interaction.user.id)
         text = t("watch.ok", locale, link=table_link(table), names=", ".join(watching.values()))
         kwargs: dict[str, Any] = {"file": file} if file is not None else {}
         await self.bot.hall.reply(interaction, text, embed=embed, **kwargs)

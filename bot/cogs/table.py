@@ -155,7 +155,7 @@ class TableCog(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
         table = self.manager.get(interaction.channel_id)
-        embed, file = self.bot.hall.embed(table)
+        embed, file = await self.bot.hall.embed_for(table, interaction.user.id)
         kwargs = {"file": file} if file is not None else {}
         await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
 

@@ -25,6 +25,7 @@ from bot.host.metrics import HostMetrics
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.host.referee import Referee
 from bot.host.saver import Saver
+from bot.i18n import typed
 from bot.settings import Room, Settings
 from engines import registry
 from engines.base import Choice, GameSpec, Setup, T, Text
@@ -504,6 +505,7 @@ class TableManager:
 
     async def act(self, table_id: int, uid: int, text: str) -> str:
         """A person's action in the game's notation; returns the canonical action taken."""
+        text = typed(text)  # 搶地主 is 抢地主: the games read one script
         async with self._locked(table_id) as table:
             index = self.seat_index(table, uid)
             if table.status != PLAYING or table.game is None:

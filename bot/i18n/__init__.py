@@ -13,6 +13,10 @@ these awkward enough to move to gettext ``.po``: each locale is one more block b
 others, and ``tests/i18n`` checks that every key and placeholder exists in every language.
 zh-TW is derived from zh-CN with OpenCC (s2twp) plus a reviewed glossary of Taiwan terms;
 ``python -m bot.i18n.tw --check`` lists what is missing and ``--fill`` adds it (``bot/i18n/tw.py``).
+
+What players type is read in one script: ``typed`` turns Traditional characters into Simplified
+(OpenCC t2s) before a game reads an action, so 搶地主, 槓 and 過 mean 抢地主, 杠 and 过 and the
+games keep one set of words.
 """
 
 from __future__ import annotations
@@ -94,6 +98,24 @@ def _arg(value: Any, locale: str) -> Any:
 def tw_names() -> dict[str, str]:
     """Game and room names in zh-TW, keyed by their zh-CN name (bot/i18n/names.zh-TW.json)."""
     return json.loads((_HERE / "names.zh-TW.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _t2s() -> Any:
+    import opencc  # loaded on the first typed Chinese action, not at start-up
+
+    return opencc.OpenCC("t2s")
+
+
+def typed(text: str) -> str:
+    """An action as typed, with Traditional characters read as Simplified.
+
+    >>> typed("搶地主"), typed("33 44"), typed("不出")
+    ('抢地主', '33 44', '不出')
+    """
+    if text.isascii():
+        return text
+    return str(_t2s().convert(text))
 
 
 def pick_name(name_zh: str, name_en: str, locale: str) -> str:

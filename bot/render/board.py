@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -67,12 +66,11 @@ def star_points(size: int) -> list[tuple[int, int]]:
     return pts
 
 
-@lru_cache(maxsize=4)
 def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.load_default(size=px)
-    except TypeError:  # pragma: no cover - Pillow without FreeType
-        return ImageFont.load_default()
+    """The pictures' CJK font, so a mark such as 禁 renders (``bot.render.pictures.font``)."""
+    from bot.render.pictures import font
+
+    return font(px)
 
 
 def image_size(board: Board, *, labels: bool = True) -> tuple[int, int]:

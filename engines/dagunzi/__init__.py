@@ -6,6 +6,7 @@ Rules and decisions: docs/games/dagunzi.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.dagunzi.game import (
     BURY,
     DECLARE,
@@ -26,6 +27,7 @@ DAGUNZI = GameSpec(
     max_seats=4,
     level_table="doudizhu",
     game=DagunziGame,
+    faces=card_faces,
     options=dict(DEFAULTS),
     phases=(DECLARE, RETURN, BURY, JOKERS, PLAY),
     texts=TEXTS,

@@ -42,6 +42,7 @@ from engines.shengji.cards import (
     Context,
     card_id,
     counts_of,
+    deal_ids,
     format_ids,
     ids_of,
     parse_ids,
@@ -117,11 +118,9 @@ class DagunziGame(Game):
 
     # --- the deal --------------------------------------------------------------------------
     def _deal(self) -> None:
-        deck = list(range(NCARDS)) * DECKS
-        self.rng.shuffle(deck)
         # Dealt one at a time, seat 0 first: seat s gets deck[s], deck[s + 4], ...
-        self.dealt = [deck[s:4 * PER:4] for s in range(4)]
-        self.kitty: list[int] = deck[4 * PER:]
+        self.kitty: list[int]
+        self.dealt, self.kitty = deal_ids(self.rng, DECKS, 4, PER, in_turn=True)
         self.hands: list[list[int]] = [[0] * NCARDS for _ in range(4)]
         self.packet = 0
         if self.dealer is None:

@@ -27,6 +27,7 @@ The registered rule sets:
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.doudizhu.five import FIVE_OPTIONS, FiveGame
 from engines.doudizhu.game import (
     ClassicGame,
@@ -73,6 +74,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=3,
         level_table="doudizhu",
         game=ClassicGame,
+        faces=card_faces,
         options=dict(CLASSIC_OPTIONS),
         phases=PHASES_CLASSIC,
         texts=TEXTS,
@@ -87,6 +89,7 @@ SPECS: tuple[GameSpec, ...] = (
         # 004 十三: its own ladder (短工 below 100 … 帝王 100,000,000), made for its 底分 4.
         level_table="mianduimian",
         game=HappyGame,
+        faces=card_faces,
         options=dict(HAPPY_OPTIONS),
         phases=PHASES_HAPPY,
         texts=TEXTS,
@@ -100,6 +103,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=2,
         level_table="mianduimian",  # 004 十三, the 22 titles of 面对面
         game=TwoPlayerGame,
+        faces=card_faces,
         options=dict(HAPPY_OPTIONS),
         phases=PHASES_HAPPY,
         texts=TEXTS,
@@ -113,6 +117,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=3,
         level_table="doudizhu",  # 001 gives 火拼 no ladder of its own
         game=HotGame,
+        faces=card_faces,
         options=dict(HOT_OPTIONS),
         phases=PHASES_HOT,
         texts=TEXTS,
@@ -126,6 +131,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=4,
         level_table="doudizhu",  # 001 gives 四人 no ladder of its own
         game=FourGame,
+        faces=card_faces,
         options=dict(FOUR_OPTIONS),
         phases=("bid", "play"),
         texts=TEXTS,
@@ -139,6 +145,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=3,
         level_table="mianduimian",  # 004 十三
         game=WildGame,
+        faces=card_faces,
         options=dict(HAPPY_OPTIONS),
         phases=PHASES_HAPPY,
         texts=TEXTS,
@@ -152,6 +159,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=3,
         level_table="doudizhu",  # 001 gives 麻辣 no ladder of its own
         game=MalaGame,
+        faces=card_faces,
         options=dict(MALA_OPTIONS),
         phases=("blind", "bid", "dao", "play"),
         texts=TEXTS,
@@ -165,6 +173,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=5,
         level_table="doudizhu",  # 001 gives 五人 no ladder of its own
         game=FiveGame,
+        faces=card_faces,
         options=dict(FIVE_OPTIONS),
         phases=("reveal", "double", "play"),
         texts=TEXTS,

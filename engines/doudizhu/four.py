@@ -39,6 +39,7 @@ from engines.doudizhu.notation import (
     _parse_slow,
     format_cards,
     label,
+    limits,
 )
 from engines.doudizhu.patterns import Pattern, Play
 from engines.errors import IllegalActionError
@@ -46,8 +47,8 @@ from engines.errors import IllegalActionError
 if TYPE_CHECKING:
     from engines.doudizhu.game import DoudizhuGame
 
-LIMITS = (8,) * 13 + (2, 2)
-"""Two decks: 8 of each rank, 2 of each joker."""
+LIMITS = limits(2)
+"""Two decks: 8 of each rank, 2 of each joker (the shoe's limits, ``engines.cards``)."""
 _MEMO_LIMIT = 20_000
 _MEMO: dict[Counts, tuple[Play, ...]] = {}
 

@@ -36,7 +36,19 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Transfer, View
+from engines.base import (
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    Timeout,
+    Transfer,
+    View,
+)
 from engines.doudizhu import ai, four, wild
 from engines.doudizhu.auction import (
     NO,
@@ -55,6 +67,7 @@ from engines.doudizhu.notation import (
     PASS_WORDS,
     RANKS,
     SMALL_JOKER,
+    deal,
     format_cards,
     label,
     parse_cards,
@@ -154,11 +167,7 @@ class DoudizhuGame(Game):
         """发牌: shuffle from the seeded generator; a redeal continues the same stream."""
         r = self.rules
         n = self.n
-        deck = [rank for rank in range(13) for _ in range(4 * r.decks)]
-        deck += [SMALL_JOKER, BIG_JOKER] * r.decks
-        self._rng.shuffle(deck)
-        deck = deck[r.removed :]
-        dealt = [deck[s : n * r.hand_size : n] for s in range(n)]
+        dealt, kitty_cards = deal(self._rng, r.decks, n, r.hand_size, r.removed, r.kitty)
         self.dealt: list[list[int]] = dealt
         self.hands: list[list[int]] = []
         for cards in dealt:
@@ -167,10 +176,10 @@ class DoudizhuGame(Game):
                 counts[c] += 1
             self.hands.append(counts)
         kitty = [0] * NRANKS
-        for c in deck[n * r.hand_size : n * r.hand_size + r.kitty]:
+        for c in kitty_cards:
             kitty[c] += 1
         self.kitty: tuple[int, ...] = tuple(kitty)
-        self.kitty_cards = tuple(deck[n * r.hand_size : n * r.hand_size + r.kitty])
+        self.kitty_cards = tuple(kitty_cards)
         self.peeks: list[list[str]] = [[] for _ in range(n)]  # 黄金眼: kitty places seen
         self.status: list[str | None] = [None] * n  # last canonical action per seat
         self.auction: Auction = make_auction(r, n, first)
@@ -288,6 +297,13 @@ class DoudizhuGame(Game):
     def phase(self) -> str:
         return self.auction.phase if self._phase == "auction" else self._phase
 
+    def timeout_action(self, seat: int) -> Timeout:
+        """加倍 is optional, in a timed window (003/004: 在限制时间内…直到限制时间到): a seat that
+        lets it pass has not doubled, and that is no miss (nobody's stake grows unasked)."""
+        if self._phase == "double":
+            return Timeout("nodouble", miss=False)
+        return super().timeout_action(seat)
+
     def is_over(self) -> bool:
         return self.over
 
@@ -391,7 +407,7 @@ class DoudizhuGame(Game):
         if word is None:
             now = self._phase_actions(seat)
             try:
-                parse_cards(text)
+                parse_cards(text, self.rules.decks)
             except ValueError:
                 # Neither this phase's action nor cards: say what the phase takes.
                 raise IllegalActionError(

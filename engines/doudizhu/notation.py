@@ -11,7 +11,10 @@ Cards are ranks, suits ignored: ``3456789TJQKA2`` then ``B`` (小王, small joke
 - ``不出``/``要不起``/``过``/``p`` for ``pass``.
 
 Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = rank 2,
-13 = small joker, 14 = big joker.
+13 = small joker, 14 = big joker: ``engines.cards.climb_counts`` of the physical cards. The
+cards come from the shared card model: ``deal`` shuffles and deals a shoe of one or two decks,
+``limits(decks)`` is how many of each rank the shoe holds (one deck: 4; 四人/五人: 8), and the
+jokers' spellings are read by ``engines.cards.read_joker``.
 
 >>> format_cards(parse_cards("10 J q K a 10"))
 'TTJQKA'
@@ -21,9 +24,13 @@ Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = ran
 
 from __future__ import annotations
 
+import random
 from operator import lshift
 
 from engines.base import T
+from engines.cards import JOKER_STARTS, Layout, Shoe, climb_index, read_joker
+from engines.cards import SMALL_JOKER as CARD_SMALL_JOKER
+from engines.cards import deal as deal_cards
 from engines.errors import NotationError
 
 RANKS = "3456789TJQKA2BR"
@@ -44,19 +51,15 @@ EMPTY: Counts = (0,) * NRANKS
 PASS = "pass"
 PASS_WORDS = frozenset({"pass", "p", "不出", "不要", "要不起", "过", "過"})
 
-_LIMITS = (4,) * 13 + (1, 1)
+_LIMITS = Shoe(1, jokers=True).climb_limits
 _CHARS = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
 _SUITS = frozenset("shcdSHCD")
 # Longest aliases first so "10" wins over "1", "BJ" over "B".
 _ALIASES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("王炸", (SMALL_JOKER, BIG_JOKER)),
     ("火箭", (SMALL_JOKER, BIG_JOKER)),
-    ("小王", (SMALL_JOKER,)),
-    ("大王", (BIG_JOKER,)),
     ("10", (TEN,)),
-    ("bj", (SMALL_JOKER,)),
-    ("rj", (BIG_JOKER,)),
-)
+)  # (the jokers themselves are read by engines.cards.read_joker)
 _SEPARATORS = frozenset(" \t,，、+＋")
 _HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
@@ -105,15 +108,19 @@ def packed(text: str) -> int | None:
     return p
 
 
-def parse_cards(text: str) -> Counts:
-    """记牌: read a set of cards; the counts tuple.
+def parse_cards(text: str, decks: int = 1) -> Counts:
+    """记牌: read a set of cards of ``decks`` decks (四人/五人斗地主: 2); the counts tuple.
 
     Raises NotationError naming the first unreadable character, or a rank given more often
-    than one deck holds.
+    than the decks hold.
 
     >>> parse_cards("3 3 B")[:3], parse_cards("3 3 B")[13]
     ((2, 0, 0), 1)
+    >>> format_cards(parse_cards("33333333 BB", decks=2))
+    '33333333BB'
     """
+    if decks != 1:
+        return _parse_slow(text, limits(decks))
     p = packed(text)
     if p is not None:
         return unpack(p)
@@ -146,6 +153,11 @@ def _parse_slow(text: str, limits: tuple[int, ...] = _LIMITS) -> Counts:
                 i += len(alias)
                 break
         else:
+            joker = read_joker(text, i) if ch in JOKER_STARTS else None
+            if joker is not None:
+                counts[SMALL_JOKER if joker[0] == CARD_SMALL_JOKER else BIG_JOKER] += 1
+                i = joker[1]
+                continue
             if ch == "0":
                 r = TEN
             elif ch in _CHARS:
@@ -181,6 +193,35 @@ def _parse_slow(text: str, limits: tuple[int, ...] = _LIMITS) -> Counts:
                 text=T("err.ddz.too_many", typed=text, count=c, card=name, limit=limits[r]),
             )
     return tuple(counts)
+
+
+def limits(decks: int) -> Counts:
+    """How many of each rank ``decks`` decks with jokers hold (the shoe's, ``engines.cards``):
+    4 per deck of a rank, 1 per deck of each joker.
+
+    >>> limits(2)[0], limits(2)[SMALL_JOKER]
+    (8, 2)
+    """
+    return Shoe(decks, jokers=True).climb_limits
+
+
+def deal(
+    rng: random.Random, decks: int, seats: int, each: int, removed: int = 0, kitty: int = 3
+) -> tuple[list[list[int]], list[int]]:
+    """发牌: shuffle ``decks`` decks with jokers from ``rng`` (the shared card model, laid out
+    as 斗地主 always has: ``Layout.RANKS_THEN_JOKERS``), take ``removed`` cards out unseen,
+    deal ``each`` to each seat one at a time; each seat's ranks in the order dealt, and the
+    ``kitty`` (底牌) ranks.
+
+    >>> hands, bottom = deal(random.Random(5), 1, 3, 17)
+    >>> [len(h) for h in hands], len(bottom), sum(h.count(BIG_JOKER) for h in hands + [bottom])
+    ([17, 17, 17], 3, 1)
+    """
+    shoe = Shoe(decks, jokers=True)
+    ranks = deal_cards(
+        rng, shoe, Layout.RANKS_THEN_JOKERS, seats, each, removed=removed, form=climb_index
+    )
+    return [list(hand) for hand in ranks.hands], list(ranks.kitty[:kitty])
 
 
 def format_cards(counts: Counts) -> str:

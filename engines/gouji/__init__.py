@@ -6,6 +6,7 @@ Rules and decisions: docs/games/gouji.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.gouji.game import (
     BURN,
     CLASSIC,
@@ -27,6 +28,7 @@ GOUJI_NEW = GameSpec(
     max_seats=6,
     level_table="gouji",
     game=GoujiGame,
+    faces=card_faces,
     options=dict(NEW),
     phases=(DECLARE, HEAD, PLAY, BURN),
     texts=TEXTS,
@@ -41,6 +43,7 @@ GOUJI = GameSpec(
     max_seats=6,
     level_table="gouji",
     game=ClassicGoujiGame,
+    faces=card_faces,
     options=dict(CLASSIC),
     phases=(DECLARE, HEAD, PLAY, BURN),
     texts=TEXTS,

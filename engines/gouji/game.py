@@ -24,6 +24,8 @@ from engines.shuangkou.notation import (
     TWO,
     Counts,
     contains,
+    counts,
+    deal_ranks,
     format_cards,
     is_pass,
     minus,
@@ -130,17 +132,11 @@ class GoujiGame(Game):
         carry = self._read_carry(setup.carry)
         self.game_no: int = carry[0]
         rng = random.Random(setup.seed)
-        cards = [(r, s % 4) for r in range(NRANKS) for s in range(16 if r < SMALL else 4)]
-        rng.shuffle(cards)
         hands = []
         shown = []
         show_rank = 1 if self.beisan else THREE  # 憋三: same-suit 4s; otherwise 3s
-        for seat in range(SEATS):
-            mine = cards[seat * EACH:(seat + 1) * EACH]
-            counts = [0] * NRANKS
-            for r, _ in mine:
-                counts[r] += 1
-            hands.append(tuple(counts))
+        for mine in deal_ranks(rng, DECKS, SEATS, EACH):
+            hands.append(counts(mine))
             suits = [sum(1 for r, s in mine if r == show_rank and s == k) for k in range(4)]
             shown.append(max(suits))
         self.hands: list[Counts] = hands

@@ -6,6 +6,7 @@ Rules and decisions: docs/games/hotpot.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.hotpot.game import DEFAULTS, PLAY, HotpotGame, Turn, max_loss
 from engines.hotpot.rules import Third, resolve
 from engines.hotpot.texts import TEXTS
@@ -18,6 +19,7 @@ HOTPOT = GameSpec(
     max_seats=4,
     level_table="doudizhu",
     game=HotpotGame,
+    faces=card_faces,
     options=dict(DEFAULTS),
     phases=(PLAY,),
     texts=TEXTS,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from engines.base import GameSpec
 from engines.mahjong.erren import ERREN_OPTIONS, SWAP, ErrenGame, max_loss_erren
+from engines.mahjong.faces import tile_faces
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, Table, best_ready, evaluate
 from engines.mahjong.game import CLAIM, DINGQUE, DISCARD, MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.rules import (
@@ -58,6 +59,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=4,
         level_table="sichuan",
         game=MahjongGame,
+        faces=tile_faces,
         options=dict(SICHUAN_OPTIONS),
         phases=PHASES,
         texts=TEXTS,
@@ -72,6 +74,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=4,
         level_table="sichuan",
         game=XuezhanGame,
+        faces=tile_faces,
         options=dict(XUEZHAN_OPTIONS),
         phases=PHASES,
         texts=TEXTS,
@@ -86,6 +89,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=4,
         level_table="shaanxi",
         game=ShaanxiGame,
+        faces=tile_faces,
         options=dict(SHAANXI_OPTIONS),
         phases=(PAOZI, DISCARD, CLAIM),
         texts=TEXTS,
@@ -100,6 +104,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=4,
         level_table="wuhan",
         game=WuhanGame,
+        faces=tile_faces,
         options=dict(WUHAN_OPTIONS),
         phases=(DISCARD, CLAIM),
         texts=TEXTS,
@@ -114,6 +119,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=4,
         level_table="doudizhu",
         game=YongzhouGame,
+        faces=tile_faces,
         options=dict(YONGZHOU_OPTIONS),
         phases=(DISCARD, CLAIM),
         texts=TEXTS,
@@ -128,6 +134,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=2,
         level_table="erren_mahjong",
         game=ErrenGame,
+        faces=tile_faces,
         options=dict(ERREN_OPTIONS),
         phases=(SWAP, DISCARD, CLAIM),
         texts=TEXTS,

@@ -6,6 +6,7 @@ Rules and decisions: docs/games/niuniu.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.niuniu.game import (
     BET,
     GRAB,
@@ -29,6 +30,7 @@ DOUNIU = GameSpec(
     max_seats=6,
     level_table="doudizhu",
     game=DouniuGame,
+    faces=card_faces,
     options={"base": 1},
     phases=(SPLIT,),
     texts=TEXTS,
@@ -43,6 +45,7 @@ DOUNIU_HAPPY = GameSpec(
     max_seats=6,
     level_table="doudizhu",
     game=HappyDouniuGame,
+    faces=card_faces,
     options={},
     phases=(SPLIT,),
     texts=TEXTS,
@@ -57,6 +60,7 @@ NIUNIU = GameSpec(
     max_seats=6,
     level_table="doudizhu",
     game=NiuniuGame,
+    faces=card_faces,
     options={"stakes": [1, 2, 5, 10]},
     phases=(GRAB, BET, SPLIT),
     texts=TEXTS,

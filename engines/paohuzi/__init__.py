@@ -12,6 +12,7 @@ Tiles and notation (``tiles``), groups, 胡息 and the win check (``groups``), �
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.paohuzi.faces import word_faces
 from engines.paohuzi.game import CLAIM, DISCARD, OPTIONS, PaohuziGame, max_loss, stacked
 from engines.paohuzi.groups import Group, Kind, best_huxi
 from engines.paohuzi.texts import TEXTS
@@ -26,6 +27,7 @@ SPECS: tuple[GameSpec, ...] = (
         max_seats=3,
         level_table="doudizhu",
         game=PaohuziGame,
+        faces=word_faces,
         options=dict(OPTIONS),
         phases=(DISCARD, CLAIM),
         texts=TEXTS,

@@ -6,6 +6,7 @@ Rules and decisions: docs/games/shengji.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.shengji.game import (
     BURY,
     COUNTER,
@@ -27,6 +28,7 @@ SHENGJI = GameSpec(
     max_seats=4,
     level_table="doudizhu",
     game=ShengjiGame,
+    faces=card_faces,
     options=dict(DEFAULTS),
     phases=(DECLARE, BURY, PLAY),
     texts=TEXTS,
@@ -41,6 +43,7 @@ SHENGJI_HAPPY = GameSpec(
     max_seats=4,
     level_table="doudizhu",
     game=HappyShengjiGame,
+    faces=card_faces,
     options=dict(DEFAULTS),
     phases=(DECLARE, BURY, COUNTER, PLAY),
     texts=TEXTS,

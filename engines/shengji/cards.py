@@ -1,8 +1,11 @@
-"""牌: cards of 升级 with 1–3 decks, their notation, and the trump order of one hand.
+"""牌: cards of 升级 and 打滚子 with 1–3 decks, their notation, and the trump order of one hand.
 
-A card is an id: ``suit * 13 + rank - 2`` for suited cards (suits ``s h c d`` = 0..3, ranks
+A thin layer over the shared card model (``engines.cards``): a card is its face's number
+``trick_id`` — ``suit * 13 + rank - 2`` for suited cards (suits ``s h c d`` = 0..3, ranks
 2..14 with A = 14), 52 for the small joker ``B`` (小王) and 53 for the big joker ``R`` (大王).
 With several decks a hand holds up to three copies of an id; hands are ``list[int]`` counts.
+The shuffle and deal are the shared ones (``deal_ids``), jokers are read by
+``engines.cards.read_joker``.
 
 Notation: suited cards as in ``engines.cards`` (``Ah``, ``Td``, ``10d``), jokers ``B``/``R``
 (also ``BJ``/``RJ``, 小王/大王). A play is written with single spaces, canonical order: trump
@@ -16,15 +19,27 @@ first, strongest first, then suits ``s h c d``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engines.base import T
+from engines.cards import (
+    BIG_JOKER,
+    JOKER_STARTS,
+    TRICK_IDS,
+    Layout,
+    Shoe,
+    deal,
+    from_trick_id,
+    read_joker,
+    trick_id,
+)
 from engines.errors import NotationError
 
 SUITS = "shcd"
 SMALL, BIG = 52, 53
-NCARDS = 54
+NCARDS = TRICK_IDS
 RANK_CHARS = "23456789TJQKA"
 TRUMP = 4
 """The effective suit of every trump (主牌)."""
@@ -33,7 +48,6 @@ _SUIT_WORDS = {
     "♠": 0, "♤": 0, "黑桃": 0, "♥": 1, "♡": 1, "红桃": 1, "♣": 2, "♧": 2, "梅花": 2,
     "草花": 2, "♦": 3, "♢": 3, "方片": 3, "方块": 3,
 }
-_JOKER_WORDS = {"小王": SMALL, "大王": BIG, "BJ": SMALL, "RJ": BIG, "B": SMALL, "R": BIG}
 _SEPARATORS = set(" \t\n,;|/+、，；")
 
 
@@ -52,13 +66,28 @@ def suit_of(cid: int) -> int:
     return cid // 13 if cid < SMALL else 4
 
 
+_TEXTS = tuple(str(from_trick_id(cid)) for cid in range(NCARDS))
+
+
 def card_text(cid: int) -> str:
-    """Notation of one card: ``Ah``, ``Td``, ``B``, ``R``."""
-    if cid == SMALL:
-        return "B"
-    if cid == BIG:
-        return "R"
-    return RANK_CHARS[rank_of(cid) - 2] + SUITS[suit_of(cid)]
+    """Notation of one card: ``Ah``, ``Td``, ``B``, ``R`` (the shared model's)."""
+    return _TEXTS[cid]
+
+
+def deal_ids(rng: random.Random, decks: int, seats: int, each: int, *,
+             in_turn: bool) -> tuple[list[list[int]], list[int]]:
+    """发牌: ``decks`` decks with jokers shuffled by ``rng`` through the shared card model,
+    laid out deck by deck in id order as these games always have (``Layout.DECK_BY_DECK``);
+    ``each`` cards to each seat, one at a time in turn or in blocks (``in_turn``). Each seat's
+    ids in the order dealt, and the kitty's (the rest).
+
+    >>> hands, kitty = deal_ids(random.Random(3), 2, 4, 25, in_turn=False)
+    >>> [len(h) for h in hands], len(kitty), sorted(sum(hands, kitty)) == sorted([*range(54)] * 2)
+    ([25, 25, 25, 25], 8, True)
+    """
+    ids = deal(rng, Shoe(decks, jokers=True), Layout.DECK_BY_DECK, seats, each,
+               in_turn=in_turn, form=trick_id)
+    return [list(hand) for hand in ids.hands], list(ids.kitty)
 
 
 def points(cid: int) -> int:
@@ -96,10 +125,10 @@ def parse_ids(text: str) -> list[int]:
             while i < n and text[i].isdigit():
                 i += 1
             continue
-        word = next((w for w in _JOKER_WORDS if text.upper().startswith(w, i)), None)
-        if word is not None:
-            out.append(_JOKER_WORDS[word])
-            i += len(word)
+        joker = read_joker(text, i) if text[i] in JOKER_STARTS else None
+        if joker is not None:
+            out.append(BIG if joker[0] == BIG_JOKER else SMALL)
+            i = joker[1]
             continue
         suit = None
         for w, s in _SUIT_WORDS.items():

@@ -29,6 +29,7 @@ from engines.shengji.cards import (
     Context,
     card_id,
     counts_of,
+    deal_ids,
     format_ids,
     ids_of,
     parse_ids,
@@ -96,11 +97,9 @@ class ShengjiGame(Game):
         self.level = self.levels[team(dealer)] if dealer is not None else self.levels[0]
         rng = random.Random(setup.seed)
         per, kitty = DEAL[self.decks]
-        deck = list(range(NCARDS)) * self.decks
-        rng.shuffle(deck)
+        self.dealt: list[list[int]]
+        self.dealt, self.kitty = deal_ids(rng, self.decks, 4, per, in_turn=False)
         self.fallback_dealer = rng.randrange(4)
-        self.dealt: list[list[int]] = [deck[s * per:(s + 1) * per] for s in range(4)]
-        self.kitty: list[int] = deck[4 * per:]
         assert len(self.kitty) == kitty
         self.per = per
         self.hands: list[list[int]] = [[0] * NCARDS for _ in range(4)]

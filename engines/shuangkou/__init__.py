@@ -6,6 +6,7 @@ Rules and decisions: docs/games/shuangkou.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
+from engines.faces import card_faces
 from engines.shuangkou.game import DEFAULTS, PLAY, ShuangkouGame, max_loss
 from engines.shuangkou.texts import TEXTS
 
@@ -17,6 +18,7 @@ SHUANGKOU = GameSpec(
     max_seats=4,
     level_table="doudizhu",
     game=ShuangkouGame,
+    faces=card_faces,
     options=dict(DEFAULTS),
     phases=(PLAY,),
     texts=TEXTS,

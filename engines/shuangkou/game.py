@@ -30,8 +30,8 @@ from engines.shuangkou.notation import (
     PASS,
     Counts,
     contains,
-    deal,
-    deck,
+    counts,
+    deal_ranks,
     format_cards,
     is_pass,
     minus,
@@ -83,9 +83,7 @@ class ShuangkouGame(Game):
         self.check_options(opts)
         self.base: int = opts["base"]
         rng = random.Random(setup.seed)
-        cards = deck(DECKS)
-        rng.shuffle(cards)
-        self.hands: list[Counts] = deal(cards, SEATS, EACH)
+        self.hands: list[Counts] = [counts(h) for h in deal_ranks(rng, DECKS, SEATS, EACH)]
         self.dealt: tuple[Counts, ...] = tuple(self.hands)
         self.stars: tuple[int, ...] = tuple(best_stars(h) for h in self.hands)
         self.dealer = rng.randrange(SEATS)

@@ -6,7 +6,9 @@ forgives spaces, commas and ``+``, case, ``10``/``0`` for ``T``, ``BJ``/``RJ`` a
 ``小王``/``大王``, a suit letter after a rank (``3s3h``) and the picker's copy tags (``3#2``).
 
 Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = rank 2,
-13 = small joker, 14 = big joker.
+13 = small joker, 14 = big joker: the shared card model's ``climb_counts`` (``engines.cards``),
+which also shuffles and deals the physical cards (``deal_ranks``) and bounds each rank by
+what the shoe holds (``limits``). Jokers are read by ``engines.cards.read_joker``.
 
 >>> format_cards(parse_cards("10 j R 3#2 3", decks=2))
 '33TJR'
@@ -16,7 +18,20 @@ Internally a set of cards is a tuple of 15 counts, index 0 = rank 3 … 12 = ran
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+
 from engines.base import T
+from engines.cards import (
+    BIG_JOKER,
+    JOKER_STARTS,
+    Card,
+    Layout,
+    Shoe,
+    climb_index,
+    read_joker,
+)
+from engines.cards import deal as deal_shoe
 from engines.errors import NotationError
 
 RANKS = "3456789TJQKA2BR"
@@ -32,9 +47,7 @@ PASS = "pass"
 PASS_WORDS = frozenset({"pass", "p", "不出", "不要", "要不起", "过", "過"})
 
 _CHARS = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
-_ALIASES: tuple[tuple[str, int], ...] = (
-    ("小王", SMALL), ("大王", BIG), ("10", TEN), ("bj", SMALL), ("rj", BIG),
-)
+_ALIASES: tuple[tuple[str, int], ...] = (("10", TEN),)  # jokers: engines.cards.read_joker
 _SEPARATORS = frozenset(" \t,，、+＋")
 _SUITS = frozenset("shcdSHCD")
 HELP = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
@@ -67,8 +80,13 @@ CLIMB_TEXTS["zh-TW"] = {
 
 
 def limits(decks: int) -> Counts:
-    """How many of each rank ``decks`` decks hold (4 per deck, 1 per deck of each joker)."""
-    return (4 * decks,) * 13 + (decks, decks)
+    """How many of each rank ``decks`` decks hold (4 per deck, 1 per deck of each joker): the
+    shoe's ``climb_limits``.
+
+    >>> limits(4)[TWO], limits(4)[BIG]
+    (16, 4)
+    """
+    return Shoe(decks, jokers=True).climb_limits
 
 
 def is_pass(text: str) -> bool:
@@ -97,6 +115,11 @@ def parse_cards(text: str, decks: int) -> Counts:
             i += 1
             while i < n and text[i].isdigit():
                 i += 1
+            continue
+        joker = read_joker(text, i) if ch in JOKER_STARTS else None
+        if joker is not None:
+            counts[BIG if joker[0] == BIG_JOKER else SMALL] += 1
+            i = joker[1]
             continue
         for alias, r in _ALIASES:
             if low.startswith(alias, i):
@@ -153,20 +176,38 @@ def plus(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def deal(rng_shuffle: list[int], seats: int, each: int) -> list[Counts]:
-    """Cut a shuffled list of rank indexes into ``seats`` hands of ``each`` cards."""
-    hands = []
-    for s in range(seats):
-        counts = [0] * NRANKS
-        for r in rng_shuffle[s * each:(s + 1) * each]:
-            counts[r] += 1
-        hands.append(tuple(counts))
-    return hands
+def deal_ranks(
+    rng: random.Random, decks: int, seats: int, each: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """发牌: ``decks`` decks with jokers shuffled by ``rng`` through the shared card model, laid
+    out as the climbing games always have (``Layout.RANK_DECK_SUIT``), ``each`` cards to each
+    seat in blocks; each seat's cards in the order dealt as (rank index, suit 0..3 for
+    ``s h c d``; 0 for a joker) — ``rank_suit`` of each physical card.
+
+    >>> hands = [counts(h) for h in deal_ranks(random.Random(2), 2, 4, 27)]
+    >>> [sum(h) for h in hands], plus(plus(*hands[:2]), plus(*hands[2:])) == limits(2)
+    ([27, 27, 27, 27], True)
+    """
+    shoe = Shoe(decks, jokers=True)
+    dealt = deal_shoe(rng, shoe, Layout.RANK_DECK_SUIT, seats, each, in_turn=False, form=rank_suit)
+    return list(dealt.hands)
 
 
-def deck(decks: int) -> list[int]:
-    """Every card of ``decks`` decks as rank indexes, unshuffled."""
-    return [r for r, c in enumerate(limits(decks)) for _ in range(c)]
+def rank_suit(card: Card) -> tuple[int, int]:
+    """A physical card as (rank index, suit 0..3 for ``s h c d``; 0 for a joker).
+
+    >>> rank_suit(Card.parse("Ac")), rank_suit(Card(15))
+    ((11, 2), (14, 0))
+    """
+    return climb_index(card), 0 if card.suit is None else card.suit.index
+
+
+def counts(cards: Iterable[tuple[int, int]]) -> Counts:
+    """The rank counts of dealt cards (``deal_ranks``)."""
+    out = [0] * NRANKS
+    for r, _ in cards:
+        out[r] += 1
+    return tuple(out)
 
 
 def picker_tokens(hand: Counts) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:

@@ -84,3 +84,15 @@ async def test_a_taken_offer_is_replayed_after_a_restart(
     resumed = again.get(CH).game
     assert resumed is not None and resumed.view(None) == view and resumed.log == game.log
     await again.shutdown()
+
+
+async def test_actions_typed_in_traditional_chinese_are_read(manager: TableManager) -> None:
+    await happy_table(manager)
+    table = manager.get(CH)
+    game = table.game
+    assert game is not None
+    first = game.to_act()[0]
+    assert await manager.act(CH, table.seats[first].uid, "叫地主") == "call"
+    second = game.to_act()[0]
+    assert await manager.act(CH, table.seats[second].uid, "搶地主") == "grab"
+    assert game.log[-1] == (second, "grab")

@@ -11,7 +11,7 @@ import pytest
 from ddz_support import SPEC
 
 import engines.doudizhu.five as five_module
-from engines.base import Setup, net_points
+from engines.base import Setup, Timeout, net_points
 from engines.doudizhu.five import FiveGame, beats, bomb_factor, classify, plays
 from engines.doudizhu.four import LIMITS, parse
 from engines.doudizhu.notation import NRANKS, RANKS, format_cards
@@ -241,7 +241,12 @@ def test_a_timed_out_reveal_is_no_miss() -> None:
         assert timeout.action == "noreveal" and not timeout.miss
     game.apply(game.landlord, "noreveal")
     game.apply(game.partner, "noreveal")
-    assert game.timeout_action(0).miss
+    # 加倍 is optional too: letting its window pass is 不加倍, no miss; a card play is not
+    assert game.phase() == "double"
+    assert all(game.timeout_action(s) == Timeout("nodouble", miss=False) for s in range(5))
+    for seat in list(game.to_act()):
+        game.apply(seat, "nodouble")
+    assert game.phase() == "play" and game.timeout_action(game.to_act()[0]).miss
 
 
 def test_both_decline_then_the_twin_identifies_the_partner() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from ddz_support import SPEC, new, play_out, rig
 
-from engines.base import ESCAPE, Setup, Text
+from engines.base import ESCAPE, Setup, Text, Timeout
 from engines.doudizhu import SPECS, ClassicGame, DoudizhuGame, HappyGame, parse_cards
 from engines.doudizhu.notation import format_cards
 from engines.doudizhu.texts import TEXTS
@@ -420,6 +420,31 @@ def test_happy_base_is_004s_four() -> None:
     game.apply(0, "call")
     assert game.base_score() == 4
     assert happy(base=1).base_score() == 1
+
+
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_happy", "doudizhu_2p"])
+def test_a_timed_out_double_is_no_double_and_no_miss(key: str) -> None:
+    """加倍 is an optional answer in a timed window (003/004): when the window passes, the seat
+    has not doubled, and that counts as no miss (so it never puts the seat on 托管)."""
+    options: dict[str, object] = {"doubling": True} if key == "doudizhu" else {}
+    seats = SPEC[key].min_seats
+    for seed in range(40):
+        game = SPEC[key].new(Setup(seats=seats, seed=seed, options=options))
+        while not game.is_over() and game.phase() not in ("double", "play"):
+            seat = game.to_act()[0]
+            game.apply(seat, game.legal_actions(seat)[0])
+        if game.phase() == "double":
+            break
+    else:
+        pytest.fail(f"{key}: no seed reached 加倍")
+    before = game.multiplier()
+    waiting = list(game.to_act())
+    assert waiting and all(
+        game.timeout_action(s) == Timeout("nodouble", miss=False) for s in waiting)
+    for seat in waiting:
+        game.apply(seat, game.timeout_action(seat).action)
+    assert game.multiplier() == before  # nobody's stake grew unasked
+    assert game.phase() != "double" and game.timeout_action(game.to_act()[0]).miss
 
 
 # --- records -------------------------------------------------------------------------------------

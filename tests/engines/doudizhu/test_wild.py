@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engines.doudizhu import DoudizhuGame, WildGame
 from engines.doudizhu.notation import NRANKS, RANKS, SMALL_JOKER, format_cards, parse_cards
 from engines.doudizhu.patterns import Pattern, playbook
-from engines.doudizhu.wild import TIER, beats, bombs, make, plays, read
+from engines.doudizhu.wild import _MEMO, TIER, beats, bombs, make, plays, read, reference
 from engines.errors import IllegalActionError
 
 BOOK = playbook()
@@ -119,21 +119,107 @@ def brute_force(hand: tuple[int, ...], wild: int) -> set[str]:
 DECK = [r for r in range(NRANKS) for _ in range(FULL[r])]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(2, 7), st.integers(0, 2))
-def test_generator_against_brute_force(rnd: random.Random, n: int, wilds: int) -> None:
+def deal(rnd: random.Random, size: int, wilds: int) -> tuple[tuple[int, ...], int]:
+    """``size`` cards holding exactly ``wilds`` 癞子 of a random rank."""
     wild = rnd.randrange(SMALL_JOKER)
     hand = [0] * NRANKS
     hand[wild] = wilds
-    for r in rnd.sample([c for c in DECK if c != wild], n):
+    for r in rnd.sample([c for c in DECK if c != wild], size - wilds):
         hand[r] += 1
-    listed = [p.text for p in plays(tuple(hand), wild)]
+    return tuple(hand), wild
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 7), st.integers(0, 4))
+def test_generator_against_brute_force(rnd: random.Random, n: int, wilds: int) -> None:
+    hand, wild = deal(rnd, n + wilds, wilds)
+    listed = [p.text for p in plays(hand, wild)]
     assert len(listed) == len(set(listed))
-    assert set(listed) == brute_force(tuple(hand), wild)
+    assert set(listed) == brute_force(hand, wild)
+    assert [p.text for p in reference(hand, wild)] == listed
     for text in listed:  # every listed play reads back as itself
-        assert read(text, tuple(hand), wild, None, BOOK).text == text
-    bomb_texts = [p.text for p in bombs(tuple(hand), wild)]
-    assert bomb_texts == sorted(p.text for p in plays(tuple(hand), wild) if p.is_bomb)
+        assert read(text, hand, wild, None, BOOK).text == text
+    bomb_texts = [p.text for p in bombs(hand, wild)]
+    assert bomb_texts == sorted(p.text for p in plays(hand, wild) if p.is_bomb)
+
+
+def test_generator_against_the_reference_leading_and_following() -> None:
+    """Two hundred hands of up to 10 cards with 0-4 癞子, each led and following a random
+    play of another hand: the same plays (and order) as the reference, each once."""
+    rnd = random.Random(17)
+    for i in range(200):
+        wilds = i % 5
+        hand, wild = deal(rnd, rnd.randint(wilds + 1, 10 if wilds < 4 else 7), wilds)
+        _MEMO.clear()
+        expected = reference(hand, wild)
+        listed = plays(hand, wild)
+        assert [p.text for p in listed] == [p.text for p in expected], format_cards(hand)
+        assert listed == expected and [p.parts for p in listed] == [p.parts for p in expected]
+        assert len({(p.parts, p.pattern, p.key, p.size) for p in listed}) == len(listed)
+        other, _ = deal(random.Random(i), 17, 0)
+        leads = plays(other, wild)
+        previous = leads[rnd.randrange(len(leads))]
+        _MEMO.clear()  # following from scratch (no lead list to filter)
+        beating = [p.text for p in plays(hand, wild, previous)]
+        assert beating == [p.text for p in expected if beats(p, previous)], previous.text
+
+
+def test_generator_against_the_reference_on_whole_hands() -> None:
+    """Dealt hands of 17 and 20 cards (the landlord's) with 0-3 癞子."""
+    rnd = random.Random(4)
+    for i in range(16):
+        hand, wild = deal(rnd, 17 if i % 2 else 20, i % 4)
+        _MEMO.clear()
+        assert [p.text for p in plays(hand, wild)] == [p.text for p in reference(hand, wild)]
+
+
+@pytest.mark.parametrize(
+    ("hand", "wild", "play"),
+    [
+        # three 癞子 and a 3: 三带一 of any rank the 癞子 stand for (not only themselves)
+        ("3222", "2", "3222=3555"),
+        ("3222", "2", "3222"),
+        # a 癞子 completes the attached pair
+        ("3334Q", "Q", "3334Q=33344"),
+        # two 癞子 as the pair of 四带两对 beside a natural pair
+        ("5555669T", "T", "5555669T=55556699"),
+        # 666 (癞子 as themselves) in the plane: the fourth 癞子 is a wing standing for a rank
+        # the hand lacks (listed as the first such reading)
+        ("55566669", "6", "55566669=35556669"),
+    ],
+)
+def test_wilds_in_attachments(hand: str, wild: str, play: str) -> None:
+    """An attached card may be a 癞子, as itself or standing in (004: "癞子不妨和其他牌搭配成
+    上述各种牌型", any pattern)."""
+    assert play in {p.text for p in plays(parse_cards(hand), rank(wild))}
+
+
+@pytest.mark.parametrize(
+    ("hand", "wild", "whole"),
+    [
+        # 四带两对: two 癞子 pair as themselves, the other two must stand for another rank
+        ("33339999", "9", ["33339999=33334499"]),
+        # three 癞子 beside 444555666: as themselves they make 777 (the chain 5-7), standing
+        # in they make other planes whose chain ends at 6
+        (
+            "444555666777",
+            "7",
+            [
+                "444555666777 chain",
+                "444555666777 plane",
+                "444555666777=333444555666 chain",
+                "444555666777=344455566677",
+            ],
+        ),
+    ],
+)
+def test_wilds_standing_in_where_themselves_would_change_the_play(
+    hand: str, wild: str, whole: list[str]
+) -> None:
+    counts, w = parse_cards(hand), rank(wild)
+    listed = plays(counts, w)
+    assert [p.text for p in listed if p.size == len(hand)] == whole
+    assert [p.text for p in listed] == [p.text for p in reference(counts, w)]
 
 
 # --- the game -----------------------------------------------------------------------------------
@@ -204,3 +290,19 @@ def test_bombs_are_the_bombs_among_the_plays_with_many_wilds(hand: str, wild: st
     assert [p.text for p in bombs(counts, w)] == sorted(
         p.text for p in plays(counts, w) if p.is_bomb
     )
+
+
+def test_the_play_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leads and follow candidates are memoized per hand; a full memo is emptied."""
+    import engines.doudizhu.wild as wild_module
+
+    monkeypatch.setattr(wild_module, "_MEMO_LIMIT", 40)
+    _MEMO.clear()
+    rnd = random.Random(3)
+    previous = read("33", parse_cards("33"), rank("5"), None, BOOK)
+    for _ in range(200):
+        hand, wild = deal(rnd, 6, rnd.randint(0, 2))
+        plays(hand, wild, previous)  # the follow candidates, then the leads
+        plays(hand, wild)
+        assert len(_MEMO) <= 40
+    _MEMO.clear()

@@ -1,0 +1,206 @@
+"""牌面图: the pictures of cards, tiles, hands and tables, checked by their pixels."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageFont
+
+from bot.render.pictures import (
+    CARD_BIG,
+    GOLD,
+    PANEL,
+    RED,
+    TABLE_SIZE,
+    WHITE,
+    HandPicture,
+    Row,
+    content_named,
+    digest,
+    font,
+    font_path,
+    hand_picture,
+    render,
+    seat_boxes,
+    table_picture,
+)
+from engines import registry
+from engines.base import Face, FaceKind, Setup, no_faces
+from engines.faces import card_faces
+from engines.mahjong.faces import tile_faces
+
+GOLDEN = Path(__file__).parent / "golden"
+PAD = 14  # the hand picture's margin (bot/render/pictures._hand_image)
+
+
+def image(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+def one_card(notation: str) -> Image.Image:
+    faces = card_faces(notation)
+    assert faces is not None and len(faces) == 1
+    return image(render(HandPicture((Row("", faces),))).png)
+
+
+def changed_pixels(a: Image.Image, b: Image.Image, threshold: int) -> int:
+    """How many pixels differ between two pictures by more than ``threshold`` (grey level)."""
+    return sum(ImageChops.difference(a, b).convert("L").histogram()[threshold + 1:])
+
+
+def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
+
+
+# --- the font ------------------------------------------------------------------------------------
+def test_the_project_font_draws_chinese_glyphs_not_the_missing_glyph_box() -> None:
+    assert font_path() is not None, "a CJK font must be installed (cvttf-notosanscjk-regular)"
+    face = font(40)
+    assert isinstance(face, ImageFont.FreeTypeFont)
+    tofu = face.getmask("\U000f0000")  # a private-use code point no font covers: .notdef
+    for char in "大王地主万條":
+        mask = face.getmask(char)
+        assert mask.getbbox() is not None, char
+        assert (mask.size != tofu.size or bytes(mask) != bytes(tofu)), f"{char} is tofu"
+    assert bytes(face.getmask("大")) != bytes(face.getmask("王"))
+
+
+# --- cards ---------------------------------------------------------------------------------------
+def test_a_red_suit_is_red_and_a_black_suit_is_black() -> None:
+    centre = (PAD + int(CARD_BIG.w * 0.7), PAD + int(CARD_BIG.h * 0.66))
+    for notation, colour in (("Ah", RED), ("Kd", RED), ("As", (25, 25, 25)), ("9c", (25, 25, 25))):
+        img = one_card(notation)
+        assert near(img.getpixel(centre), colour), (notation, img.getpixel(centre))
+    # rank and suit differ between two cards, so do their pictures
+    assert ImageChops.difference(one_card("Ah"), one_card("Ad")).getbbox() is not None
+
+
+def test_the_big_joker_is_not_the_small_joker() -> None:
+    big, small = one_card("R"), one_card("B")
+    assert big.size == small.size
+    star = (PAD + int(CARD_BIG.w * 0.68), PAD + int(CARD_BIG.h * 0.64))
+    assert near(big.getpixel(star), RED)  # 大王: a red star
+    assert near(small.getpixel(star), WHITE)  # 小王: an outlined one
+    assert changed_pixels(big, small, 60) > 200
+
+
+def test_a_hand_picture_is_as_wide_as_its_overlapping_cards() -> None:
+    faces = card_faces("3344TJQKA2BR")
+    assert faces is not None
+    img = image(render(HandPicture((Row("", faces),))).png)
+    assert img.size == (2 * PAD + CARD_BIG.step * 11 + CARD_BIG.w, 2 * PAD + CARD_BIG.h + 8)
+    for k in range(len(faces)):  # each card's top-left corner shows white card stock
+        assert near(img.getpixel((PAD + k * CARD_BIG.step + 3, PAD + CARD_BIG.h - 6)), WHITE), k
+
+
+def test_one_fixed_hand_matches_its_golden_picture() -> None:
+    cards, tiles = card_faces("3TJQKA2BR Ah Kd 9c"), tile_faces("159m 2p 3s 1234567z")
+    assert cards is not None and tiles is not None
+    img = image(render(HandPicture((Row("", cards), Row("麻将 万 条", tiles)))).png)
+    golden = Image.open(GOLDEN / "hand.png").convert("RGB")
+    assert img.size == golden.size
+    changed = changed_pixels(img, golden, 64)
+    # font hinting may move a few edge pixels between FreeType versions, no more
+    assert changed < img.size[0] * img.size[1] // 100, changed
+
+
+def test_tiles_show_their_suit_and_the_red_dragon() -> None:
+    faces = tile_faces("5z 6z 1p")
+    assert faces is not None and [f.label for f in faces] == ["中", "發", "1"]
+    img = image(render(HandPicture((Row("", faces),))).png)
+    reds = sum(1 for x in range(PAD, PAD + 44) for y in range(PAD, PAD + 60)
+               if near(img.getpixel((x, y)), RED, 50))
+    assert reds > 40  # 中 is written in red
+    greens = sum(1 for x in range(PAD + 46, PAD + 90) for y in range(PAD, PAD + 50)
+                 if near(img.getpixel((x, y)), (20, 130, 70), 50))
+    assert greens > 40  # 發 in green
+
+
+# --- the cache -----------------------------------------------------------------------------------
+def test_the_cache_gives_the_same_bytes_for_the_same_content() -> None:
+    first = render(HandPicture((Row("", card_faces("345") or ()),)))
+    again = render(HandPicture((Row("", card_faces("3 4 5") or ()),)))
+    other = render(HandPicture((Row("", card_faces("346") or ()),)))
+    assert again.png is first.png and again.filename == first.filename
+    assert other.digest != first.digest and other.png != first.png
+    assert content_named(first.filename) and first.filename.startswith("hand-")
+    assert not content_named("board.png")
+
+
+# --- hands and tables from games -----------------------------------------------------------------
+def played(key: str, steps: int, seed: int = 5):  # noqa: ANN201
+    spec = registry.get(key)
+    game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                          options=spec.options))
+    for _ in range(steps):
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        game.apply(seat, game.trustee(seat))
+    return spec, game
+
+
+@pytest.mark.parametrize("key", [k for k, s in registry.specs().items() if s.faces is not no_faces])
+def test_every_game_with_faces_reads_its_own_hand(key: str) -> None:
+    spec, game = played(key, 6)
+    for seat in range(game.setup.seats):
+        view = game.view(seat)
+        own = view.hand if view.hand is not None else view.seats[seat].cards
+        if not own:
+            continue
+        faces = spec.faces(own)
+        assert faces is not None, (key, own)
+        if view.seats[seat].count is not None:
+            assert len(faces) == view.seats[seat].count, (key, own)
+        assert hand_picture(spec.faces, view, seat, ["a"] * 6, "zh-CN") is not None
+
+
+def test_the_table_picture_never_draws_a_hidden_card() -> None:
+    spec, game = played("doudizhu", 0)
+    names = ["ann", "bob", "cat"]
+    picture = table_picture(spec.faces, game.view(None), "斗地主", names, game.public_to_act(),
+                            "en-US")
+    assert picture is not None
+    # before the kitty is shown nobody's cards are on the table: no face at any seat
+    assert all(not seat.rows for seat in picture.seats) and picture.centre == ()
+    assert [seat.count for seat in picture.seats] == [17, 17, 17]
+    img = image(render(picture).png)
+    assert img.size == TABLE_SIZE
+    for box, seat in zip(seat_boxes(picture), picture.seats, strict=True):
+        left, top, _right, bottom = box
+        # a panel with no row of faces: name, role and the count on a card back, nothing more
+        assert bottom - top == 62
+        assert near(img.getpixel((left + 20, bottom - 6)), PANEL, 12)
+        edge = img.getpixel((left + 40, top + 1))
+        assert near(edge, GOLD) == seat.acting
+
+
+def test_the_table_shows_the_kitty_and_the_last_play_once_public() -> None:
+    spec, game = played("doudizhu", 40)
+    view = game.view(None)
+    picture = table_picture(spec.faces, view, "斗地主", ["a", "b", "c"], (), "zh-CN")
+    assert picture is not None
+    captions = [row.caption for row in picture.centre]
+    assert any(c.startswith("底牌") for c in captions)
+    kitty = next(line for line in view.lines if line.key == "ddz.line.kitty")
+    row = next(r for r in picture.centre if r.caption.startswith("底牌"))
+    assert row.faces == card_faces(kitty.args["cards"])
+
+
+def test_a_game_without_faces_draws_no_table() -> None:
+    spec, game = played("gomoku", 2)
+    assert table_picture(spec.faces, game.view(None), "", ["a", "b"], (), "en-US") is None
+    assert spec.faces("A") is None
+
+
+def test_demo_pictures_are_written(tmp_path: Path) -> None:
+    from bot.render.pictures import demo
+
+    written = demo(tmp_path)
+    assert [p.name for p in written] == ["hand.png", "table.png", "mahjong.png"]
+    assert image(written[1].read_bytes()).size == TABLE_SIZE
+    assert digest(HandPicture(())) != digest(HandPicture((Row("", (Face(FaceKind.BACK, ""),)),)))
