@@ -12,7 +12,9 @@ windows make a seat 托管; the trustee then plays for it, the first play includ
 
 "Before" is another checkout of the hall (a git ref, default ``main``, exported with
 ``git archive`` into a temporary folder) measured in a subprocess with the same seeds, so the
-same deals are played; "after" is this checkout.
+same deals are played; "after" is this checkout. Where this checkout offers a start choice
+(明牌开始 ×5, ``Game.start_offers``), it is measured once more with the starter dealing through
+that button instead of Start: choosing ×5 before the deal must not make anyone wait either.
 
     python benchmarks/start_to_play.py [--hands N] [--before REF]
 """
@@ -37,9 +39,11 @@ OPTIONAL = ("show", "noshow")
 """The optional answers of the old 明牌 steps (the hint there is always "noshow")."""
 
 
-async def one_hand(env: Any, n: int, bot: Any) -> tuple[float, int, int, int]:
+async def one_hand(env: Any, n: int, bot: Any, open_start: bool = False
+                   ) -> tuple[float, int, int, int]:
     """A fresh table of three people: (simulated seconds, REST calls, windows waited out,
-    people the trustee played for, having missed two windows)."""
+    people the trustee played for, having missed two windows). With ``open_start`` the
+    starter deals with the table's first start choice (明牌开始 ×5) instead of Start."""
     from simhelpers import acting_seats, button_labels, table_message
 
     from bot.i18n import render
@@ -50,9 +54,12 @@ async def one_hand(env: Any, n: int, bot: Any) -> tuple[float, int, int, int]:
     await members[0].slash(channel, "table create", game="doudizhu_happy", room="novice")
     for member in members[1:]:
         await member.click(table_message(channel), label="Join")
-    start_calls, start_time = len(env.http_requests), env.now()
-    await members[0].click(table_message(channel), label="Start")
     table = bot.manager.tables[channel.id]
+    start = "Start"
+    if open_start:
+        start = render(table.start_offers[0].label, table.locale)
+    start_calls, start_time = len(env.http_requests), env.now()
+    await members[0].click(table_message(channel), label=start)
     waited = trustee = 0
     for _ in range(10_000):
         game = table.game
@@ -93,9 +100,11 @@ async def one_hand(env: Any, n: int, bot: Any) -> tuple[float, int, int, int]:
     return seconds, len(env.http_requests) - start_calls, waited, trustee
 
 
-async def measure(hands: int, patient: bool) -> list[tuple[float, int, int, int]]:
+async def measure(hands: int, patient: bool, open_start: bool = False
+                  ) -> list[tuple[float, int, int, int]]:
     """``hands`` hands, each at a new table, in this process's checkout of the bot; with
-    ``patient``, missed windows never hand a seat to the trustee."""
+    ``patient``, missed windows never hand a seat to the trustee; with ``open_start``, the
+    starter chooses 明牌开始 ×5 at Start."""
     import simcord
 
     from bot.client import create_bot
@@ -114,18 +123,20 @@ async def measure(hands: int, patient: bool) -> list[tuple[float, int, int, int]
         async with simcord.run(bot) as env:
             rows = []
             for n in range(hands):
-                rows.append(await one_hand(env, n, bot))
+                rows.append(await one_hand(env, n, bot, open_start))
                 # closed, so that its timers do not count in the next table's figures
                 for table_id in list(bot.manager.tables):
                     await bot.manager.close(table_id, T("note.closed_empty"))
             return rows
 
 
-def run_in(checkout: Path, hands: int, patient: bool) -> list[tuple[float, int, int, int]]:
+def run_in(checkout: Path, hands: int, patient: bool, open_start: bool = False
+           ) -> list[tuple[float, int, int, int]]:
     """Measure in a subprocess that imports the bot from ``checkout``."""
     out = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--one", str(checkout),
-         "--hands", str(hands), *(["--patient"] if patient else [])],
+         "--hands", str(hands), *(["--patient"] if patient else []),
+         *(["--open-start"] if open_start else [])],
         check=True, capture_output=True, text=True, cwd=checkout,
     ).stdout
     return [tuple(row) for row in json.loads(out.strip().splitlines()[-1])]
@@ -156,10 +167,11 @@ def main() -> None:
     parser.add_argument("--before", default="main", help="git ref of the code to compare with")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--patient", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--open-start", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one is not None:  # the subprocess: this checkout's bot and test helpers only
         sys.path[:0] = [str(args.one), str(args.one / "tests" / "bot")]
-        print(json.dumps(asyncio.run(measure(args.hands, args.patient))))
+        print(json.dumps(asyncio.run(measure(args.hands, args.patient, args.open_start))))
         return
     figures = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -170,6 +182,11 @@ def main() -> None:
             for name, checkout in checkouts.items():
                 label = f"{name} ({args.before})" if name == "before" else f"{name} (this checkout)"
                 figures[name, patient] = report(label, run_in(checkout, args.hands, patient))
+    print("the starter deals with 明牌开始 ×5 (the shipped configuration):")
+    rows = run_in(ROOT, args.hands, False, open_start=True)
+    report("after, 明牌开始 ×5", rows)
+    if any(waited for _, _, waited, _ in rows):
+        raise SystemExit("a hand dealt with 明牌开始 ×5 waited out an optional window")
     # the patient figures: with the shipped two-miss rule the trustee, not a person, makes the
     # first play before, so only these compare the way to a person's first play
     print(f"start_to_play: {figures['after', True]:.1f} s "

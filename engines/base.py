@@ -78,6 +78,7 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.type.float": "数字",
         "err.base.type.str": "文字",
         "err.base.type.list": "列表",
+        "err.base.start_choice": "开局选择无效：{seat} 号座位不能选“{choice}”（可选：{offered}）。",
     },
     "en-US": {
         "err.base.hand_over": "The hand is over.",
@@ -96,6 +97,8 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.type.float": "a number",
         "err.base.type.str": "text",
         "err.base.type.list": "a list",
+        "err.base.start_choice": "Invalid start choice: seat {seat} cannot choose '{choice}' "
+        "(offered: {offered}).",
     },
 }
 """Texts of the errors every game shares (turns, seats, options); ``GameSpec`` merges them
@@ -159,6 +162,8 @@ class Setup:
     who bids first next or who stays banker.
     ``coefficient``: the room's beans per point (房间系数 N; 0 in a score-only room), for the
     rules a seed states in coins (e.g. 吃火锅's per-bet and per-loss caps).
+    ``starts``: 开局选择, the choices people made at the waiting table before this hand was
+    dealt (``Game.start_offers``), as (seat, action) in the order they were made.
     """
 
     seats: int
@@ -168,9 +173,10 @@ class Setup:
     ratings: tuple[int, ...] = ()
     carry: Mapping[str, Any] = field(default_factory=dict)
     coefficient: int = 0
+    starts: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "seats": self.seats,
             "seed": self.seed,
             "options": dict(self.options),
@@ -179,6 +185,9 @@ class Setup:
             "carry": dict(self.carry),
             "coefficient": self.coefficient,
         }
+        if self.starts:  # only then: every other hand's record stays as it was
+            data["starts"] = [[seat, action] for seat, action in self.starts]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
@@ -190,6 +199,7 @@ class Setup:
             ratings=tuple(data.get("ratings", ())),
             carry=dict(data.get("carry", {})),
             coefficient=int(data.get("coefficient", 0)),
+            starts=tuple((int(seat), str(action)) for seat, action in data.get("starts", ())),
         )
 
 
@@ -491,6 +501,8 @@ class Game(ABC):
         self.setup = setup
         self.log: list[tuple[int, str]] = []
         self.escaped: set[int] = set()
+        if setup.starts:
+            self.check_starts(setup)
 
     # --- who acts, and what they may do -------------------------------------------------
     @abstractmethod
@@ -521,6 +533,40 @@ class Game(ABC):
         make), so the host refreshes the seat's private hand then and only then.
         Default 0: the private hand is sent once, when the seat first has one."""
         return 0
+
+    # --- start choices: made at the waiting table, before any card exists ---------------
+    @classmethod
+    def start_offers(cls, options: Mapping[str, Any]) -> tuple[Choice, ...]:
+        """开局选择 (start choices): what a person may choose with the Start button (or when
+        confirming a rematch), before the hand is dealt, under room ``options`` — 欢乐斗地主's
+        明牌开始 ×5, chosen blind. The bot shows one more Start button per choice; the host
+        passes each person's choice into the new hand as ``Setup.starts`` and the game applies
+        them as it deals, before anyone sees a card.
+
+        Why a ``Setup`` field and not logged actions: a start choice is made before the hand
+        exists, so it belongs to what the hand is built from, like the seed. Replays, ``/verify``
+        and a saved table's restore rebuild the hand from its setup and so re-apply it; nothing
+        can be typed later to take it once the cards are seen (an action in the log would be
+        one more action anyone could send after the deal); and the trustee, timers and bots
+        never meet it, since no seat is ever asked. A game refuses (OptionError) a setup whose
+        starts it does not offer. Default: none."""
+        return ()
+
+    @classmethod
+    def check_starts(cls, setup: Setup) -> None:
+        """OptionError unless every start choice in ``setup`` is one ``start_offers`` gives,
+        for a seat of the hand, at most one per seat."""
+        offered = [c.action for c in cls.start_offers(setup.options)]
+        seen: set[int] = set()
+        for seat, action in setup.starts:
+            if action not in offered or not 0 <= seat < setup.seats or seat in seen:
+                listed = ", ".join(offered) or "—"
+                raise OptionError(
+                    "starts",
+                    f"seat {seat + 1} cannot choose {action!r} at the start (offered: {listed})",
+                    text=T("err.base.start_choice", seat=seat + 1, choice=action, offered=listed),
+                )
+            seen.add(seat)
 
     # --- offers: optional choices that never hold the table up --------------------------
     def open_offers(self, seat: int) -> tuple[Choice, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from engines.base import Game, Text
+from engines.base import Choice, Game, Text
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -71,6 +71,10 @@ def _is_str(v: Any) -> bool:
     return isinstance(v, str)
 
 
+def _is_opt_str(v: Any) -> bool:
+    return v is None or isinstance(v, str)
+
+
 def _is_bool(v: Any) -> bool:
     return isinstance(v, bool)
 
@@ -105,6 +109,9 @@ class Seat:
 
     ``acted``: the person acted themselves during the current hand; ``covered``: the trustee
     or a timeout acted for them. Someone covered who never acted was not there for the hand.
+    ``start``: the person's start choice for the next hand (``Game.start_offers``, e.g. 明牌开始),
+    made at the waiting table before any card exists, and ``start_no`` when (the table's start
+    choices in the order they were made: 1, 2, …); both cleared at the deal. Never a bot's.
     """
 
     uid: int | None
@@ -115,6 +122,8 @@ class Seat:
     kicked: bool = False
     acted: bool = False
     covered: bool = False
+    start: str | None = None
+    start_no: int = 0
 
     @property
     def is_bot(self) -> bool:
@@ -140,6 +149,8 @@ class Seat:
             "kicked": self.kicked,
             "acted": self.acted,
             "covered": self.covered,
+            "start": self.start,
+            "start_no": self.start_no,
         }
 
     @classmethod
@@ -162,6 +173,8 @@ class Seat:
             kicked=field_("kicked", _is_bool, "true or false", False),
             acted=field_("acted", _is_bool, "true or false", False),
             covered=field_("covered", _is_bool, "true or false", False),
+            start=field_("start", _is_opt_str, "a start choice or null", None),
+            start_no=field_("start_no", lambda v: _is_int(v) and v >= 0, "a count", 0),
         )
 
 
@@ -178,6 +191,9 @@ class Table:
     The creator's settings (/table settings): ``timer_scale``, every phase's time in percent
     of the configured one; ``bots``, whether bots may be added; ``private``, only the creator
     and the people in ``invited`` may sit down.
+
+    ``start_offers``: the start choices the game offers at this table (``Game.start_offers``
+    under the room's options), for the buttons beside Start; set by the host, never saved.
     """
 
     id: int
@@ -206,6 +222,7 @@ class Table:
     private: bool = False
     invited: list[int] = field(default_factory=list)
     game: Game | None = field(default=None, repr=False, compare=False)
+    start_offers: tuple[Choice, ...] = field(default=(), repr=False, compare=False)
 
     def seat_of(self, uid: int) -> int | None:
         """Index of ``uid``'s seat, ignoring seats whose player escaped or was kicked."""
@@ -268,7 +285,8 @@ class Table:
             self.owner,
             self.locale,
             tuple(
-                (s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered)
+                (s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered,
+                 s.start, s.start_no)
                 for s in self.seats
             ),
             tuple(self.sent.items()),

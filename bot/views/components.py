@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.host.model import PLAYING, Table
-from bot.i18n import render, t
-from bot.views.rematch import again_item
+from bot.i18n import normalize, render, t
+from bot.views.rematch import again_item, again_with_items
 from engines.base import Game, Picker
 
 if TYPE_CHECKING:
@@ -40,6 +40,31 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gh:t:(?P
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameHall = interaction.client  # type: ignore[assignment]
         await bot.hall.table_verb(interaction, self.table, self.verb)
+
+
+class StartButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"gh:s:(?P<table>\d+):(?P<action>.+)"):
+    """Start with a start choice (``Game.start_offers``: 明牌开始 ×5): the clicker deals the hand
+    as Start does, having chosen blind, before any card exists."""
+
+    def __init__(self, table: int, action: str, label: str = "", style: str = "success") -> None:
+        super().__init__(discord.ui.Button(
+            label=(label or action)[:80], style=STYLES.get(style, discord.ButtonStyle.success),
+            custom_id=f"gh:s:{table}:{action}"[:100]))
+        self.table, self.action = table, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> StartButton:
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        hall = bot.hall
+        hall._on_table_message(interaction, self.table)  # the redraw answers the click
+        started = bot.manager.start(self.table, interaction.user.id, start=self.action)
+        if await hall.guarded(interaction, started) and not interaction.response.is_done():
+            await hall.reply(interaction, t("ok.start", normalize(interaction.locale)))
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gh:a:(?P<table>\d+):(?P<action>.+)"):
@@ -114,10 +139,15 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
         view.add_item(TableButton(table.id, "join", t("btn.join", locale), "success"))
         view.add_item(TableButton(table.id, "leave", t("btn.leave", locale), "secondary"))
         view.add_item(TableButton(table.id, "start", t("btn.start", locale), "primary"))
+        for choice in table.start_offers[:2]:  # 明牌开始 ×5: Start, having chosen blind
+            view.add_item(StartButton(table.id, choice.action, render(choice.label, locale),
+                                      choice.style))
         view.add_item(TableButton(table.id, "bot", t("btn.bot", locale), "secondary"))
         again = again_item(table, locale)
         if again is not None:
             view.add_item(again)
+            for item in again_with_items(table, locale)[:2]:
+                view.add_item(item)
         return view
     view.add_item(TableButton(table.id, "hand", t("btn.hand", locale), "primary"))
     seen: set[str] = set()
@@ -239,4 +269,4 @@ class QuickButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    return (TableButton, ActionButton, PickSelect, GatherSelect, QuickButton)
+    return (TableButton, ActionButton, PickSelect, GatherSelect, QuickButton, StartButton)

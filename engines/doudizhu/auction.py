@@ -29,7 +29,8 @@ from engines.doudizhu.rules import Bidding, Rules
 
 SHOW_FACTOR = {"start": 5, "deal1": 4, "deal2": 3, "kitty": 2}
 """明牌 ×5 before the deal, ×4 after its first half, ×3 after all of it, ×2 after the kitty
-(003 四). The hall deals at once, so it offers ×3 (the whole deal seen) and ×2."""
+(003 四). The hall deals at once, so ×5 is chosen at the Start button (``Setup.starts``), ×3
+(the whole deal seen) and ×2 are offers, and ×4 has no moment to be chosen in."""
 YES = {
     "bid": "bid",
     "call": "call",

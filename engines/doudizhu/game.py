@@ -16,6 +16,8 @@ Canonical actions (what ``apply`` returns and the log holds): ``bid 1``, ``bid 2
 明牌 (the happy rules) is an offer (``Game.open_offers``), never a step the hand waits for:
 ``show 3`` while the landlord is chosen (the whole deal seen, 003 四.3), ``show 2`` for the
 landlord from the kitty to its first play (003 四.4); ``show``/``明牌`` takes the one open.
+明牌开始 ×5 (003 四.2) is chosen before the deal, at the Start button (``Game.start_offers``):
+it comes in ``Setup.starts`` and is taken as the hand is dealt, never in the log.
 
 >>> from engines.base import Setup
 >>> g = ClassicGame(Setup(seats=3, seed=7))
@@ -48,7 +50,15 @@ from engines.base import (
     View,
 )
 from engines.doudizhu import ai, four, wild
-from engines.doudizhu.auction import NO, YES, Auction, BlindAuction, CallAuction, make_auction
+from engines.doudizhu.auction import (
+    NO,
+    SHOW_FACTOR,
+    YES,
+    Auction,
+    BlindAuction,
+    CallAuction,
+    make_auction,
+)
 from engines.doudizhu.counter import counter_shown, counter_text
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import (
@@ -77,6 +87,8 @@ from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
 DECLINE = "decline"
+START_SHOW = f"show {SHOW_FACTOR['start']}"
+"""明牌开始's start choice (``Game.start_offers``): show the hand before the deal, ×5."""
 
 # Typed spellings → (kind, value). "decline" means the no-option of the current phase.
 WORDS: dict[str, tuple[str, int]] = {}
@@ -144,6 +156,7 @@ class DoudizhuGame(Game):
         self.escape_penalties: dict[int, int] = {}
         self.void = False
         self._start_deal(first)
+        self._show_at_start(setup.starts)
 
     @classmethod
     def make_rules(cls, options: Mapping[str, Any]) -> Rules:
@@ -771,6 +784,30 @@ class DoudizhuGame(Game):
                 labels.append(label(rank))
         tokens, labels = tokens[:25], labels[:25]
         return Picker(tuple(tokens), tuple(labels), 1, len(tokens), "{}", "")
+
+    # --- 明牌开始: chosen at the Start button, before the deal ----------------------------------
+    @classmethod
+    def start_offers(cls, options: Mapping[str, Any]) -> tuple[Choice, ...]:
+        """明牌开始 ×5 (003 四.2, "在还没发牌时，就选择明牌并保持开始游戏") wherever the rules have
+        明牌: chosen with the Start button, before any card exists."""
+        if not cls.make_rules(options).mingpai:
+            return ()
+        # the old 明牌开始 step's name says what is chosen: "明牌开始（发牌前明牌 ×5）"
+        return (Choice(START_SHOW, T("ddz.phase.show_start"), "success"),)
+
+    def _show_at_start(self, starts: tuple[tuple[int, str], ...]) -> None:
+        """明牌开始: each seat in ``starts`` (checked by ``Game.check_starts``) shows its hand
+        from the deal on, ×5, exactly as a 明牌 at ×5 counts: the largest 明牌 factor applies
+        (003 四.5), the first to choose it calls first (003 二.2), and if everyone then says 不叫
+        it is the landlord (003 二.3), so the hand is never redealt."""
+        if not starts:
+            return
+        auction = self.auction
+        assert isinstance(auction, CallAuction)  # only 叫/抢地主 rules have 明牌
+        for seat, _ in starts:
+            auction.show(seat, SHOW_FACTOR["start"])
+            self.status[seat] = "show"
+        auction.first = auction.turn = auction.show_order[0]
 
     # --- 明牌 as an offer ----------------------------------------------------------------------
     def show_factor(self, seat: int) -> int:
