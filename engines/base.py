@@ -121,6 +121,7 @@ BASE_TEXTS["zh-TW"] = {
     "err.base.type.float": "數字",
     "err.base.type.str": "文字",
     "err.base.type.list": "列表",
+    "err.base.start_choice": "開局選擇無效：{seat} 號座位不能選「{choice}」（可選：{offered}）。",
 }
 """繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
 

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.hall import PERMISSION_KEYS, missing_permissions, user_locale
 from bot.host.model import WAITING, HostError
-from bot.i18n import normalize, t
+from bot.i18n import normalize, render, t
 from bot.render.text import game_name, room_name
 from bot.views.components import QuickButton
 
@@ -113,8 +113,27 @@ class TableCog(commands.Cog):
         await self._verb(interaction, "leave")
 
     @table.command(name=_("start"), description=_("Deal a hand"))
-    async def start(self, interaction: discord.Interaction) -> None:
-        await self._verb(interaction, "start")
+    @app_commands.describe(choice=_("A choice made before the deal, where the game offers one"))
+    async def start(self, interaction: discord.Interaction, choice: str | None = None) -> None:
+        """Deal; ``choice`` is one of the game's start offers (明牌开始 ×5), as on the button."""
+        if choice is None:
+            await self._verb(interaction, "start")
+            return
+        assert interaction.channel_id is not None
+        started = self.manager.start(interaction.channel_id, interaction.user.id, start=choice)
+        if await self.bot.hall.guarded(interaction, started) and not interaction.response.is_done():
+            await self.bot.hall.reply(interaction, t("ok.start", user_locale(interaction)))
+
+    @start.autocomplete("choice")
+    async def start_choices(self, interaction: discord.Interaction, typed: str
+                            ) -> list[app_commands.Choice[str]]:
+        table = self.manager.tables.get(interaction.channel_id or 0)
+        if table is None:
+            return []
+        locale = user_locale(interaction)
+        named = [(render(c.label, locale), c.action) for c in self.manager.start_offers(table)]
+        return [app_commands.Choice(name=name[:100], value=action) for name, action in named
+                if typed.lower() in action.lower() or typed in name][:25]
 
     @table.command(name=_("addbot"), description=_("Fill a free seat with a bot"))
     async def addbot(self, interaction: discord.Interaction) -> None:

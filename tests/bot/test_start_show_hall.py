@@ -112,3 +112,17 @@ async def test_again_with_an_open_hand_deals_it_into_the_next_hand(
     # the rematch held everyone's beans again, as a plain Again does
     wallet = wallet_of(simcord_bot, channel)
     assert all([(await wallet.account(m.id)).held > 0 for m in members])
+
+
+async def test_table_start_takes_the_start_choice_by_name(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    env = simcord_env
+    _, channel, members = await seated(env)
+    bad = await members[2].slash(channel, "table start", choice="show 9")
+    assert "❌" in bad.response.content
+    assert simcord_bot.manager.tables[channel.id].status == "waiting"  # nothing was dealt
+    await members[2].slash(channel, "table start", choice="show 5")
+    table = simcord_bot.manager.tables[channel.id]
+    assert table.status == "playing"
+    assert f"shows {dm_cards(members[2])} · open hand ×5" in public_text(table_message(channel))
