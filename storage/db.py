@@ -1,14 +1,41 @@
-"""数据库: one SQLite file, one aiosqlite connection, serialized transactions, numbered migrations.
+"""数据库: one storage interface, two adapters — SQLite (the embedded default) and PostgreSQL.
 
-Rules:
+``open_database(target)`` picks the adapter: a path or ``sqlite:///path`` opens the SQLite file
+(:class:`Database`, nothing to install); ``postgresql://…`` opens a PostgreSQL pool
+(:class:`storage.postgres.PostgresDatabase`, needs ``asyncpg``). Both are a :class:`Storage`.
+
+**One function per operation, for both.** Every storage operation is ONE ``async def
+fn(conn, *args)`` over a small connection protocol (:class:`Connection`): ``await
+conn.execute(sql, params)`` giving ``rowcount``, ``fetchone()``, ``fetchall()`` and iteration,
+``await conn.executemany(sql, rows)`` (``rowcount``), and ``conn.dialect`` ("sqlite" or
+"postgresql") with ``conn.for_update`` (the row-lock suffix: ``" FOR UPDATE"`` on PostgreSQL,
+empty on SQLite, whose writers are serialized anyway). ``Storage.run(fn, *args)`` runs it as one
+transaction, ``Storage.read`` as one consistent snapshot. The SQL is written once in the dialect
+both speak: ``?`` (or ``?N``) placeholders, which the PostgreSQL adapter rewrites to ``$N`` once
+per statement text and caches; ``INSERT … ON CONFLICT … DO NOTHING/UPDATE`` (qualified columns
+in ``DO UPDATE``); ``CASE`` instead of two-argument ``MAX``/``MIN``; ``RETURNING id`` instead of
+``lastrowid``; explicit ``CAST`` where PostgreSQL cannot infer a parameter's type. The few
+places that differ (a leaderboard's id list, the house's rake) branch on ``conn.dialect``.
+
+Why ``async def`` even for SQLite: PostgreSQL's driver is asynchronous, so a function that must
+serve both awaits each statement. The SQLite adapter still runs the whole function on its
+connection thread, inside group commit, without an event loop: its ``execute`` never suspends,
+so the coroutine is driven to completion by ``coro.send(None)`` until StopIteration (one thread
+hop per group as before; the benchmark ``benchmarks/settle.py`` measures the cost). The SQLite
+cursor is itself awaitable (it returns itself), so SQLite-only code (tools, tests) may also call
+``conn.execute(...)`` without ``await``.
+
+SQLite rules:
 
 - The file is opened in WAL mode with ``foreign_keys=ON`` and a busy timeout; its parent folder
   is created. ``synchronous`` is "normal" (default: a crash of the bot never loses or
   half-applies a commit; a power loss may drop the last few commits, never half of one) or
   "full" (every commit is synced to disk).
-- The schema is built by ``storage/migrations/NNNN_name.sql``, applied in order, each in its own
-  transaction together with ``PRAGMA user_version = NNNN``. Opening an older file migrates it;
-  a file whose version is newer than the newest migration here raises :class:`SchemaError`.
+- The schema is built by ``storage/migrations/sqlite/NNNN_name.sql``, applied in order, each in
+  its own transaction together with ``PRAGMA user_version = NNNN``. Opening an older file
+  migrates it; a file whose version is newer than the newest migration here raises
+  :class:`SchemaError`. (PostgreSQL has its own numbered files in
+  ``storage/migrations/postgresql`` and a ``schema_version`` table.)
 - Several asyncio tasks share the one connection; their transactions never interleave. ``run``
   and ``read`` calls are queued in arrival order and executed on the connection's own thread by
   *group commit*: the calls waiting when the thread becomes free (up to ``GROUP_MAX``) run in ONE
@@ -37,12 +64,12 @@ import re
 import sqlite3
 import threading
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -63,10 +90,17 @@ class Migration:
     sql: str
 
 
-def migrations() -> tuple[Migration, ...]:
-    """The migrations shipped in ``storage/migrations``, in order; SchemaError if misnumbered."""
+DIALECTS = ("sqlite", "postgresql")
+
+
+def migrations(dialect: str = "sqlite") -> tuple[Migration, ...]:
+    """The migrations shipped in ``storage/migrations/<dialect>``, in order; SchemaError if
+    misnumbered, ValueError for an unknown dialect."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"a dialect is one of {DIALECTS}, got {dialect!r}")
     found: list[Migration] = []
-    for entry in resources.files("storage").joinpath("migrations").iterdir():
+    folder = resources.files("storage").joinpath("migrations").joinpath(dialect)
+    for entry in folder.iterdir():
         match = _MIGRATION.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), entry.name, entry.read_text("utf-8")))
@@ -77,9 +111,168 @@ def migrations() -> tuple[Migration, ...]:
     return tuple(found)
 
 
-def schema_version() -> int:
-    """The newest schema version this code knows."""
-    return len(migrations())
+def schema_version(dialect: str = "sqlite") -> int:
+    """The newest schema version this code knows for ``dialect``."""
+    return len(migrations(dialect))
+
+
+# --- the connection protocol every storage function is written against ------------------------
+
+
+class Rows(Protocol):
+    """What ``await conn.execute(...)`` gives: a statement's rows and row count."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """A connection inside one transaction, as a storage function sees it (either backend)."""
+
+    dialect: str
+    for_update: str
+
+    async def execute(self, sql: str, params: Sequence[Any] = ...) -> Rows: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Rows: ...
+
+
+class _Cursor(sqlite3.Cursor):
+    """A SQLite cursor that may also be awaited (it is ready at once: awaiting returns it)."""
+
+    def __await__(self) -> Iterator[Any]:
+        return self
+        yield  # pragma: no cover - makes this a generator that never suspends
+
+
+class SqliteConnection:
+    """The :class:`Connection` protocol over a ``sqlite3.Connection`` (on its own thread).
+
+    ``execute``/``executemany`` run at once and return the (awaitable) cursor, so a storage
+    coroutine never suspends on SQLite; other attributes reach the raw connection.
+    """
+
+    dialect = "sqlite"
+    for_update = ""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
+        return self.raw.cursor(_Cursor).execute(sql, params)  # type: ignore[return-value]
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> _Cursor:
+        return self.raw.cursor(_Cursor).executemany(sql, rows)  # type: ignore[return-value]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def drive(value: Any) -> Any:
+    """The result of a storage function's return ``value`` on SQLite: a coroutine is run to its
+    end without an event loop (its awaits never suspend there); anything else is returned.
+
+    Raises StorageError if the coroutine awaits something that does suspend (asyncio objects
+    cannot be used inside a storage function).
+    """
+    if not asyncio.iscoroutine(value):
+        return value
+    try:
+        value.send(None)
+    except StopIteration as done:
+        return done.value
+    value.close()
+    raise StorageError("a storage function awaited something other than the connection")
+
+
+class Storage:
+    """What every backend offers: ``run``/``read`` a storage function as one transaction, a few
+    one-statement shortcuts, ``close``. ``dialect`` names the backend; ``version`` is the schema
+    version; ``integrity_error`` the backend's exception for a violated constraint."""
+
+    dialect: str = ""
+    version: int = 0
+    integrity_error: type[Exception] = Exception
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    async def close(self) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement as its own transaction; its row count."""
+
+        async def tx(conn: Connection) -> int:
+            return int((await conn.execute(sql, params)).rowcount)
+
+        result: int = await self.run(tx)
+        return result
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One query's rows (tuples), read in one snapshot."""
+
+        async def read(conn: Connection) -> list[tuple[Any, ...]]:
+            return [tuple(row) for row in (await conn.execute(sql, params)).fetchall()]
+
+        result: list[tuple[Any, ...]] = await self.read(read)
+        return result
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first column of a query's first row (None without rows)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0][0] if rows else None
+
+
+def database_target(value: str | os.PathLike[str]) -> Path | str:
+    """What ``[hall].database`` / ``GAMEHALL_DB`` names: a ``Path`` of a SQLite file (a plain
+    path, or ``sqlite:///path``), or a ``postgresql://`` URL (``postgres://`` too) kept as text.
+
+    >>> database_target("sqlite:///data/hall.db"), database_target("postgresql://h/db")
+    (PosixPath('data/hall.db'), 'postgresql://h/db')
+    """
+    if isinstance(value, Path):
+        return value
+    text = os.fspath(value)
+    scheme = text.split(":", 1)[0].lower() if "://" in text else ""
+    if scheme in ("postgresql", "postgres"):
+        return text
+    if scheme == "sqlite":
+        return Path(text.split("://", 1)[1].removeprefix("/") if text.startswith("sqlite:///")
+                    else text.split("://", 1)[1])
+    if scheme:
+        raise ValueError(f"unknown database URL scheme {scheme!r}: use a path, sqlite:/// or "
+                         "postgresql://")
+    return Path(text)
+
+
+async def open_database(
+    target: str | os.PathLike[str], *, synchronous: str = "normal", **options: Any
+) -> Storage:
+    """Open the hall's database named by ``target`` (see ``database_target``): SQLite for a
+    path, PostgreSQL for a ``postgresql://`` URL (``synchronous`` is SQLite's alone; other
+    ``options`` go to the adapter's ``open``)."""
+    where = database_target(target)
+    if isinstance(where, str):
+        from storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(where, **options)
+    return await Database.open(where, synchronous=synchronous, **options)
 
 
 def _statements(sql: str) -> list[str]:
@@ -154,8 +347,12 @@ _SAVEPOINT = "gamehall_call"
 _Outcome = tuple[bool, Any]  # (True, result) or (False, exception)
 
 
-class Database:
-    """The hall's database: open with ``await Database.open(path)``, close with ``close()``."""
+class Database(Storage):
+    """The hall's SQLite database: open with ``await Database.open(path)`` (or
+    ``open_database``), close with ``close()``."""
+
+    dialect = "sqlite"
+    integrity_error = sqlite3.IntegrityError
 
     WAL_PAGES = 4000
     """SQLite checkpoints (folds the WAL back into the file) after a commit once the WAL holds
@@ -168,6 +365,7 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self._raw = raw  # only ever used on the connection's own thread (inside ``_call``)
+        self._wrapped = SqliteConnection(raw)
         self.path = path
         # Calls and turns in arrival order; ``_busy`` while a group commit or a turn holds the
         # connection. Only touched on the event loop's thread.
@@ -213,7 +411,7 @@ class Database:
         db = cls(conn, holder[0], file)
         try:
             await db._call(db._configure, SYNCHRONOUS[synchronous.lower()], busy_timeout_ms)
-            steps = migrations()
+            steps = migrations("sqlite")
             target = steps[-1].version if target_version is None else target_version
             db.version = await db._call(_migrate, db._raw, str(file), steps, target)
         except BaseException:
@@ -243,12 +441,6 @@ class Database:
         finally:
             self._release()
 
-    async def __aenter__(self) -> Database:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     # --- transactions -----------------------------------------------------------------------
 
     async def _call(self, fn: Callable[..., R], *args: Any) -> R:
@@ -267,7 +459,7 @@ class Database:
             raise StorageError("a transaction is already open on this connection")
         raw.execute(f"BEGIN {mode}")
         try:
-            result = fn(raw, *args)
+            result = drive(fn(self._wrapped, *args))
             raw.execute("COMMIT")
         except BaseException:
             if raw.in_transaction:
@@ -314,7 +506,7 @@ class Database:
                 job = jobs[i]
                 raw.execute(f"SAVEPOINT {_SAVEPOINT}")
                 try:
-                    value = job.fn(raw, *job.args)
+                    value = drive(job.fn(self._wrapped, *job.args))
                 except BaseException as exc:
                     outcomes[i] = (False, exc)
                     if not raw.in_transaction:  # SQLite rolled the whole transaction back
@@ -417,8 +609,9 @@ class Database:
     async def run(self, fn: Callable[..., R], *args: Any) -> R:
         """Run ``fn(conn, *args)`` as one transaction; any error it raises undoes all its work.
 
-        ``fn`` is synchronous sqlite3 code and runs on the database thread: it must not touch
-        asyncio objects nor end the transaction. Calls waiting at the same time share one
+        ``fn`` is a storage function (``async def`` over :class:`Connection`; SQLite-only code
+        may be a plain function) and runs on the database thread: it must not touch asyncio
+        objects nor end the transaction. Calls waiting at the same time share one
         group commit (see the module's docstring), each with the guarantees of its own
         ``BEGIN IMMEDIATE`` … ``COMMIT``: all or nothing, isolated, and committed when this
         returns ``fn``'s return value. A call cancelled before it started never runs; once
