@@ -85,7 +85,7 @@ async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
         await Database.open(tmp_path / "y.db", synchronous="off")
 
 
-async def test_foreign_keys_are_enforced(db: Database) -> None:
+async def test_foreign_keys_are_enforced(db: Storage) -> None:
     def orphan(conn: sqlite3.Connection) -> None:
         conn.execute(
             "INSERT INTO ledger (uid, delta, balance_after, reason, at, economy) "
@@ -136,7 +136,7 @@ async def test_newer_database_is_refused_with_a_clear_message(tmp_path: Path) ->
     assert user_version(path) == schema_version() + 5  # untouched
 
 
-async def test_run_rolls_back_everything_on_error(db: Database) -> None:
+async def test_run_rolls_back_everything_on_error(db: Storage) -> None:
     def half(conn: sqlite3.Connection) -> None:
         conn.execute("INSERT INTO players (id, economy, balance, created_at) VALUES (1, 0, 5, 0)")
         raise RuntimeError("boom")
@@ -146,7 +146,7 @@ async def test_run_rolls_back_everything_on_error(db: Database) -> None:
     assert await db.read(lambda c: c.execute("SELECT COUNT(*) FROM players").fetchone()[0]) == 1
 
 
-async def test_transaction_context_commits_or_rolls_back(db: Database) -> None:
+async def test_transaction_context_commits_or_rolls_back(db: Storage) -> None:
     async with db.transaction() as conn:
         await conn.execute("INSERT INTO guilds (id, mod_role_id) VALUES (1, 2)")
     with pytest.raises(KeyError):
@@ -157,7 +157,7 @@ async def test_transaction_context_commits_or_rolls_back(db: Database) -> None:
     assert ids == [1]
 
 
-async def test_a_reader_never_sees_another_tasks_uncommitted_writes(db: Database) -> None:
+async def test_a_reader_never_sees_another_tasks_uncommitted_writes(db: Storage) -> None:
     inside = asyncio.Event()
     release = asyncio.Event()
 
@@ -183,7 +183,7 @@ async def test_a_reader_never_sees_another_tasks_uncommitted_writes(db: Database
     assert seen == 0
 
 
-async def test_cancelled_transaction_rolls_back(db: Database) -> None:
+async def test_cancelled_transaction_rolls_back(db: Storage) -> None:
     started = asyncio.Event()
 
     async def slow() -> None:
