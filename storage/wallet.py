@@ -364,6 +364,7 @@ async def _credit_house(conn: Connection, economy: int, hand_id: int, beans: int
                         now: float) -> None:
     """Add ``beans`` to the house of ``economy`` (SQLite: its row; PostgreSQL: a counter)."""
     if conn.dialect == "postgresql":
+        await _ensure_house(conn, economy, now)  # the ledger's rows name it (no lock taken)
         await conn.execute(
             "INSERT INTO house_rake (economy, shard, beans) VALUES (?, ?, ?) "
             "ON CONFLICT (economy, shard) DO UPDATE SET beans = house_rake.beans + excluded.beans",

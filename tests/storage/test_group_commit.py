@@ -73,6 +73,13 @@ async def balance(wallet: Wallet, uid: int) -> int:
     return (await wallet.account(uid)).balance
 
 
+@pytest.fixture
+def backend() -> str:
+    """Group commit is the SQLite adapter's: this module runs on SQLite only (the same races on
+    PostgreSQL are in test_settle.py and test_invariants.py)."""
+    return "sqlite"
+
+
 async def test_calls_waiting_together_share_one_transaction(db: Storage, wallet: Wallet) -> None:
     started = await hands(wallet, 20)
     trace = await Trace().start(db)

@@ -353,3 +353,25 @@ async def test_house_ledger_receives_the_rake(wallet: Wallet) -> None:
     )
     totals = await wallet.totals()
     assert totals.ledger == totals.players + totals.house
+
+
+async def test_double_settle_at_once_applies_once_and_abort_loses_the_race(wallet: Wallet) -> None:
+    """Five settlements of one hand at the same moment (on PostgreSQL: five pooled connections
+    at once) move the beans once; the other four return the stored result. An abort racing a
+    settlement either wins or is refused, never both."""
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
+    results = await asyncio.gather(*(wallet.settle(h, "ddz", seats, 1000, 50) for _ in range(5)))
+    assert len(set(results)) == 1 and sorted(r.replayed for r in results) == [False] + [True] * 4
+    assert deltas(results[0]) == [11_950, -6_050, -6_050]
+    assert [r.reason for r in await wallet.ledger(1)].count("hand") == 1
+    assert await wallet.house_balance() == 150
+    h2 = await table(wallet, {4: 5_000, 5: 5_000})
+    two = [SeatResult(4, 1), SeatResult(5, -1)]
+    first, second = await asyncio.gather(
+        wallet.settle(h2, "ddz", two, 100, 0), wallet.release(h2), return_exceptions=True
+    )
+    assert isinstance(first, Settlement) != isinstance(second, dict)  # exactly one happened
+    totals = await wallet.totals()
+    assert totals.held == totals.open_holds == 0
+    assert totals.ledger == totals.players + totals.house
