@@ -187,8 +187,11 @@ class PostgresDatabase(Storage):
         min_size: int = 2,
         max_size: int = 10,
         target_version: int | None = None,
+        server_settings: dict[str, str] | None = None,
     ) -> PostgresDatabase:
-        """Connect a pool to ``url`` and migrate the schema (``target_version``: stop there).
+        """Connect a pool of ``min_size``..``max_size`` connections to ``url`` and migrate the
+        schema (``target_version``: stop there). ``server_settings``: PostgreSQL settings for
+        the pool's sessions (e.g. ``{"synchronous_commit": "off"}``).
 
         StorageError if asyncpg is not installed or the server cannot be reached; SchemaError
         for a database newer than this code.
@@ -198,7 +201,9 @@ class PostgresDatabase(Storage):
                 "a postgresql:// database needs asyncpg: pip install 'gamehall[postgresql]'"
             )
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+            pool = await asyncpg.create_pool(
+                url, min_size=min_size, max_size=max_size, server_settings=server_settings
+            )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to {_redacted(url)}: {exc}") from exc
         db = cls(pool, url)

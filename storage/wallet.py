@@ -364,11 +364,13 @@ async def _credit_house(conn: Connection, economy: int, hand_id: int, beans: int
                         now: float) -> None:
     """Add ``beans`` to the house of ``economy`` (SQLite: its row; PostgreSQL: a counter)."""
     if conn.dialect == "postgresql":
-        await _ensure_house(conn, economy, now)  # the ledger's rows name it (no lock taken)
+        # the house's row must exist for its ledger rows (inserting nothing takes no lock)
         await conn.execute(
-            "INSERT INTO house_rake (economy, shard, beans) VALUES (?, ?, ?) "
+            "WITH house AS (INSERT INTO players (id, economy, balance, created_at) "
+            "VALUES (0, ?1, 0, ?4) ON CONFLICT (economy, id) DO NOTHING) "
+            "INSERT INTO house_rake (economy, shard, beans) VALUES (?1, ?2, ?3) "
             "ON CONFLICT (economy, shard) DO UPDATE SET beans = house_rake.beans + excluded.beans",
-            (economy, hand_id % HOUSE_SHARDS, beans),
+            (economy, hand_id % HOUSE_SHARDS, beans, now),
         )
         return
     await conn.execute(
@@ -942,27 +944,43 @@ class Wallet:
             for uid in humans:
                 if uid not in holds:  # carried nothing (score-only room): may be a new player
                     await _ensure(conn, economy, uid, grant, now)
-            await conn.executemany(  # writes nothing for players the server already knows
-                "INSERT INTO guild_players (guild_id, uid) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                [(guild_id, uid) for uid in humans],
-            )
-            seated = [(i, s.uid) for i, s in enumerate(results) if s.uid is not None]
-            # Balances and scores before: the room each balance has below MAX_BALANCE.
-            marks = ",".join("?" * (len(seated) + 1))
-            if conn.for_update and seated:  # PostgreSQL: lock the players, by id (fixed order)
+            # PostgreSQL: a few statements take arrays, one round trip each instead of one per
+            # seat (SQLite runs cached one-row statements faster: no round trips there)
+            pg = conn.dialect == "postgresql"
+            if pg:
                 await conn.execute(
-                    f"SELECT id FROM players WHERE economy = ? AND id IN ({marks[2:]}) "
-                    "ORDER BY id" + conn.for_update,
-                    [economy, *(uid for _, uid in seated)],
+                    "INSERT INTO guild_players (guild_id, uid) SELECT CAST(? AS BIGINT), "
+                    "unnest(CAST(? AS BIGINT[])) ON CONFLICT DO NOTHING",
+                    (guild_id, humans),
                 )
+            else:
+                await conn.executemany(  # writes nothing for players the server already knows
+                    "INSERT INTO guild_players (guild_id, uid) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    [(guild_id, uid) for uid in humans],
+                )
+            seated = [(i, s.uid) for i, s in enumerate(results) if s.uid is not None]
+            # Balances and scores before: the room each balance has below MAX_BALANCE. On
+            # PostgreSQL the players' rows are locked here, by id (one order for every
+            # transaction), and the house's row is neither read nor locked (see _house).
             before: dict[int, int] = {}
             score: dict[int, int] = {}
-            for pid, bal, points in await conn.execute(
-                "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
-                "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
-                f"WHERE p.economy = ? AND p.id IN ({marks})",
-                [game, economy, HOUSE, *(uid for _, uid in seated)],
-            ):
+            if pg:
+                rows = await conn.execute(
+                    "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
+                    "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
+                    "WHERE p.economy = ? AND p.id = ANY(CAST(? AS BIGINT[])) "
+                    "ORDER BY p.id" + conn.for_update + " OF p",
+                    (game, economy, [uid for _, uid in seated]),
+                )
+            else:
+                marks = ",".join("?" * (len(seated) + 1))
+                rows = await conn.execute(
+                    "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
+                    "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
+                    f"WHERE p.economy = ? AND p.id IN ({marks})",
+                    [game, economy, HOUSE, *(uid for _, uid in seated)],
+                )
+            for pid, bal, points in rows:
                 before[pid], score[pid] = bal, points or 0
             held = [None if s.uid is None else holds.get(s.uid, 0) for s in results]
             room = [None if s.uid is None else MAX_BALANCE - before[s.uid] for s in results]
@@ -987,12 +1005,27 @@ class Wallet:
                 )
             # Beans: arithmetic in SQL, guarded so that nothing can overdraw a hold or pass the
             # limit.
-            changed = (await conn.executemany(
-                "UPDATE players SET balance = balance + ?1, held = held - ?2 "
-                "WHERE economy = ?4 AND id = ?3 AND held >= ?2 AND balance + ?1 >= 0 "
-                f"AND balance + ?1 <= {MAX_BALANCE:d}",
-                [(amounts[i].delta, holds.get(uid, 0), uid, economy) for i, uid in seated],
-            )).rowcount
+            if pg:
+                changed = (await conn.execute(
+                    "UPDATE players AS p SET balance = p.balance + v.delta, held = p.held - v.held "
+                    "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS BIGINT[])) "
+                    "AS v(uid, delta, held) WHERE p.economy = ? AND p.id = v.uid "
+                    "AND p.held >= v.held AND p.balance + v.delta >= 0 "
+                    f"AND p.balance + v.delta <= {MAX_BALANCE:d}",
+                    (
+                        [uid for _, uid in seated],
+                        [amounts[i].delta for i, _ in seated],
+                        [holds.get(uid, 0) for _, uid in seated],
+                        economy,
+                    ),
+                )).rowcount
+            else:
+                changed = (await conn.executemany(
+                    "UPDATE players SET balance = balance + ?1, held = held - ?2 "
+                    "WHERE economy = ?4 AND id = ?3 AND held >= ?2 AND balance + ?1 >= 0 "
+                    f"AND balance + ?1 <= {MAX_BALANCE:d}",
+                    [(amounts[i].delta, holds.get(uid, 0), uid, economy) for i, uid in seated],
+                )).rowcount
             if changed != len(seated):  # pragma: no cover - the arithmetic respects both
                 raise StorageError(f"settlement of hand {hand_id} would overdraw a player")
             house = sum(a.rake + a.fee for a in amounts)
