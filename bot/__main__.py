@@ -67,7 +67,7 @@ def _server_problem(url: str) -> str | None:
 
     try:
         asyncio.run(probe())
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
         return str(exc) or type(exc).__name__
     return None
 

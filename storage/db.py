@@ -64,12 +64,21 @@ import re
 import sqlite3
 import threading
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Iterable,
+    Iterator,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from types import CoroutineType
+from typing import Any, Protocol, TypeVar, overload
 
 import aiosqlite
 
@@ -146,7 +155,7 @@ class Connection(Protocol):
 class _Cursor(sqlite3.Cursor):
     """A SQLite cursor that may also be awaited (it is ready at once: awaiting returns it)."""
 
-    def __await__(self) -> Iterator[Any]:
+    def __await__(self) -> Generator[Any, None, _Cursor]:
         return self
         yield  # pragma: no cover - makes this a generator that never suspends
 
@@ -163,12 +172,13 @@ class SqliteConnection:
 
     def __init__(self, raw: sqlite3.Connection) -> None:
         self.raw = raw
+        self._cursor = raw.cursor  # bound once: a statement is the hot path of settlement
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
-        return self.raw.cursor(_Cursor).execute(sql, params)  # type: ignore[return-value]
+        return self._cursor(_Cursor).execute(sql, params)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> _Cursor:
-        return self.raw.cursor(_Cursor).executemany(sql, rows)  # type: ignore[return-value]
+        return self._cursor(_Cursor).executemany(sql, rows)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
@@ -181,7 +191,7 @@ def drive(value: Any) -> Any:
     Raises StorageError if the coroutine awaits something that does suspend (asyncio objects
     cannot be used inside a storage function).
     """
-    if not asyncio.iscoroutine(value):
+    if type(value) is not CoroutineType:
         return value
     try:
         value.send(None)
@@ -199,11 +209,33 @@ class Storage:
     dialect: str = ""
     version: int = 0
     integrity_error: type[Exception] = Exception
+    path: Path | str = ""  # what messages show: the file, or the URL without its password
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
+    @overload
+    async def run(self, fn: Callable[..., Awaitable[R]], *args: Any) -> R: ...
 
-    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:  # pragma: no cover
+    @overload
+    async def run(self, fn: Callable[..., R], *args: Any) -> R: ...
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run the storage function ``fn(conn, *args)`` as one transaction and return its
+        result once committed; any error it raises undoes all its work. (The adapter's
+        ``_transaction`` says how: group commit on SQLite, a pooled connection on PostgreSQL.)"""
+        return await self._transaction(True, fn, args)
+
+    @overload
+    async def read(self, fn: Callable[..., Awaitable[R]], *args: Any) -> R: ...
+
+    @overload
+    async def read(self, fn: Callable[..., R], *args: Any) -> R: ...
+
+    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Like ``run`` for reads: one consistent snapshot."""
+        return await self._transaction(False, fn, args)
+
+    async def _transaction(
+        self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]
+    ) -> Any:  # pragma: no cover - every adapter has its own
         raise NotImplementedError
 
     async def close(self) -> None:  # pragma: no cover
@@ -459,7 +491,7 @@ class Database(Storage):
             raise StorageError("a transaction is already open on this connection")
         raw.execute(f"BEGIN {mode}")
         try:
-            result = drive(fn(self._wrapped, *args))
+            result: R = drive(fn(self._wrapped, *args))
             raw.execute("COMMIT")
         except BaseException:
             if raw.in_transaction:
@@ -561,10 +593,11 @@ class Database(Storage):
     async def _flush(self) -> None:
         """One group commit: the calls at the head of the queue (those that arrived until now,
         up to GROUP_MAX), in one hop to the database thread; then the next group, if any."""
-        queue, jobs = self._queue, []
+        queue = self._queue
+        jobs: list[_Job] = []
         while queue and isinstance(queue[0], _Job) and len(jobs) < self.GROUP_MAX:
             job = queue.popleft()
-            if not job.future.done():
+            if isinstance(job, _Job) and not job.future.done():
                 jobs.append(job)
         try:
             if self._closed:
@@ -606,8 +639,9 @@ class Database(Storage):
         self._busy = False
         self._pump()
 
-    async def run(self, fn: Callable[..., R], *args: Any) -> R:
-        """Run ``fn(conn, *args)`` as one transaction; any error it raises undoes all its work.
+    async def _transaction(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """Run ``fn(conn, *args)`` as one transaction (``write``) or snapshot (a read); any error
+        it raises undoes all its work.
 
         ``fn`` is a storage function (``async def`` over :class:`Connection`; SQLite-only code
         may be a plain function) and runs on the database thread: it must not touch asyncio
@@ -617,16 +651,10 @@ class Database(Storage):
         returns ``fn``'s return value. A call cancelled before it started never runs; once
         started it runs to its end (commit or rollback) on the database thread. If a
         disk-full, I/O or interrupt error of another call makes SQLite discard the shared
-        transaction, ``fn`` runs again in a new one (its first run left nothing).
+        transaction, ``fn`` runs again in a new one (its first run left nothing). A read is
+        one consistent snapshot (``BEGIN DEFERRED`` when no write shares its group).
         """
-        result: R = await self._submit(True, fn, args)
-        return result
-
-    async def read(self, fn: Callable[..., R], *args: Any) -> R:
-        """Like ``run`` but for reads: one consistent snapshot (``BEGIN DEFERRED`` when no
-        write shares its group)."""
-        result: R = await self._submit(False, fn, args)
-        return result
+        return await self._submit(write, fn, args)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -51,7 +51,7 @@ _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|\?(\d*)")
 class _Statement:
     """A statement text rewritten for PostgreSQL, with what its execution needs to know."""
 
-    __slots__ = ("sql", "returns_rows", "one_row_each")
+    __slots__ = ("one_row_each", "returns_rows", "sql")
 
     def __init__(self, text: str) -> None:
         counter = 0
@@ -96,7 +96,7 @@ def placeholders(sql: str) -> str:
 class PgRows:
     """A statement's result on PostgreSQL: its rows (tuples) and row count."""
 
-    __slots__ = ("rowcount", "_rows", "_next")
+    __slots__ = ("_next", "_rows", "rowcount")
 
     def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
         self._rows = rows
@@ -264,7 +264,14 @@ class PostgresDatabase(Storage):
         size = self._pool.get_size()
         return size - self._pool.get_idle_size(), size
 
-    async def _transaction(self, fn: Callable[..., Any], args: tuple[Any, ...], write: bool) -> Any:
+    async def _transaction(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """Run ``fn`` in one transaction (see the module's docstring); a write runs to its end
+        even if its caller is cancelled, as on SQLite."""
+        if write:
+            return await asyncio.shield(self._attempts(write, fn, args))
+        return await self._attempts(write, fn, args)
+
+    async def _attempts(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
         if self._closed:
             raise StorageError("the database is closed")
         async with self._pool.acquire() as raw:
@@ -283,15 +290,6 @@ class PostgresDatabase(Storage):
                         raise
                     await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         raise AssertionError("unreachable")  # pragma: no cover
-
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run the storage function ``fn(conn, *args)`` as one transaction (see the module's
-        docstring); its return value once committed. Any error it raises undoes its work."""
-        return await asyncio.shield(self._transaction(fn, args, True))
-
-    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Like ``run`` for reads: one consistent snapshot, read only."""
-        return await self._transaction(fn, args, False)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConnection]:

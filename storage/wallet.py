@@ -42,7 +42,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from storage.db import Connection, Storage
 from storage.errors import (
@@ -964,8 +964,9 @@ class Wallet:
             # transaction), and the house's row is neither read nor locked (see _house).
             before: dict[int, int] = {}
             score: dict[int, int] = {}
+            found: Any
             if pg:
-                rows = await conn.execute(
+                found = await conn.execute(
                     "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
                     "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
                     "WHERE p.economy = ? AND p.id = ANY(CAST(? AS BIGINT[])) "
@@ -974,13 +975,13 @@ class Wallet:
                 )
             else:
                 marks = ",".join("?" * (len(seated) + 1))
-                rows = await conn.execute(
+                found = await conn.execute(
                     "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
                     "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
                     f"WHERE p.economy = ? AND p.id IN ({marks})",
                     [game, economy, HOUSE, *(uid for _, uid in seated)],
                 )
-            for pid, bal, points in rows:
+            for pid, bal, points in found:
                 before[pid], score[pid] = bal, points or 0
             held = [None if s.uid is None else holds.get(s.uid, 0) for s in results]
             room = [None if s.uid is None else MAX_BALANCE - before[s.uid] for s in results]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from storage_support import MOD
 
 from storage.conduct import CLEAN_PER_STRIKE, Conduct, SeatOutcome, cooldown_for
-from storage.db import Database, Storage
+from storage.db import Storage
 from storage.wallet import Wallet
 
 ECO, GUILD = 77, 77

@@ -7,7 +7,7 @@ import pytest
 from storage_support import GRANT, MOD, Clock
 
 from storage import economy, levels
-from storage.db import Database, Storage
+from storage.db import Storage
 from storage.economy import DAY, SeasonError
 from storage.wallet import SeatResult, Wallet
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from storage import guilds, history, tables
-from storage.db import Database, Storage
+from storage.db import Storage
 from storage.wallet import SeatResult, Wallet
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from typing import Any
 from collections import Counter
-from pathlib import Path
+from typing import Any
 
 import pytest
 from storage_support import Clock

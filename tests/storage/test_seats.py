@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from storage import seats
-from storage.db import Database, Storage
+from storage.db import Storage
 from storage.seats import SeatClaim
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -13,7 +12,7 @@ import pytest
 from storage_support import GRANT, MOD, snapshot
 
 from storage import history, levels
-from storage.db import Database, Storage
+from storage.db import Storage
 from storage.errors import HandStateError
 from storage.wallet import HOUSE, SeatResult, Settlement, Wallet
 

@@ -127,7 +127,7 @@ async def test_empty_transfers_keep_the_pot_rule(wallet: Wallet) -> None:
 
 
 async def test_props_bought_during_a_hand_are_paid_to_the_house_and_ledgered_apart(
-    open_db,  # noqa: ANN001
+    open_db,
 ) -> None:
     from storage.wallet import SeatResult, Wallet
 

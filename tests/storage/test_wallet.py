@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 from storage_support import COOLDOWN, GRANT, MOD, RELIEF, THRESHOLD, Clock
 
-from storage.db import Database, Storage
+from storage.db import Storage
 from storage.errors import InsufficientBeans, ReliefError, UnknownPlayer
 from storage.wallet import HOUSE, Account, Wallet
 
