@@ -329,3 +329,27 @@ async def test_postgresql_processes_starting_together_migrate_once(
             await db.close()
     finally:
         await pg_server.drop(url)
+
+
+def test_the_halls_settings_name_a_file_or_a_server() -> None:
+    from bot.settings import SettingsError, load_settings
+
+    url = "postgresql://hall:secret@db.internal:5432/gamehall"
+    assert load_settings(environ={"GAMEHALL_DB": url}).database == url
+    assert load_settings(environ={"GAMEHALL_DB": "sqlite:////srv/h.db"}).database == Path("/srv/h.db")
+    assert load_settings(environ={"GAMEHALL_DB": "x/h.db"}).database == Path("x/h.db")
+    with pytest.raises(SettingsError, match="GAMEHALL_DB.*mysql"):
+        load_settings(environ={"GAMEHALL_DB": "mysql://h/db"})
+
+
+async def test_gamehall_names_an_unreachable_server_before_starting(
+    backend: str, db_target: Any
+) -> None:
+    """``gamehall run`` checks the server first: one line naming the problem, or nothing."""
+    if backend != "postgresql":
+        pytest.skip("SQLite files are checked by tests/test_cli.py")
+    from bot.__main__ import _server_problem
+
+    assert await asyncio.to_thread(_server_problem, str(db_target)) is None
+    problem = await asyncio.to_thread(_server_problem, "postgresql://hall:pw@127.0.0.1:1/none")
+    assert problem and "pw" not in problem
