@@ -114,15 +114,14 @@ async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
 
 
 async def test_foreign_keys_are_enforced(db: Storage) -> None:
-    async def orphan(conn: Any) -> None:
+    async def orphan(conn: Any) -> None:  # escrow for a hand and a player that do not exist
         await conn.execute(
-            "INSERT INTO ledger (uid, delta, balance_after, reason, at, economy) "
-            "VALUES (999, 1, 1, 'x', 0, 0)"
+            "INSERT INTO holds (hand_id, uid, amount, economy) VALUES (12345, 999, 1, 0)"
         )
 
     with pytest.raises(db.integrity_error):
         await db.run(orphan)
-    assert await db.fetchval("SELECT COUNT(*) FROM ledger") == 0
+    assert await db.fetchval("SELECT COUNT(*) FROM holds") == 0
 
 
 async def test_older_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
