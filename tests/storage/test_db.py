@@ -352,3 +352,16 @@ async def test_gamehall_names_an_unreachable_server_before_starting(
     assert await asyncio.to_thread(_server_problem, str(db_target)) is None
     problem = await asyncio.to_thread(_server_problem, "postgresql://hall:pw@127.0.0.1:1/none")
     assert problem and "pw" not in problem
+
+
+def test_no_postgresql_is_a_loud_skip_or_in_ci_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import postgres_server
+
+    down = postgres_server.Server(problem="pgserver is not installed")
+    monkeypatch.delenv(postgres_server.REQUIRE, raising=False)
+    with pytest.warns(postgres_server.PostgresUnavailable, match="pgserver is not installed"):
+        with pytest.raises(pytest.skip.Exception, match="PostgreSQL tests skipped"):
+            postgres_server.unavailable(down)
+    monkeypatch.setenv(postgres_server.REQUIRE, "1")
+    with pytest.raises(pytest.fail.Exception, match="GAMEHALL_REQUIRE_POSTGRES=1"):
+        postgres_server.unavailable(down)
