@@ -198,11 +198,13 @@ def report(name: str, unit: str, sqlite: float, pg: dict[int, float]) -> tuple[i
             stop = n
         previous = rate
     cores = os.cpu_count() or 1
+    peak = max(pg, key=lambda n: pg[n])
     if stop is None:
         print(f"{name}: still scaling at {max(pg)} processes ({cores} cores)")
     else:
-        print(f"{name}: scaling stops at {stop} processes (adds < 10 %; {cores} cores shared by "
-              "the processes and the server)")
+        print(f"{name}: scaling stops at {stop} processes: that step adds < 10 % (best: "
+              f"{peak} process{'es' if peak > 1 else ''}, ×{pg[peak] / one:.2f}; {cores} cores "
+              "shared by the processes and the server)")
     top = max(pg)
     return top, pg[top] / one
 
