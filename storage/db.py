@@ -78,7 +78,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import CoroutineType
-from typing import Any, Protocol, TypeVar, overload
+from typing import Any, Protocol, Self, TypeVar, overload
 
 import aiosqlite
 
@@ -184,6 +184,57 @@ class SqliteConnection:
         return getattr(self.raw, name)
 
 
+class ListRows:
+    """A statement's result fetched whole: its rows (tuples) and row count (the PostgreSQL
+    adapter's, and SQLite's inside ``transaction()``)."""
+
+    __slots__ = ("_next", "_rows", "rowcount")
+
+    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+        self._next = 0
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        rest, self._next = self._rows[self._next :], len(self._rows)
+        return rest
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.fetchall())
+
+
+def _fetched(cursor: sqlite3.Cursor) -> ListRows:
+    rows = [tuple(r) for r in cursor.fetchall()] if cursor.description else []
+    return ListRows(rows, cursor.rowcount if cursor.rowcount >= 0 else len(rows))
+
+
+class _HopConnection:
+    """The :class:`Connection` protocol for ``Database.transaction()``: each statement hops to
+    the connection's thread and comes back fetched."""
+
+    dialect = "sqlite"
+    for_update = ""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> ListRows:
+        raw = self._db._raw
+        result: ListRows = await self._db._call(lambda: _fetched(raw.execute(sql, params)))
+        return result
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> ListRows:
+        raw, items = self._db._raw, list(rows)
+        result: ListRows = await self._db._call(lambda: _fetched(raw.executemany(sql, items)))
+        return result
+
+
 def drive(value: Any) -> Any:
     """The result of a storage function's return ``value`` on SQLite: a coroutine is run to its
     end without an event loop (its awaits never suspend there); anything else is returned.
@@ -241,7 +292,7 @@ class Storage:
     async def close(self) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    async def __aenter__(self) -> Storage:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -657,18 +708,18 @@ class Database(Storage):
         return await self._submit(write, fn, args)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """``async with db.transaction() as conn:`` — BEGIN IMMEDIATE … COMMIT, or ROLLBACK on
-        any exception (cancellation included), awaiting between statements. It holds the
-        connection throughout: do not call other ``Database`` methods inside it (they would
-        wait)."""
+        any exception (cancellation included), awaiting between statements (``conn`` speaks
+        the :class:`Connection` protocol). It holds the connection throughout: do not call
+        other ``Database`` methods inside it (they would wait)."""
         await self._turn()
         try:
             if self._closed:
                 raise StorageError("the database is closed")
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
+                yield _HopConnection(self)
             except BaseException:
                 # shielded: a second cancellation must not leave the transaction open
                 await asyncio.shield(self._conn.execute("ROLLBACK"))

@@ -31,12 +31,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from storage.db import Storage, migrations
+from storage.db import ListRows, Storage, migrations
 from storage.errors import SchemaError, StorageError
 
 try:
@@ -93,30 +93,6 @@ def placeholders(sql: str) -> str:
     return _statement(sql).sql
 
 
-class PgRows:
-    """A statement's result on PostgreSQL: its rows (tuples) and row count."""
-
-    __slots__ = ("_next", "_rows", "rowcount")
-
-    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
-        self._rows = rows
-        self.rowcount = rowcount
-        self._next = 0
-
-    def fetchone(self) -> tuple[Any, ...] | None:
-        if self._next >= len(self._rows):
-            return None
-        self._next += 1
-        return self._rows[self._next - 1]
-
-    def fetchall(self) -> list[tuple[Any, ...]]:
-        rest, self._next = self._rows[self._next :], len(self._rows)
-        return rest
-
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        return iter(self.fetchall())
-
-
 def _count(status: str) -> int:
     """The row count in a command tag ("UPDATE 3", "INSERT 0 1"), or -1."""
     last = status.rsplit(" ", 1)[-1]
@@ -132,26 +108,26 @@ class PgConnection:
     def __init__(self, conn: Any) -> None:
         self.raw = conn
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> PgRows:
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> ListRows:
         statement = _statement(sql)
         if statement.returns_rows:
             rows = [tuple(r) for r in await self.raw.fetch(statement.sql, *params)]
-            return PgRows(rows, len(rows))
+            return ListRows(rows, len(rows))
         status = await self.raw.execute(statement.sql, *params)
-        return PgRows([], _count(status))
+        return ListRows([], _count(status))
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> PgRows:
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> ListRows:
         statement = _statement(sql)
         items = list(rows)
         if not items:
-            return PgRows([], 0)
+            return ListRows([], 0)
         if statement.one_row_each and not statement.returns_rows:
             await self.raw.executemany(statement.sql, items)
-            return PgRows([], len(items))
+            return ListRows([], len(items))
         total = 0
         for item in items:
             total += (await self.execute(sql, item)).rowcount
-        return PgRows([], total)
+        return ListRows([], total)
 
 
 def _redacted(url: str) -> str:
