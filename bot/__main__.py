@@ -38,17 +38,45 @@ def _settings() -> Settings:
 
 
 def _database(settings: Settings) -> None:
-    """Exit 2 with one line unless the database file can be created, opened and written.
+    """Exit 2 with one line unless the database can be used: a SQLite file created, opened and
+    written, or a PostgreSQL server reached (with asyncpg installed).
 
-    Checked with plain sqlite3 before any command opens it, so a bad path is reported before the
-    bot connects to Discord, and without a traceback from the database's worker thread.
+    Checked before any command opens it, so a bad path or URL is reported before the bot
+    connects to Discord, and without a traceback from the database's worker thread.
     """
-    problem = _database_problem(settings.database)
+    target = settings.database
+    problem = _database_problem(target) if isinstance(target, Path) else _server_problem(target)
     if problem:
         source = "GAMEHALL_DB" if os.environ.get("GAMEHALL_DB") else "hall.database"
-        print(f"gamehall: cannot use the database {settings.database} ({source}): {problem}",
+        shown = target if isinstance(target, Path) else _redacted(target)
+        print(f"gamehall: cannot use the database {shown} ({source}): {problem}",
               file=sys.stderr)
         raise SystemExit(2)
+
+
+def _redacted(url: str) -> str:
+    from storage.postgres import _redacted as redacted
+
+    return redacted(url)
+
+
+def _server_problem(url: str) -> str | None:
+    """What keeps the PostgreSQL server at ``url`` from being used, or None (one connection,
+    opened and closed; the schema is migrated when the hall opens it)."""
+    try:
+        import asyncpg
+    except ImportError:
+        return "a postgresql:// database needs asyncpg (pip install 'gamehall[postgresql]')"
+
+    async def probe() -> None:
+        conn = await asyncpg.connect(url, timeout=10)
+        await conn.close()
+
+    try:
+        asyncio.run(probe())
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
+        return str(exc) or type(exc).__name__
+    return None
 
 
 def _database_problem(path: Path) -> str | None:

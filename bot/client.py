@@ -25,7 +25,7 @@ from bot.settings import Settings
 from bot.views.components import dynamic_items
 from engines.errors import GameError
 from storage import guilds
-from storage.db import Database
+from storage.db import Database, open_database
 from storage.wallet import Wallet
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class GameHall(commands.Bot):
         # per-server language where the storage has no column for it (kept until a restart)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database, synchronous=self.settings.synchronous)
+        self.db = await open_database(self.settings.database, synchronous=self.settings.synchronous)
         self.wallet = Wallet.from_settings(self.db, self.settings)
         self.manager = TableManager(
             self.settings, self.db, self.wallet, self.hall,

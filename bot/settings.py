@@ -108,7 +108,7 @@ class Settings:
     The token never appears in the text form (``repr``/``str``), so logging settings is safe.
     """
 
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql:// URL (storage.db.database_target)
     starting_grant: int
     locale_default: str
     relief: Relief
@@ -186,7 +186,7 @@ def load_settings(
     token = (environ.get("DISCORD_TOKEN") or "").strip()
     return replace(
         settings,
-        database=Path(db) if db else settings.database,
+        database=_database_target(db, "GAMEHALL_DB") if db else settings.database,
         token=token or None,
     )
 
@@ -276,7 +276,7 @@ def _build(
     timers, misses, autopass, scale = _timers(_table(data, "timers"))
     rooms, disabled = _rooms(_table(data, "rooms"), known_games, specs)
     return Settings(
-        database=Path(database),
+        database=_database_target(database, "hall.database"),
         starting_grant=_beans(hall, "starting_grant", "hall"),
         locale_default=locale,
         relief=Relief(
@@ -629,3 +629,14 @@ def parse_shards(text: str | None, count: int | None) -> tuple[int | None, tuple
             f"--shards {text}: shards are numbered 0 to {count - 1} with --shard-count {count}"
         )
     return count, tuple(range(first, last + 1))
+
+
+def _database_target(value: str, key: str) -> Path | str:
+    """A SQLite path (a path or ``sqlite:///path``) or a ``postgresql://`` URL; SettingsError
+    naming ``key`` for another URL scheme."""
+    from storage.db import database_target
+
+    try:
+        return database_target(value)
+    except ValueError as exc:
+        raise SettingsError(key, str(exc)) from exc

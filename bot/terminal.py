@@ -16,7 +16,7 @@ from bot.settings import Settings
 from engines.base import Text
 from engines.errors import GameError
 from storage import levels
-from storage.db import Database
+from storage.db import open_database
 from storage.errors import UnknownPlayer
 from storage.wallet import Wallet
 
@@ -83,7 +83,7 @@ async def play(settings: Settings, game: str, room: str, uid: int, seed: int | N
                *, timers: bool = True) -> int:
     """Seat the player against trustee seats and play hands until they quit."""
     locale = settings.locale_default
-    db = await Database.open(settings.database, synchronous=settings.synchronous)
+    db = await open_database(settings.database, synchronous=settings.synchronous)
     wallet = Wallet.from_settings(db, settings)
     notifier = TerminalNotifier(uid, locale)
     seeds = iter(range(seed, seed + 10**6)) if seed is not None else None
@@ -159,7 +159,7 @@ async def show_wallet(settings: Settings, uid: int, lines: int) -> int:
     in the terminal table's economy (the global one)."""
     from engines import registry
 
-    db = await Database.open(settings.database, synchronous=settings.synchronous)
+    db = await open_database(settings.database, synchronous=settings.synchronous)
     try:
         economy = settings.economy(TERMINAL_GUILD)
         wallet = Wallet.from_settings(db, settings).scoped(economy)

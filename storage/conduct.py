@@ -23,12 +23,11 @@ Keyed by ints (economy, player, server); nothing here knows a game.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from storage.db import Database
+from storage.db import Connection, Storage
 
 COOLDOWNS: tuple[float, ...] = (0.0, 0.0, 10 * 60, 60 * 60, 4 * 3600, 12 * 3600, 24 * 3600)
 """Seconds of cool-down after an incident, by the strikes it brings the record to: none at 0,
@@ -111,17 +110,17 @@ class Partner:
     my_escapes: int
 
 
-def _read_record(conn: sqlite3.Connection, economy: int, uid: int) -> Record:
-    row = conn.execute(
+async def _read_record(conn: Connection, economy: int, uid: int) -> Record:
+    row = (await conn.execute(
         "SELECT escapes, absences, abandons, strikes, clean, banned_until FROM conduct "
         "WHERE economy = ? AND uid = ?",
         (economy, uid),
-    ).fetchone()
+    )).fetchone()
     return Record(uid) if row is None else Record(uid, *row)
 
 
-def _incident(
-    conn: sqlite3.Connection,
+async def _incident(
+    conn: Connection,
     economy: int,
     uid: int,
     kind: str,
@@ -130,26 +129,27 @@ def _incident(
     guild_id: int | None,
 ) -> Record:
     column = {"escape": "escapes", "absent": "absences", "abandon": "abandons"}[kind]
-    strikes = _read_record(conn, economy, uid).strikes + 1
+    strikes = (await _read_record(conn, economy, uid)).strikes + 1
     until = now + cooldown_for(strikes)
-    conn.execute(
+    await conn.execute(
         f"INSERT INTO conduct (economy, uid, {column}, strikes, clean, banned_until, last_at) "
         "VALUES (?, ?, 1, 1, 0, ?, ?) ON CONFLICT (economy, uid) DO UPDATE SET "
-        f"{column} = {column} + 1, strikes = strikes + 1, clean = 0, "
-        "banned_until = MAX(banned_until, excluded.banned_until), last_at = excluded.last_at",
+        f"{column} = conduct.{column} + 1, strikes = conduct.strikes + 1, clean = 0, "
+        "banned_until = CASE WHEN conduct.banned_until > excluded.banned_until "
+        "THEN conduct.banned_until ELSE excluded.banned_until END, last_at = excluded.last_at",
         (economy, uid, until, now),
     )
-    conn.execute(
+    await conn.execute(
         "INSERT INTO conduct_events (economy, uid, kind, hand_id, guild_id, at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (economy, uid, kind, hand_id, guild_id, now),
     )
-    return _read_record(conn, economy, uid)
+    return await _read_record(conn, economy, uid)
 
 
-def _clean(conn: sqlite3.Connection, economy: int, uid: int) -> None:
+async def _clean(conn: Connection, economy: int, uid: int) -> None:
     """One clean hand: toward a decay when the record has strikes (then a strike goes)."""
-    conn.execute(
+    await conn.execute(
         "UPDATE conduct SET "
         f"strikes = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN strikes - 1 ELSE strikes END, "
         f"clean = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN 0 ELSE clean + 1 END "
@@ -197,7 +197,7 @@ def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int
 class Conduct:
     """Leaver records, pair statistics and preferences over a :class:`Database`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Storage) -> None:
         self.db = db
 
     async def record(self, uid: int, *, economy: int) -> Record:
@@ -227,24 +227,24 @@ class Conduct:
         logged as a conduct event and in the economy's audit log. Returns the record as it was
         before."""
 
-        def tx(conn: sqlite3.Connection) -> Record:
-            before = _read_record(conn, economy, uid)
-            conn.execute(
+        async def tx(conn: Connection) -> Record:
+            before = await _read_record(conn, economy, uid)
+            await conn.execute(
                 "UPDATE conduct SET strikes = 0, clean = 0, banned_until = 0 "
                 "WHERE economy = ? AND uid = ?",
                 (economy, uid),
             )
-            conn.execute(
+            await conn.execute(
                 "INSERT INTO conduct_events (economy, uid, kind, moderator_id, at) "
                 "VALUES (?, ?, 'clear', ?, ?)",
                 (economy, uid, moderator_id, now),
             )
-            conn.execute(
+            await conn.execute(
                 "INSERT INTO players (id, economy, balance, created_at) VALUES (?, ?, 0, ?) "
                 "ON CONFLICT (economy, id) DO NOTHING",
                 (uid, economy, now),
             )
-            conn.execute(
+            await conn.execute(
                 "INSERT INTO audit (moderator_id, action, uid, amount, reason, at, economy) "
                 "VALUES (?, 'clear_record', ?, ?, ?, ?, ?)",
                 (moderator_id, uid, before.strikes, reason, now, economy),
@@ -273,16 +273,17 @@ class Conduct:
         for the same ``hand_id`` changes nothing."""
         people = [s for s in seats if s is not None]
 
-        def tx(conn: sqlite3.Connection) -> None:
-            if not conn.execute(
-                "INSERT OR IGNORE INTO conduct_hands (hand_id) VALUES (?)", (hand_id,)
-            ).rowcount:
+        async def tx(conn: Connection) -> None:
+            if not (await conn.execute(
+                "INSERT INTO conduct_hands (hand_id) VALUES (?) ON CONFLICT DO NOTHING",
+                (hand_id,),
+            )).rowcount:
                 return  # counted already (a settlement replayed after a restart)
             for seat in people:
                 if seat.absent and not seat.escaped and not seat.kicked:
-                    _incident(conn, economy, seat.uid, "absent", now, hand_id, guild_id)
+                    await _incident(conn, economy, seat.uid, "absent", now, hand_id, guild_id)
                 elif beans and len(people) > 1 and not (seat.escaped or seat.kicked):
-                    _clean(conn, economy, seat.uid)
+                    await _clean(conn, economy, seat.uid)
             if not beans or len(people) < 2:
                 return
             by_seat = [s if s is not None else SeatOutcome(0, 0) for s in seats]
@@ -294,12 +295,12 @@ class Conduct:
                 x_into_y = int(x.escaped and y.delta > 0)
                 y_into_x = int(y.escaped and x.delta > 0)
                 rows.append((economy, guild_id, x.uid, y.uid, net, x_into_y, y_into_x, now))
-            conn.executemany(
+            await conn.executemany(
                 "INSERT INTO pairs (economy, guild_id, a, b, hands, net, a_into_b, b_into_a, "
                 "last_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) "
-                "ON CONFLICT (economy, guild_id, a, b) DO UPDATE SET hands = hands + 1, "
-                "net = net + excluded.net, a_into_b = a_into_b + excluded.a_into_b, "
-                "b_into_a = b_into_a + excluded.b_into_a, last_at = excluded.last_at",
+                "ON CONFLICT (economy, guild_id, a, b) DO UPDATE SET hands = pairs.hands + 1, "
+                "net = pairs.net + excluded.net, a_into_b = pairs.a_into_b + excluded.a_into_b, "
+                "b_into_a = pairs.b_into_a + excluded.b_into_a, last_at = excluded.last_at",
                 rows,
             )
 
@@ -309,10 +310,10 @@ class Conduct:
                     min_hands: int = 1) -> list[Pair]:
         """The most lopsided pairs of a server: by |net| beans per hand, then by hands."""
 
-        def read(conn: sqlite3.Connection) -> list[Pair]:
+        async def read(conn: Connection) -> list[Pair]:
             return [
                 Pair(*row)
-                for row in conn.execute(
+                for row in await conn.execute(
                     "SELECT a, b, hands, net, a_into_b, b_into_a FROM pairs "
                     "WHERE economy = ? AND guild_id = ? AND hands >= ? "
                     "ORDER BY ABS(net) * 1.0 / hands DESC, a_into_b + b_into_a DESC, "
@@ -327,12 +328,12 @@ class Conduct:
                        limit: int = 10) -> list[Partner]:
         """A player's partners in a server, most hands together first."""
 
-        def read(conn: sqlite3.Connection) -> list[Partner]:
-            rows = conn.execute(
+        async def read(conn: Connection) -> list[Partner]:
+            rows = await conn.execute(
                 "SELECT * FROM (SELECT b AS uid, hands, net, b_into_a, a_into_b FROM pairs "
                 "WHERE economy = ?1 AND guild_id = ?2 AND a = ?3 "
                 "UNION ALL SELECT a, hands, -net, a_into_b, b_into_a FROM pairs "
-                "WHERE economy = ?1 AND guild_id = ?2 AND b = ?3) "
+                "WHERE economy = ?1 AND guild_id = ?2 AND b = ?3) AS p "
                 "ORDER BY hands DESC, ABS(net) DESC, uid LIMIT ?4",
                 (economy, guild_id, uid, int(limit)),
             )
@@ -341,39 +342,42 @@ class Conduct:
         return await self.db.read(read)
 
     # --- preferences ------------------------------------------------------------------------
+    # one row per person, a 0/1 column per on-by-default choice (every server)
+    _PREFERENCES = frozenset({"autopass", "images"})
+
+    async def _off(self, column: str) -> set[int]:
+        assert column in self._PREFERENCES  # a column name, never a value, goes into the SQL
+
+        async def read(conn: Connection) -> set[int]:
+            rows = await conn.execute(f"SELECT uid FROM preferences WHERE {column} = 0")
+            return {r[0] for r in rows}
+
+        return await self.db.read(read)
+
+    async def _set(self, column: str, uid: int, on: bool) -> None:
+        assert column in self._PREFERENCES
+
+        async def tx(conn: Connection) -> None:
+            await conn.execute(
+                f"INSERT INTO preferences (uid, {column}) VALUES (?, ?) "
+                f"ON CONFLICT (uid) DO UPDATE SET {column} = excluded.{column}",
+                (uid, int(on)),
+            )
+
+        await self.db.run(tx)
 
     async def autopass_off(self) -> set[int]:
         """Everyone who turned 要不起 auto-pass off (it is on by default)."""
-
-        def read(conn: sqlite3.Connection) -> set[int]:
-            return {r[0] for r in conn.execute("SELECT uid FROM preferences WHERE autopass = 0")}
-
-        return await self.db.read(read)
+        return await self._off("autopass")
 
     async def set_autopass(self, uid: int, on: bool) -> None:
         """Turn the player's 要不起 auto-pass on or off (every server)."""
-        await self.db.run(
-            lambda conn: conn.execute(
-                "INSERT INTO preferences (uid, autopass) VALUES (?, ?) "
-                "ON CONFLICT (uid) DO UPDATE SET autopass = excluded.autopass",
-                (uid, int(on)),
-            )
-        )
+        await self._set("autopass", uid, on)
 
     async def images_off(self) -> set[int]:
         """Everyone who turned pictures off (text only; pictures are on by default)."""
-
-        def read(conn: sqlite3.Connection) -> set[int]:
-            return {r[0] for r in conn.execute("SELECT uid FROM preferences WHERE images = 0")}
-
-        return await self.db.read(read)
+        return await self._off("images")
 
     async def set_images(self, uid: int, on: bool) -> None:
         """Turn the player's pictures on or off (every server)."""
-        await self.db.run(
-            lambda conn: conn.execute(
-                "INSERT INTO preferences (uid, images) VALUES (?, ?) "
-                "ON CONFLICT (uid) DO UPDATE SET images = excluded.images",
-                (uid, int(on)),
-            )
-        )
+        await self._set("images", uid, on)

@@ -1,14 +1,41 @@
-"""数据库: one SQLite file, one aiosqlite connection, serialized transactions, numbered migrations.
+"""数据库: one storage interface, two adapters — SQLite (the embedded default) and PostgreSQL.
 
-Rules:
+``open_database(target)`` picks the adapter: a path or ``sqlite:///path`` opens the SQLite file
+(:class:`Database`, nothing to install); ``postgresql://…`` opens a PostgreSQL pool
+(:class:`storage.postgres.PostgresDatabase`, needs ``asyncpg``). Both are a :class:`Storage`.
+
+**One function per operation, for both.** Every storage operation is ONE ``async def
+fn(conn, *args)`` over a small connection protocol (:class:`Connection`): ``await
+conn.execute(sql, params)`` giving ``rowcount``, ``fetchone()``, ``fetchall()`` and iteration,
+``await conn.executemany(sql, rows)`` (``rowcount``), and ``conn.dialect`` ("sqlite" or
+"postgresql") with ``conn.for_update`` (the row-lock suffix: ``" FOR UPDATE"`` on PostgreSQL,
+empty on SQLite, whose writers are serialized anyway). ``Storage.run(fn, *args)`` runs it as one
+transaction, ``Storage.read`` as one consistent snapshot. The SQL is written once in the dialect
+both speak: ``?`` (or ``?N``) placeholders, which the PostgreSQL adapter rewrites to ``$N`` once
+per statement text and caches; ``INSERT … ON CONFLICT … DO NOTHING/UPDATE`` (qualified columns
+in ``DO UPDATE``); ``CASE`` instead of two-argument ``MAX``/``MIN``; ``RETURNING id`` instead of
+``lastrowid``; explicit ``CAST`` where PostgreSQL cannot infer a parameter's type. The few
+places that differ (a leaderboard's id list, the house's rake) branch on ``conn.dialect``.
+
+Why ``async def`` even for SQLite: PostgreSQL's driver is asynchronous, so a function that must
+serve both awaits each statement. The SQLite adapter still runs the whole function on its
+connection thread, inside group commit, without an event loop: its ``execute`` never suspends,
+so the coroutine is driven to completion by ``coro.send(None)`` until StopIteration (one thread
+hop per group as before; the benchmark ``benchmarks/settle.py`` measures the cost). The SQLite
+cursor is itself awaitable (it returns itself), so SQLite-only code (tools, tests) may also call
+``conn.execute(...)`` without ``await``.
+
+SQLite rules:
 
 - The file is opened in WAL mode with ``foreign_keys=ON`` and a busy timeout; its parent folder
   is created. ``synchronous`` is "normal" (default: a crash of the bot never loses or
   half-applies a commit; a power loss may drop the last few commits, never half of one) or
   "full" (every commit is synced to disk).
-- The schema is built by ``storage/migrations/NNNN_name.sql``, applied in order, each in its own
-  transaction together with ``PRAGMA user_version = NNNN``. Opening an older file migrates it;
-  a file whose version is newer than the newest migration here raises :class:`SchemaError`.
+- The schema is built by ``storage/migrations/sqlite/NNNN_name.sql``, applied in order, each in
+  its own transaction together with ``PRAGMA user_version = NNNN``. Opening an older file
+  migrates it; a file whose version is newer than the newest migration here raises
+  :class:`SchemaError`. (PostgreSQL has its own numbered files in
+  ``storage/migrations/postgresql`` and a ``schema_version`` table.)
 - Several asyncio tasks share the one connection; their transactions never interleave. ``run``
   and ``read`` calls are queued in arrival order and executed on the connection's own thread by
   *group commit*: the calls waiting when the thread becomes free (up to ``GROUP_MAX``) run in ONE
@@ -37,12 +64,21 @@ import re
 import sqlite3
 import threading
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Iterable,
+    Iterator,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from types import CoroutineType
+from typing import Any, Protocol, Self, TypeVar, overload
 
 import aiosqlite
 
@@ -63,10 +99,17 @@ class Migration:
     sql: str
 
 
-def migrations() -> tuple[Migration, ...]:
-    """The migrations shipped in ``storage/migrations``, in order; SchemaError if misnumbered."""
+DIALECTS = ("sqlite", "postgresql")
+
+
+def migrations(dialect: str = "sqlite") -> tuple[Migration, ...]:
+    """The migrations shipped in ``storage/migrations/<dialect>``, in order; SchemaError if
+    misnumbered, ValueError for an unknown dialect."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"a dialect is one of {DIALECTS}, got {dialect!r}")
     found: list[Migration] = []
-    for entry in resources.files("storage").joinpath("migrations").iterdir():
+    folder = resources.files("storage").joinpath("migrations").joinpath(dialect)
+    for entry in folder.iterdir():
         match = _MIGRATION.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), entry.name, entry.read_text("utf-8")))
@@ -77,9 +120,247 @@ def migrations() -> tuple[Migration, ...]:
     return tuple(found)
 
 
-def schema_version() -> int:
-    """The newest schema version this code knows."""
-    return len(migrations())
+def schema_version(dialect: str = "sqlite") -> int:
+    """The newest schema version this code knows for ``dialect``."""
+    return len(migrations(dialect))
+
+
+# --- the connection protocol every storage function is written against ------------------------
+
+
+class Rows(Protocol):
+    """What ``await conn.execute(...)`` gives: a statement's rows and row count."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """A connection inside one transaction, as a storage function sees it (either backend)."""
+
+    dialect: str
+    for_update: str
+
+    async def execute(self, sql: str, params: Sequence[Any] = ...) -> Rows: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Rows: ...
+
+
+class _Cursor(sqlite3.Cursor):
+    """A SQLite cursor that may also be awaited (it is ready at once: awaiting returns it)."""
+
+    def __await__(self) -> Generator[Any, None, _Cursor]:
+        return self
+        yield  # pragma: no cover - makes this a generator that never suspends
+
+
+class SqliteConnection:
+    """The :class:`Connection` protocol over a ``sqlite3.Connection`` (on its own thread).
+
+    ``execute``/``executemany`` run at once and return the (awaitable) cursor, so a storage
+    coroutine never suspends on SQLite; other attributes reach the raw connection.
+    """
+
+    dialect = "sqlite"
+    for_update = ""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+        self._cursor = raw.cursor  # bound once: a statement is the hot path of settlement
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> _Cursor:
+        return self._cursor(_Cursor).execute(sql, params)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> _Cursor:
+        return self._cursor(_Cursor).executemany(sql, rows)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+class ListRows:
+    """A statement's result fetched whole: its rows (tuples) and row count (the PostgreSQL
+    adapter's, and SQLite's inside ``transaction()``)."""
+
+    __slots__ = ("_next", "_rows", "rowcount")
+
+    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+        self._next = 0
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        rest, self._next = self._rows[self._next :], len(self._rows)
+        return rest
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.fetchall())
+
+
+def _fetched(cursor: sqlite3.Cursor) -> ListRows:
+    rows = [tuple(r) for r in cursor.fetchall()] if cursor.description else []
+    return ListRows(rows, cursor.rowcount if cursor.rowcount >= 0 else len(rows))
+
+
+class _HopConnection:
+    """The :class:`Connection` protocol for ``Database.transaction()``: each statement hops to
+    the connection's thread and comes back fetched."""
+
+    dialect = "sqlite"
+    for_update = ""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> ListRows:
+        raw = self._db._raw
+        result: ListRows = await self._db._call(lambda: _fetched(raw.execute(sql, params)))
+        return result
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> ListRows:
+        raw, items = self._db._raw, list(rows)
+        result: ListRows = await self._db._call(lambda: _fetched(raw.executemany(sql, items)))
+        return result
+
+
+def drive(value: Any) -> Any:
+    """The result of a storage function's return ``value`` on SQLite: a coroutine is run to its
+    end without an event loop (its awaits never suspend there); anything else is returned.
+
+    Raises StorageError if the coroutine awaits something that does suspend (asyncio objects
+    cannot be used inside a storage function).
+    """
+    if type(value) is not CoroutineType:
+        return value
+    try:
+        value.send(None)
+    except StopIteration as done:
+        return done.value
+    value.close()
+    raise StorageError("a storage function awaited something other than the connection")
+
+
+class Storage:
+    """What every backend offers: ``run``/``read`` a storage function as one transaction, a few
+    one-statement shortcuts, ``close``. ``dialect`` names the backend; ``version`` is the schema
+    version; ``integrity_error`` the backend's exception for a violated constraint."""
+
+    dialect: str = ""
+    version: int = 0
+    integrity_error: type[Exception] = Exception
+    path: Path | str = ""  # what messages show: the file, or the URL without its password
+
+    @overload
+    async def run(self, fn: Callable[..., Awaitable[R]], *args: Any) -> R: ...
+
+    @overload
+    async def run(self, fn: Callable[..., R], *args: Any) -> R: ...
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run the storage function ``fn(conn, *args)`` as one transaction and return its
+        result once committed; any error it raises undoes all its work. (The adapter's
+        ``_transaction`` says how: group commit on SQLite, a pooled connection on PostgreSQL.)"""
+        return await self._transaction(True, fn, args)
+
+    @overload
+    async def read(self, fn: Callable[..., Awaitable[R]], *args: Any) -> R: ...
+
+    @overload
+    async def read(self, fn: Callable[..., R], *args: Any) -> R: ...
+
+    async def read(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Like ``run`` for reads: one consistent snapshot."""
+        return await self._transaction(False, fn, args)
+
+    async def _transaction(
+        self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]
+    ) -> Any:  # pragma: no cover - every adapter has its own
+        raise NotImplementedError
+
+    async def close(self) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def pool_stats(self) -> dict[str, int]:
+        """Figures of the connections for metrics and the health line, e.g. ``{"in_use": 2,
+        "size": 10}``; none by default."""
+        return {}
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement as its own transaction; its row count."""
+
+        async def tx(conn: Connection) -> int:
+            return int((await conn.execute(sql, params)).rowcount)
+
+        result: int = await self.run(tx)
+        return result
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One query's rows (tuples), read in one snapshot."""
+
+        async def read(conn: Connection) -> list[tuple[Any, ...]]:
+            return [tuple(row) for row in (await conn.execute(sql, params)).fetchall()]
+
+        result: list[tuple[Any, ...]] = await self.read(read)
+        return result
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first column of a query's first row (None without rows)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0][0] if rows else None
+
+
+def database_target(value: str | os.PathLike[str]) -> Path | str:
+    """What ``[hall].database`` / ``GAMEHALL_DB`` names: a ``Path`` of a SQLite file (a plain
+    path, or ``sqlite:///path``), or a ``postgresql://`` URL (``postgres://`` too) kept as text.
+
+    >>> database_target("sqlite:///data/hall.db"), database_target("postgresql://h/db")
+    (PosixPath('data/hall.db'), 'postgresql://h/db')
+    """
+    if isinstance(value, Path):
+        return value
+    text = os.fspath(value)
+    scheme = text.split(":", 1)[0].lower() if "://" in text else ""
+    if scheme in ("postgresql", "postgres"):
+        return text
+    if scheme == "sqlite":
+        return Path(text.split("://", 1)[1].removeprefix("/") if text.startswith("sqlite:///")
+                    else text.split("://", 1)[1])
+    if scheme:
+        raise ValueError(f"unknown database URL scheme {scheme!r}: use a path, sqlite:/// or "
+                         "postgresql://")
+    return Path(text)
+
+
+async def open_database(
+    target: str | os.PathLike[str], *, synchronous: str = "normal", **options: Any
+) -> Storage:
+    """Open the hall's database named by ``target`` (see ``database_target``): SQLite for a
+    path, PostgreSQL for a ``postgresql://`` URL (``synchronous`` is SQLite's alone; other
+    ``options`` go to the adapter's ``open``)."""
+    where = database_target(target)
+    if isinstance(where, str):
+        from storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(where, **options)
+    return await Database.open(where, synchronous=synchronous, **options)
 
 
 def _statements(sql: str) -> list[str]:
@@ -154,8 +435,12 @@ _SAVEPOINT = "gamehall_call"
 _Outcome = tuple[bool, Any]  # (True, result) or (False, exception)
 
 
-class Database:
-    """The hall's database: open with ``await Database.open(path)``, close with ``close()``."""
+class Database(Storage):
+    """The hall's SQLite database: open with ``await Database.open(path)`` (or
+    ``open_database``), close with ``close()``."""
+
+    dialect = "sqlite"
+    integrity_error = sqlite3.IntegrityError
 
     WAL_PAGES = 4000
     """SQLite checkpoints (folds the WAL back into the file) after a commit once the WAL holds
@@ -168,6 +453,7 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self._raw = raw  # only ever used on the connection's own thread (inside ``_call``)
+        self._wrapped = SqliteConnection(raw)
         self.path = path
         # Calls and turns in arrival order; ``_busy`` while a group commit or a turn holds the
         # connection. Only touched on the event loop's thread.
@@ -213,7 +499,7 @@ class Database:
         db = cls(conn, holder[0], file)
         try:
             await db._call(db._configure, SYNCHRONOUS[synchronous.lower()], busy_timeout_ms)
-            steps = migrations()
+            steps = migrations("sqlite")
             target = steps[-1].version if target_version is None else target_version
             db.version = await db._call(_migrate, db._raw, str(file), steps, target)
         except BaseException:
@@ -232,6 +518,10 @@ class Database:
         raw.execute("PRAGMA foreign_keys = ON")
         raw.execute(f"PRAGMA wal_autocheckpoint = {int(self.WAL_PAGES)}")
 
+    def pool_stats(self) -> dict[str, int]:
+        """The one connection's queue: calls waiting for it (``queued``)."""
+        return {"queued": len(self._queue)}
+
     async def close(self) -> None:
         """Wait for the calls queued before it, then close the connection (idempotent); calls
         made later raise StorageError."""
@@ -242,12 +532,6 @@ class Database:
                 await self._conn.close()
         finally:
             self._release()
-
-    async def __aenter__(self) -> Database:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
 
     # --- transactions -----------------------------------------------------------------------
 
@@ -267,7 +551,7 @@ class Database:
             raise StorageError("a transaction is already open on this connection")
         raw.execute(f"BEGIN {mode}")
         try:
-            result = fn(raw, *args)
+            result: R = drive(fn(self._wrapped, *args))
             raw.execute("COMMIT")
         except BaseException:
             if raw.in_transaction:
@@ -314,7 +598,7 @@ class Database:
                 job = jobs[i]
                 raw.execute(f"SAVEPOINT {_SAVEPOINT}")
                 try:
-                    value = job.fn(raw, *job.args)
+                    value = drive(job.fn(self._wrapped, *job.args))
                 except BaseException as exc:
                     outcomes[i] = (False, exc)
                     if not raw.in_transaction:  # SQLite rolled the whole transaction back
@@ -369,10 +653,11 @@ class Database:
     async def _flush(self) -> None:
         """One group commit: the calls at the head of the queue (those that arrived until now,
         up to GROUP_MAX), in one hop to the database thread; then the next group, if any."""
-        queue, jobs = self._queue, []
+        queue = self._queue
+        jobs: list[_Job] = []
         while queue and isinstance(queue[0], _Job) and len(jobs) < self.GROUP_MAX:
             job = queue.popleft()
-            if not job.future.done():
+            if isinstance(job, _Job) and not job.future.done():
                 jobs.append(job)
         try:
             if self._closed:
@@ -414,40 +699,36 @@ class Database:
         self._busy = False
         self._pump()
 
-    async def run(self, fn: Callable[..., R], *args: Any) -> R:
-        """Run ``fn(conn, *args)`` as one transaction; any error it raises undoes all its work.
+    async def _transaction(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """Run ``fn(conn, *args)`` as one transaction (``write``) or snapshot (a read); any error
+        it raises undoes all its work.
 
-        ``fn`` is synchronous sqlite3 code and runs on the database thread: it must not touch
-        asyncio objects nor end the transaction. Calls waiting at the same time share one
+        ``fn`` is a storage function (``async def`` over :class:`Connection`; SQLite-only code
+        may be a plain function) and runs on the database thread: it must not touch asyncio
+        objects nor end the transaction. Calls waiting at the same time share one
         group commit (see the module's docstring), each with the guarantees of its own
         ``BEGIN IMMEDIATE`` … ``COMMIT``: all or nothing, isolated, and committed when this
         returns ``fn``'s return value. A call cancelled before it started never runs; once
         started it runs to its end (commit or rollback) on the database thread. If a
         disk-full, I/O or interrupt error of another call makes SQLite discard the shared
-        transaction, ``fn`` runs again in a new one (its first run left nothing).
+        transaction, ``fn`` runs again in a new one (its first run left nothing). A read is
+        one consistent snapshot (``BEGIN DEFERRED`` when no write shares its group).
         """
-        result: R = await self._submit(True, fn, args)
-        return result
-
-    async def read(self, fn: Callable[..., R], *args: Any) -> R:
-        """Like ``run`` but for reads: one consistent snapshot (``BEGIN DEFERRED`` when no
-        write shares its group)."""
-        result: R = await self._submit(False, fn, args)
-        return result
+        return await self._submit(write, fn, args)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """``async with db.transaction() as conn:`` — BEGIN IMMEDIATE … COMMIT, or ROLLBACK on
-        any exception (cancellation included), awaiting between statements. It holds the
-        connection throughout: do not call other ``Database`` methods inside it (they would
-        wait)."""
+        any exception (cancellation included), awaiting between statements (``conn`` speaks
+        the :class:`Connection` protocol). It holds the connection throughout: do not call
+        other ``Database`` methods inside it (they would wait)."""
         await self._turn()
         try:
             if self._closed:
                 raise StorageError("the database is closed")
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
+                yield _HopConnection(self)
             except BaseException:
                 # shielded: a second cancellation must not leave the transaction open
                 await asyncio.shield(self._conn.execute("ROLLBACK"))

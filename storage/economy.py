@@ -24,10 +24,9 @@ Keyed by ints; nothing here knows a game.
 from __future__ import annotations
 
 import math
-import sqlite3
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Connection, Storage
 
 DAY = 86400.0
 WEEK = 7 * DAY
@@ -118,10 +117,10 @@ def _split_sum(high: int | None, low: int | None) -> int:
     return int(high or 0) * 1_000_000_000 + int(low or 0)
 
 
-def _supply(conn: sqlite3.Connection, economy: int, now: float, days: int) -> Supply:
+async def _supply(conn: Connection, economy: int, now: float, days: int) -> Supply:
     balances = [
         int(r[0])
-        for r in conn.execute(
+        for r in await conn.execute(
             "SELECT balance FROM players WHERE economy = ? AND id != 0", (economy,)
         )
     ]
@@ -134,8 +133,11 @@ def _supply(conn: sqlite3.Connection, economy: int, now: float, days: int) -> Su
     by_day: dict[int, int] = {}
     entered: dict[str, int] = {}
     left: dict[str, int] = {}
-    for day, reason, positive, high, low, late in conn.execute(
-        "SELECT CAST(at / ? AS INTEGER), reason, delta > 0, SUM(delta / 1000000000), "
+    # the day a time falls in (times are positive: SQLite's CAST truncates, which is floor;
+    # PostgreSQL's rounds)
+    day_of = "CAST(at / ? AS INTEGER)" if conn.dialect == "sqlite" else "FLOOR(at / ?)"
+    for day, reason, positive, high, low, late in await conn.execute(
+        f"SELECT {day_of}, reason, delta > 0, SUM(delta / 1000000000), "
         "SUM(delta % 1000000000), at >= ? FROM ledger "
         "WHERE economy = ? AND at >= ? AND uid != 0 GROUP BY 1, 2, 3, 6",
         (DAY, since, economy, first),
@@ -174,7 +176,7 @@ def _supply(conn: sqlite3.Connection, economy: int, now: float, days: int) -> Su
     )
 
 
-async def supply(db: Database, now: float, *, economy: int, days: int = 30) -> Supply:
+async def supply(db: Storage, now: float, *, economy: int, days: int = 30) -> Supply:
     """The economy's money supply at ``now``: figures, the week's movements, ``days`` of
     history (one read transaction)."""
     if not 1 <= days <= 366:
@@ -183,7 +185,7 @@ async def supply(db: Database, now: float, *, economy: int, days: int = 30) -> S
 
 
 async def end_season(
-    db: Database,
+    db: Storage,
     moderator_id: int,
     now: float,
     *,
@@ -197,30 +199,31 @@ async def end_season(
 
     SeasonError (nothing changes) while a hand of the economy is running."""
 
-    def tx(conn: sqlite3.Connection) -> Season:
-        running = conn.execute(
+    async def tx(conn: Connection) -> Season:
+        running = (await conn.execute(
             "SELECT COUNT(*) FROM hands WHERE economy = ? AND status = 'running'", (economy,)
-        ).fetchone()[0]
+        )).fetchone()[0]
         if running:
             raise SeasonError(int(running))
-        number = 1 + conn.execute(
+        number = 1 + (await conn.execute(
             "SELECT COALESCE(MAX(number), 0) FROM seasons WHERE economy = ?", (economy,)
-        ).fetchone()[0]
-        balances = conn.execute(
-            "SELECT id, balance FROM players WHERE economy = ? AND id != 0 ORDER BY id",
+        )).fetchone()[0]
+        balances = (await conn.execute(
+            "SELECT id, balance FROM players WHERE economy = ? AND id != 0 ORDER BY id"
+            + conn.for_update,
             (economy,),
-        ).fetchall()
+        )).fetchall()
         before = sum(int(b) for _, b in balances)
-        season_id = conn.execute(
+        season_id = (await conn.execute(
             "INSERT INTO seasons (economy, number, moderator_id, levels_reset, supply, ended_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (economy, number, moderator_id, int(reset_levels), before, now),
-        ).lastrowid
-        conn.execute(
+        )).fetchone()[0]
+        await conn.execute(
             "INSERT INTO season_scores (season_id, game, rank, uid, score) "
-            "SELECT ?, game, rank, uid, score FROM (SELECT game, uid, score, ROW_NUMBER() "
-            "OVER (PARTITION BY game ORDER BY score DESC, uid) AS rank FROM scores "
-            "WHERE economy = ?) WHERE rank <= ?",
+            "SELECT CAST(? AS BIGINT), game, rank, uid, score FROM (SELECT game, uid, score, "
+            "ROW_NUMBER() OVER (PARTITION BY game ORDER BY score DESC, uid) AS rank FROM scores "
+            "WHERE economy = ?) AS ranked WHERE rank <= ?",
             (season_id, economy, SNAPSHOT_SIZE),
         )
         rows = []
@@ -228,23 +231,23 @@ async def end_season(
             delta = starting_grant - int(balance)
             if delta:
                 rows.append((uid, delta, starting_grant, now, economy))
-        conn.executemany(
+        await conn.executemany(
             "UPDATE players SET balance = ? WHERE economy = ? AND id = ?",
             [(starting_grant, economy, uid) for uid, *_ in rows],
         )
-        conn.executemany(
+        await conn.executemany(
             "INSERT INTO ledger (uid, delta, balance_after, reason, note, at, economy) "
             f"VALUES (?, ?, ?, 'season', 'season {number}', ?, ?)",
             rows,
         )
         if reset_levels:
-            conn.execute("DELETE FROM scores WHERE economy = ?", (economy,))
-        conn.execute(
+            await conn.execute("DELETE FROM scores WHERE economy = ?", (economy,))
+        await conn.execute(
             "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, 0, ?) "
             "ON CONFLICT (economy, id) DO NOTHING",
             (economy, now),
         )
-        conn.execute(
+        await conn.execute(
             "INSERT INTO audit (moderator_id, action, uid, amount, reason, at, economy) "
             "VALUES (?, 'season_end', 0, ?, ?, ?, ?)",
             (moderator_id, number, reason or ("levels reset" if reset_levels else "levels kept"),
@@ -255,13 +258,13 @@ async def end_season(
     return await db.run(tx)
 
 
-async def seasons(db: Database, *, economy: int) -> list[Season]:
+async def seasons(db: Storage, *, economy: int) -> list[Season]:
     """The economy's ended seasons, newest first."""
 
-    def read(conn: sqlite3.Connection) -> list[Season]:
+    async def read(conn: Connection) -> list[Season]:
         return [
             Season(n, m, bool(r), s, at)
-            for n, m, r, s, at in conn.execute(
+            for n, m, r, s, at in await conn.execute(
                 "SELECT number, moderator_id, levels_reset, supply, ended_at FROM seasons "
                 "WHERE economy = ? ORDER BY number DESC",
                 (economy,),
@@ -271,20 +274,20 @@ async def seasons(db: Database, *, economy: int) -> list[Season]:
     return await db.read(read)
 
 
-async def season_board(db: Database, number: int, game: str, *, economy: int
+async def season_board(db: Storage, number: int, game: str, *, economy: int
                        ) -> list[tuple[int, int]] | None:
     """The leaderboard of ``game`` as season ``number`` ended: [(uid, score)], best first;
     None if the economy has no such season."""
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int]] | None:
-        row = conn.execute(
+    async def read(conn: Connection) -> list[tuple[int, int]] | None:
+        row = (await conn.execute(
             "SELECT id FROM seasons WHERE economy = ? AND number = ?", (economy, number)
-        ).fetchone()
+        )).fetchone()
         if row is None:
             return None
         return [
             (int(u), int(s))
-            for u, s in conn.execute(
+            for u, s in await conn.execute(
                 "SELECT uid, score FROM season_scores WHERE season_id = ? AND game = ? "
                 "ORDER BY rank",
                 (row[0], game),

@@ -3,10 +3,9 @@ language of public messages."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Connection, Storage
 
 
 @dataclass(frozen=True)
@@ -19,23 +18,23 @@ class GuildSettings:
     language: str | None = None
 
 
-async def get_guild(db: Database, guild_id: int) -> GuildSettings:
+async def get_guild(db: Storage, guild_id: int) -> GuildSettings:
     """The server's settings (defaults when none were saved)."""
 
-    def read(conn: sqlite3.Connection) -> GuildSettings:
-        row = conn.execute(
+    async def read(conn: Connection) -> GuildSettings:
+        row = (await conn.execute(
             "SELECT mod_role_id, language FROM guilds WHERE id = ?", (guild_id,)
-        ).fetchone()
+        )).fetchone()
         return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
 
     return await db.read(read)
 
 
-async def set_mod_role(db: Database, guild_id: int, role_id: int | None) -> None:
+async def set_mod_role(db: Storage, guild_id: int, role_id: int | None) -> None:
     """Set (or with None clear) the server's moderator role."""
 
-    def tx(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def tx(conn: Connection) -> None:
+        await conn.execute(
             "INSERT INTO guilds (id, mod_role_id) VALUES (?, ?) "
             "ON CONFLICT (id) DO UPDATE SET mod_role_id = excluded.mod_role_id",
             (guild_id, role_id),
@@ -44,16 +43,16 @@ async def set_mod_role(db: Database, guild_id: int, role_id: int | None) -> None
     await db.run(tx)
 
 
-async def get_mod_role(db: Database, guild_id: int) -> int | None:
+async def get_mod_role(db: Storage, guild_id: int) -> int | None:
     """Shorthand: the server's moderator role id, or None."""
     return (await get_guild(db, guild_id)).mod_role_id
 
 
-async def set_language(db: Database, guild_id: int, language: str | None) -> None:
+async def set_language(db: Storage, guild_id: int, language: str | None) -> None:
     """Set (or with None clear) the language of the server's public messages."""
 
-    def tx(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def tx(conn: Connection) -> None:
+        await conn.execute(
             "INSERT INTO guilds (id, language) VALUES (?, ?) "
             "ON CONFLICT (id) DO UPDATE SET language = excluded.language",
             (guild_id, language),

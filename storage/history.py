@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Connection, Storage
 from storage.errors import HandStateError
 from storage.settlement import TransferResult
 
@@ -88,8 +87,8 @@ def read_code(text: str) -> str | None:
     return code
 
 
-def insert_hand(
-    conn: sqlite3.Connection,
+async def insert_hand(
+    conn: Connection,
     game: str,
     room: str,
     guild_id: int,
@@ -101,14 +100,14 @@ def insert_hand(
     """Insert a running hand with a fresh unique code (inside the caller's transaction)."""
     while True:
         code = new_code()
-        if conn.execute("SELECT 1 FROM hands WHERE code = ?", (code,)).fetchone() is None:
+        if (await conn.execute("SELECT 1 FROM hands WHERE code = ?", (code,))).fetchone() is None:
             break  # a collision among 2^50 codes: draw again
-    cur = conn.execute(
+    row = (await conn.execute(
         "INSERT INTO hands (game, room, guild_id, channel_id, seats, started_at, economy, code) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (game, room, guild_id, channel_id, seats, now, economy, code),
-    )
-    return int(cur.lastrowid or 0)
+    )).fetchone()
+    return int(row[0])
 
 
 _COLUMNS = (
@@ -117,14 +116,14 @@ _COLUMNS = (
 )
 
 
-def _hand(conn: sqlite3.Connection, row: tuple[object, ...] | None) -> Hand | None:
+async def _hand(conn: Connection, row: tuple[object, ...] | None) -> Hand | None:
     if row is None:
         return None
     hand_id = int(row[0])  # type: ignore[call-overload]
     seats_json = json.loads(str(row[6]))
     settled = [(s["uid"], s["points"], s["delta"]) for s in json.loads(str(row[13] or "[]"))]
     held = dict(
-        conn.execute("SELECT uid, amount FROM holds WHERE hand_id = ?", (hand_id,)).fetchall()
+        (await conn.execute("SELECT uid, amount FROM holds WHERE hand_id = ?", (hand_id,))).fetchall()
     )
     if settled:
         seats = tuple(uid for uid, _, _ in settled)
@@ -155,21 +154,21 @@ def _hand(conn: sqlite3.Connection, row: tuple[object, ...] | None) -> Hand | No
     )
 
 
-async def get_hand(db: Database, hand_id: int) -> Hand | None:
+async def get_hand(db: Storage, hand_id: int) -> Hand | None:
     """The hand ``hand_id``, or None if there is none."""
 
-    def read(conn: sqlite3.Connection) -> Hand | None:
-        row = conn.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", (hand_id,)).fetchone()
-        return _hand(conn, row)
+    async def read(conn: Connection) -> Hand | None:
+        row = (await conn.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", (hand_id,))).fetchone()
+        return await _hand(conn, row)
 
     return await db.read(read)
 
 
-async def hand_code(db: Database, hand_id: int) -> str:
+async def hand_code(db: Storage, hand_id: int) -> str:
     """The public code of hand ``hand_id``; HandStateError if there is no such hand."""
 
-    def read(conn: sqlite3.Connection) -> str:
-        row = conn.execute("SELECT code FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    async def read(conn: Connection) -> str:
+        row = (await conn.execute("SELECT code FROM hands WHERE id = ?", (hand_id,))).fetchone()
         if row is None:
             raise HandStateError(hand_id, "no such hand")
         return str(row[0])
@@ -177,7 +176,7 @@ async def hand_code(db: Database, hand_id: int) -> str:
     return await db.read(read)
 
 
-async def hand_by_code(db: Database, code: str) -> Hand | None:
+async def hand_by_code(db: Storage, code: str) -> Hand | None:
     """The hand whose public code is ``code`` (as typed: see ``read_code``), or None.
 
     Who may see it is the caller's decision (``Hand.guild_id``, ``Hand.seats``).
@@ -186,30 +185,30 @@ async def hand_by_code(db: Database, code: str) -> Hand | None:
     if canonical is None:
         return None
 
-    def read(conn: sqlite3.Connection) -> Hand | None:
-        row = conn.execute(f"SELECT {_COLUMNS} FROM hands WHERE code = ?", (canonical,)).fetchone()
-        return _hand(conn, row)
+    async def read(conn: Connection) -> Hand | None:
+        row = (await conn.execute(f"SELECT {_COLUMNS} FROM hands WHERE code = ?", (canonical,))).fetchone()
+        return await _hand(conn, row)
 
     return await db.read(read)
 
 
-async def running_hands(db: Database) -> list[int]:
+async def running_hands(db: Storage) -> list[int]:
     """Ids of hands still running, in every economy (after a restart: resume them or
     ``Wallet.release`` them)."""
 
-    def read(conn: sqlite3.Connection) -> list[int]:
-        return [r[0] for r in conn.execute("SELECT id FROM hands WHERE status = 'running'")]
+    async def read(conn: Connection) -> list[int]:
+        return [r[0] for r in await conn.execute("SELECT id FROM hands WHERE status = 'running'")]
 
     return await db.read(read)
 
 
-async def players_in_guild(db: Database, guild_id: int) -> list[int]:
+async def players_in_guild(db: Storage, guild_id: int) -> list[int]:
     """Everyone who has played a settled hand in server ``guild_id``, by id."""
 
-    def read(conn: sqlite3.Connection) -> list[int]:
+    async def read(conn: Connection) -> list[int]:
         return [
             r[0]
-            for r in conn.execute(
+            for r in await conn.execute(
                 "SELECT uid FROM guild_players WHERE guild_id = ? ORDER BY uid", (guild_id,)
             )
         ]
@@ -218,16 +217,17 @@ async def players_in_guild(db: Database, guild_id: int) -> list[int]:
 
 
 async def hands_of(
-    db: Database, uid: int, limit: int = 10, *, economy: int | None = None
+    db: Storage, uid: int, limit: int = 10, *, economy: int | None = None
 ) -> list[int]:
     """Ids of the latest hands that moved the player's beans, newest first (from the ledger);
     ``economy``: only that economy's (None: all)."""
 
-    def read(conn: sqlite3.Connection) -> list[int]:
-        rows = conn.execute(
-            "SELECT hand_id FROM ledger WHERE uid = ? AND hand_id IS NOT NULL "
-            "AND (? IS NULL OR economy = ?) GROUP BY hand_id ORDER BY MAX(id) DESC LIMIT ?",
-            (uid, economy, economy, int(limit)),
+    async def read(conn: Connection) -> list[int]:
+        scope, args = ("", (uid,)) if economy is None else (" AND economy = ?", (uid, economy))
+        rows = await conn.execute(
+            f"SELECT hand_id FROM ledger WHERE uid = ? AND hand_id IS NOT NULL{scope} "
+            "GROUP BY hand_id ORDER BY MAX(id) DESC LIMIT ?",
+            (*args, int(limit)),
         )
         return [r[0] for r in rows]
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import bisect
 import json
-import sqlite3
 from collections.abc import Collection, Sequence
 
-from storage.db import Database
+from storage.db import Connection, Storage
 
 
 def title(table: Sequence[tuple[int, str]], score: int) -> str:
@@ -47,27 +46,27 @@ def _economy(economy: object) -> int:
     return economy
 
 
-async def score(db: Database, uid: int, game: str, *, economy: int) -> int:
+async def score(db: Storage, uid: int, game: str, *, economy: int) -> int:
     """The player's level score in ``game`` in ``economy`` (0 if they never played it)."""
     economy = _economy(economy)
 
-    def read(conn: sqlite3.Connection) -> int:
-        row = conn.execute(
+    async def read(conn: Connection) -> int:
+        row = (await conn.execute(
             "SELECT score FROM scores WHERE economy = ? AND uid = ? AND game = ?",
             (economy, uid, game),
-        ).fetchone()
+        )).fetchone()
         return int(row[0]) if row else 0
 
     return await db.read(read)
 
 
-async def scores(db: Database, uid: int, *, economy: int) -> dict[str, int]:
+async def scores(db: Storage, uid: int, *, economy: int) -> dict[str, int]:
     """Every game the player has a score in, in ``economy``: {game: score}, by game key."""
     economy = _economy(economy)
 
-    def read(conn: sqlite3.Connection) -> dict[str, int]:
+    async def read(conn: Connection) -> dict[str, int]:
         return dict(
-            conn.execute(
+            await conn.execute(
                 "SELECT game, score FROM scores WHERE economy = ? AND uid = ? ORDER BY game",
                 (economy, uid),
             )
@@ -77,7 +76,7 @@ async def scores(db: Database, uid: int, *, economy: int) -> dict[str, int]:
 
 
 async def leaderboard(
-    db: Database,
+    db: Storage,
     game: str,
     uids: Collection[int] | None = None,
     limit: int = 10,
@@ -92,15 +91,21 @@ async def leaderboard(
     """
     economy = _economy(economy)
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int]]:
+    async def read(conn: Connection) -> list[tuple[int, int]]:
         if uids is None:
-            rows = conn.execute(
+            rows = await conn.execute(
                 "SELECT uid, score FROM scores WHERE economy = ? AND game = ? "
                 "ORDER BY score DESC, uid LIMIT ?",
                 (economy, game, int(limit)),
             )
-        else:
-            rows = conn.execute(
+        elif conn.dialect == "postgresql":
+            rows = await conn.execute(
+                "SELECT uid, score FROM scores WHERE economy = ? AND game = ? "
+                "AND uid = ANY(?::BIGINT[]) ORDER BY score DESC, uid LIMIT ?",
+                (economy, game, [int(u) for u in uids], int(limit)),
+            )
+        else:  # one parameter however many players (SQLite bounds the number of parameters)
+            rows = await conn.execute(
                 "SELECT uid, score FROM scores WHERE economy = ? AND game = ? "
                 "AND uid IN (SELECT value FROM json_each(?)) ORDER BY score DESC, uid LIMIT ?",
                 (economy, game, json.dumps([int(u) for u in uids]), int(limit)),

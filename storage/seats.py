@@ -15,12 +15,15 @@ A claim by the same table again is not a conflict (restores and re-saves are ide
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Connection, Storage
+
+
+class _Raced(Exception):
+    """A seat was claimed by a concurrent transaction (PostgreSQL): roll back and look again."""
 
 
 @dataclass(frozen=True)
@@ -32,20 +35,20 @@ class SeatClaim:
     guild_id: int
 
 
-def _elsewhere(conn: sqlite3.Connection, table_id: int, uids: Collection[int]) -> list[SeatClaim]:
+async def _elsewhere(conn: Connection, table_id: int, uids: Collection[int]) -> list[SeatClaim]:
     found: list[SeatClaim] = []
     for uid in sorted(uids):
-        row = conn.execute(
+        row = (await conn.execute(
             "SELECT table_id, guild_id FROM seats WHERE uid = ? AND table_id <> ?",
             (uid, table_id),
-        ).fetchone()
+        )).fetchone()
         if row is not None:
             found.append(SeatClaim(uid, int(row[0]), int(row[1])))
     return found
 
 
 async def sync_table(
-    db: Database, table_id: int, guild_id: int, uids: Collection[int]
+    db: Storage, table_id: int, guild_id: int, uids: Collection[int]
 ) -> list[SeatClaim]:
     """Make ``uids`` exactly the people seated at ``table_id``, all or nothing.
 
@@ -55,54 +58,60 @@ async def sync_table(
     wanted = {int(u) for u in uids}
     now = time.time()
 
-    def tx(conn: sqlite3.Connection) -> list[SeatClaim]:
-        taken = _elsewhere(conn, table_id, wanted)
+    async def tx(conn: Connection) -> list[SeatClaim]:
+        taken = await _elsewhere(conn, table_id, wanted)
         if taken:
             return taken
-        held = {
-            int(r[0]) for r in conn.execute("SELECT uid FROM seats WHERE table_id = ?", (table_id,))
-        }
+        rows = await conn.execute("SELECT uid FROM seats WHERE table_id = ?", (table_id,))
+        held = {int(r[0]) for r in rows}
         for uid in held - wanted:
-            conn.execute("DELETE FROM seats WHERE uid = ? AND table_id = ?", (uid, table_id))
+            await conn.execute("DELETE FROM seats WHERE uid = ? AND table_id = ?", (uid, table_id))
         for uid in sorted(wanted - held):
-            conn.execute(
-                "INSERT INTO seats (uid, table_id, guild_id, since) VALUES (?, ?, ?, ?)",
+            inserted = await conn.execute(
+                "INSERT INTO seats (uid, table_id, guild_id, since) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (uid) DO NOTHING",
                 (uid, table_id, guild_id, now),
             )
+            if inserted.rowcount != 1:  # another process seated them since we looked
+                raise _Raced
         return []
 
-    return await db.run(tx)
+    while True:
+        try:
+            return await db.run(tx)
+        except _Raced:
+            continue  # rolled back; the next look sees the other claim (committed)
 
 
-async def release_table(db: Database, table_id: int) -> int:
+async def release_table(db: Storage, table_id: int) -> int:
     """Free every seat of table ``table_id`` (it closed); returns how many were held."""
 
-    def tx(conn: sqlite3.Connection) -> int:
-        return conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,)).rowcount
+    async def tx(conn: Connection) -> int:
+        return (await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))).rowcount
 
     return await db.run(tx)
 
 
-async def where(db: Database, uid: int) -> SeatClaim | None:
+async def where(db: Storage, uid: int) -> SeatClaim | None:
     """The table where ``uid`` holds a seat, in any process, or None."""
 
-    def read(conn: sqlite3.Connection) -> SeatClaim | None:
-        row = conn.execute(
+    async def read(conn: Connection) -> SeatClaim | None:
+        row = (await conn.execute(
             "SELECT table_id, guild_id FROM seats WHERE uid = ?", (uid,)
-        ).fetchone()
+        )).fetchone()
         return None if row is None else SeatClaim(uid, int(row[0]), int(row[1]))
 
     return await db.read(read)
 
 
-async def tables_with_seats(db: Database) -> list[tuple[int, int]]:
+async def tables_with_seats(db: Storage) -> list[tuple[int, int]]:
     """(table_id, guild_id) of every table holding seats, by table id (to find seats left
     behind by a table that no longer exists)."""
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int]]:
+    async def read(conn: Connection) -> list[tuple[int, int]]:
         return [
             (int(a), int(b))
-            for a, b in conn.execute(
+            for a, b in await conn.execute(
                 "SELECT DISTINCT table_id, guild_id FROM seats ORDER BY table_id"
             )
         ]

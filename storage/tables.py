@@ -8,12 +8,11 @@ changes. Writing a snapshot forgets the actions it includes.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Connection, Storage
 
 
 @dataclass(frozen=True)
@@ -30,26 +29,26 @@ class SavedAction:
 
 
 async def save_table(
-    db: Database, table_id: int, guild_id: int, channel_id: int, state: str
+    db: Storage, table_id: int, guild_id: int, channel_id: int, state: str
 ) -> None:
     """Insert or replace the snapshot of table ``table_id`` (forgetting appended actions)."""
     now = time.time()
 
-    def tx(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def tx(conn: Connection) -> None:
+        await conn.execute(
             "INSERT INTO tables (id, guild_id, channel_id, state, updated_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id, "
             "channel_id = excluded.channel_id, state = excluded.state, "
             "updated_at = excluded.updated_at",
             (table_id, guild_id, channel_id, state, now),
         )
-        conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
+        await conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
 
     await db.run(tx)
 
 
 async def append_actions(
-    db: Database,
+    db: Storage,
     table_id: int,
     hand_id: int,
     first: int,
@@ -64,33 +63,36 @@ async def append_actions(
         for i, (seat, action) in enumerate(actions)
     ]
 
-    def tx(conn: sqlite3.Connection) -> None:
-        conn.executemany(
-            "INSERT OR REPLACE INTO table_actions "
-            "(table_id, seq, hand_id, seat, action, deadline, window) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    async def tx(conn: Connection) -> None:
+        await conn.executemany(
+            "INSERT INTO table_actions "
+            '(table_id, seq, hand_id, seat, action, deadline, "window") VALUES (?, ?, ?, ?, ?, ?, ?) '
+            "ON CONFLICT (table_id, seq) DO UPDATE SET hand_id = excluded.hand_id, "
+            "seat = excluded.seat, action = excluded.action, deadline = excluded.deadline, "
+            '"window" = excluded."window"',
             rows,
         )
 
     await db.run(tx)
 
 
-async def delete_table(db: Database, table_id: int) -> bool:
+async def delete_table(db: Storage, table_id: int) -> bool:
     """Forget table ``table_id`` and its appended actions; True if it was saved."""
 
-    def tx(conn: sqlite3.Connection) -> bool:
-        conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
-        return conn.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount == 1
+    async def tx(conn: Connection) -> bool:
+        await conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
+        return (await conn.execute("DELETE FROM tables WHERE id = ?", (table_id,))).rowcount == 1
 
     return await db.run(tx)
 
 
-async def load_tables(db: Database) -> list[tuple[int, int, int, str]]:
+async def load_tables(db: Storage) -> list[tuple[int, int, int, str]]:
     """Every saved table as (table_id, guild_id, channel_id, state), by table id."""
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int, int, str]]:
+    async def read(conn: Connection) -> list[tuple[int, int, int, str]]:
         return [
             (int(a), int(b), int(c), str(d))
-            for a, b, c, d in conn.execute(
+            for a, b, c, d in await conn.execute(
                 "SELECT id, guild_id, channel_id, state FROM tables ORDER BY id"
             )
         ]
@@ -98,13 +100,13 @@ async def load_tables(db: Database) -> list[tuple[int, int, int, str]]:
     return await db.read(read)
 
 
-async def load_actions(db: Database) -> dict[int, list[SavedAction]]:
+async def load_actions(db: Storage) -> dict[int, list[SavedAction]]:
     """The actions appended since each table's snapshot: {table_id: [action by seq]}."""
 
-    def read(conn: sqlite3.Connection) -> dict[int, list[SavedAction]]:
+    async def read(conn: Connection) -> dict[int, list[SavedAction]]:
         out: dict[int, list[SavedAction]] = {}
-        for table_id, *rest in conn.execute(
-            "SELECT table_id, seq, hand_id, seat, action, deadline, window FROM table_actions "
+        for table_id, *rest in await conn.execute(
+            'SELECT table_id, seq, hand_id, seat, action, deadline, "window" FROM table_actions '
             "ORDER BY table_id, seq"
         ):
             out.setdefault(int(table_id), []).append(SavedAction(*rest))

@@ -39,13 +39,12 @@ from __future__ import annotations
 
 import json
 import math
-import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
-from storage.db import Database
+from storage.db import Connection, Storage
 from storage.errors import (
     AmountError,
     BalanceLimit,
@@ -266,35 +265,35 @@ def _economy(economy: object) -> int:
     return economy
 
 
-def _sum(conn: sqlite3.Connection, column: str, rest: str, args: Sequence[object]) -> int:
+async def _sum(conn: Connection, column: str, rest: str, args: Sequence[object]) -> int:
     """SUM(column) over ``FROM rest``, exact however large: SQLite's SUM raises on 64-bit
     overflow, so it adds the high and low parts separately (a = (a / 10^9)·10^9 + a % 10^9)."""
-    high, low = conn.execute(
+    high, low = (await conn.execute(
         f"SELECT COALESCE(SUM({column} / 1000000000), 0), COALESCE(SUM({column} % 1000000000), 0) "
         f"FROM {rest}",
         args,
-    ).fetchone()
+    )).fetchone()
     return int(high) * 1_000_000_000 + int(low)
 
 
 # --- SQL steps (run on the database thread, inside a transaction) ------------------------------
 
 
-def _ensure(conn: sqlite3.Connection, economy: int, uid: int, grant: int, now: float) -> bool:
+async def _ensure(conn: Connection, economy: int, uid: int, grant: int, now: float) -> bool:
     """Create ``uid``'s wallet in ``economy`` with the starting grant if it has none; True if
     created."""
-    created = conn.execute(
+    created = (await conn.execute(
         "INSERT INTO players (id, economy, balance, created_at) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (economy, id) DO NOTHING",
         (uid, economy, grant, now),
-    ).rowcount
+    )).rowcount
     if created and grant:
-        _log(conn, economy, uid, grant, grant, "grant:start", now)
+        await _log(conn, economy, uid, grant, grant, "grant:start", now)
     return bool(created)
 
 
-def _log(
-    conn: sqlite3.Connection,
+async def _log(
+    conn: Connection,
     economy: int,
     uid: int,
     delta: int,
@@ -306,15 +305,15 @@ def _log(
     moderator_id: int | None = None,
     note: str = "",
 ) -> None:
-    conn.execute(
+    await conn.execute(
         "INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, moderator_id, at,"
         " economy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (uid, delta, balance_after, reason, note, hand_id, moderator_id, now, economy),
     )
 
 
-def _audit(
-    conn: sqlite3.Connection,
+async def _audit(
+    conn: Connection,
     economy: int,
     moderator_id: int,
     action: str,
@@ -323,36 +322,70 @@ def _audit(
     reason: str,
     now: float,
 ) -> None:
-    conn.execute(
+    await conn.execute(
         "INSERT INTO audit (moderator_id, action, uid, amount, reason, at, economy) "
         "VALUES (?,?,?,?,?,?,?)",
         (moderator_id, action, uid, amount, reason, now, economy),
     )
 
 
-def _free(conn: sqlite3.Connection, economy: int, uid: int) -> tuple[int, int, bool]:
+async def _free(conn: Connection, economy: int, uid: int) -> tuple[int, int, bool]:
     """(balance, held, frozen) of an existing player."""
-    row = conn.execute(
+    row = (await conn.execute(
         "SELECT balance, held, frozen FROM players WHERE economy = ? AND id = ?", (economy, uid)
-    ).fetchone()
+    )).fetchone()
     if row is None:  # pragma: no cover - callers ensure the player first
         raise UnknownPlayer(uid)
     return int(row[0]), int(row[1]), bool(row[2])
 
 
-def _ensure_house(conn: sqlite3.Connection, economy: int, now: float) -> None:
-    conn.execute(
+async def _ensure_house(conn: Connection, economy: int, now: float) -> None:
+    await conn.execute(
         "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, 0, ?) "
         "ON CONFLICT (economy, id) DO NOTHING",
         (economy, now),
     )
 
 
-def _hand(conn: sqlite3.Connection, hand_id: int) -> tuple[str, str, int]:
-    """(status, game, economy) of a hand; HandStateError if there is none."""
-    row = conn.execute(
-        "SELECT status, game, economy FROM hands WHERE id = ?", (hand_id,)
-    ).fetchone()
+HOUSE_SHARDS = 16
+"""PostgreSQL: counter rows the house's rake is spread over (a settlement adds to one, picked
+by its hand id), so that concurrent settlements do not all wait on one row."""
+
+
+async def _house(conn: Connection, economy: int) -> int:
+    """The house's balance in ``economy``: its row on SQLite; on PostgreSQL the sum of its rake
+    counters (it equals the sum of the house's ledger rows; see ``HOUSE_SHARDS``)."""
+    if conn.dialect == "postgresql":
+        return await _sum(conn, "beans", "house_rake WHERE economy = ?", (economy,))
+    return await _sum(conn, "balance", "players WHERE economy = ? AND id = 0", (economy,))
+
+
+async def _credit_house(conn: Connection, economy: int, hand_id: int, beans: int,
+                        now: float) -> None:
+    """Add ``beans`` to the house of ``economy`` (SQLite: its row; PostgreSQL: a counter)."""
+    if conn.dialect == "postgresql":
+        # the house's row must exist for its ledger rows (inserting nothing takes no lock)
+        await conn.execute(
+            "WITH house AS (INSERT INTO players (id, economy, balance, created_at) "
+            "VALUES (0, ?1, 0, ?4) ON CONFLICT (economy, id) DO NOTHING) "
+            "INSERT INTO house_rake (economy, shard, beans) VALUES (?1, ?2, ?3) "
+            "ON CONFLICT (economy, shard) DO UPDATE SET beans = house_rake.beans + excluded.beans",
+            (economy, hand_id % HOUSE_SHARDS, beans, now),
+        )
+        return
+    await conn.execute(
+        "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, ?, ?) "
+        "ON CONFLICT (economy, id) DO UPDATE SET balance = players.balance + excluded.balance",
+        (economy, beans, now),
+    )
+
+
+async def _hand(conn: Connection, hand_id: int) -> tuple[str, str, int]:
+    """(status, game, economy) of a hand, locked until the transaction ends (PostgreSQL: the
+    hand's row is the first lock every change of a hand takes); HandStateError if none."""
+    row = (await conn.execute(
+        "SELECT status, game, economy FROM hands WHERE id = ?" + conn.for_update, (hand_id,)
+    )).fetchone()
     if row is None:
         raise HandStateError(hand_id, "no such hand")
     return str(row[0]), str(row[1]), int(row[2])
@@ -372,11 +405,11 @@ def _result_json(seats: Sequence[SeatSettlement]) -> str:
     return json.dumps([{k: getattr(s, k) for k in _RESULT_FIELDS} for s in seats])
 
 
-def _stored(conn: sqlite3.Connection, hand_id: int) -> Settlement:
-    game, coefficient, rake, result, transfers, economy = conn.execute(
+async def _stored(conn: Connection, hand_id: int) -> Settlement:
+    game, coefficient, rake, result, transfers, economy = (await conn.execute(
         "SELECT game, coefficient, rake, result, transfers, economy FROM hands WHERE id = ?",
         (hand_id,),
-    ).fetchone()
+    )).fetchone()
     seats = tuple(SeatSettlement(**seat) for seat in json.loads(result))
     moved = tuple(TransferResult(*t) for t in json.loads(transfers or "[]"))
     house = sum(s.rake for s in seats)
@@ -391,7 +424,7 @@ def _clamp_score(score: int) -> int:
 
 
 class Wallet:
-    """The hall's bank over a :class:`Database`, bound to one economy; every method is one
+    """The hall's bank over a :class:`Storage` (SQLite or PostgreSQL), bound to one economy; every method is one
     transaction.
 
     ``economy``: a server's id, or 0 (``GLOBAL``, the default) — see ``scoped``.
@@ -401,7 +434,7 @@ class Wallet:
 
     def __init__(
         self,
-        db: Database,
+        db: Storage,
         *,
         starting_grant: int,
         relief_amount: int,
@@ -425,7 +458,7 @@ class Wallet:
 
     @classmethod
     def from_settings(
-        cls, db: Database, settings: _WalletSettings, *, clock: Callable[[], float] = time.time
+        cls, db: Storage, settings: _WalletSettings, *, clock: Callable[[], float] = time.time
     ) -> Wallet:
         """A wallet of the global economy configured from ``bot.settings.Settings`` (or
         anything shaped like it); ``scoped`` gives the wallet of another economy."""
@@ -468,11 +501,11 @@ class Wallet:
         _uid(uid)
         economy = self.economy
 
-        def read(conn: sqlite3.Connection) -> Account:
-            row = conn.execute(
+        async def read(conn: Connection) -> Account:
+            row = (await conn.execute(
                 "SELECT balance, held, frozen FROM players WHERE economy = ? AND id = ?",
                 (economy, uid),
-            ).fetchone()
+            )).fetchone()
             if row is None:
                 raise UnknownPlayer(uid)
             return Account(uid, row[0], row[1], row[0] - row[1], bool(row[2]))
@@ -484,10 +517,10 @@ class Wallet:
         _uid(uid)
         economy = self.economy
 
-        def read(conn: sqlite3.Connection) -> bool:
-            row = conn.execute(
+        async def read(conn: Connection) -> bool:
+            row = (await conn.execute(
                 "SELECT frozen FROM players WHERE economy = ? AND id = ?", (economy, uid)
-            ).fetchone()
+            )).fetchone()
             return bool(row and row[0])
 
         return await self.db.read(read)
@@ -496,11 +529,8 @@ class Wallet:
         """Beans the house has collected in rake in this economy."""
         economy = self.economy
 
-        def read(conn: sqlite3.Connection) -> int:
-            row = conn.execute(
-                "SELECT balance FROM players WHERE economy = ? AND id = 0", (economy,)
-            ).fetchone()
-            return int(row[0]) if row else 0
+        async def read(conn: Connection) -> int:
+            return await _house(conn, economy)
 
         return await self.db.read(read)
 
@@ -515,17 +545,17 @@ class Wallet:
         uid, amount, moderator_id = _uid(uid), _amount(amount), _int(moderator_id, "moderator_id")
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> int:
-            _ensure(conn, economy, uid, grant, now)
-            rows = conn.execute(
+        async def tx(conn: Connection) -> int:
+            await _ensure(conn, economy, uid, grant, now)
+            rows = (await conn.execute(
                 "UPDATE players SET balance = balance + ? WHERE economy = ? AND id = ? "
                 "AND balance <= ? RETURNING balance",
                 (amount, economy, uid, MAX_BALANCE - amount),
-            ).fetchall()
+            )).fetchall()
             if len(rows) != 1:
-                raise BalanceLimit(uid, _free(conn, economy, uid)[0], amount, MAX_BALANCE)
+                raise BalanceLimit(uid, (await _free(conn, economy, uid))[0], amount, MAX_BALANCE)
             balance = int(rows[0][0])
-            _log(
+            await _log(
                 conn,
                 economy,
                 uid,
@@ -536,7 +566,7 @@ class Wallet:
                 moderator_id=moderator_id,
                 note=reason,
             )
-            _audit(conn, economy, moderator_id, "grant", uid, amount, reason, now)
+            await _audit(conn, economy, moderator_id, "grant", uid, amount, reason, now)
             return balance
 
         return await self.db.run(tx)
@@ -547,18 +577,18 @@ class Wallet:
         uid, amount, moderator_id = _uid(uid), _amount(amount), _int(moderator_id, "moderator_id")
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> int:
-            _ensure(conn, economy, uid, grant, now)
-            rows = conn.execute(
+        async def tx(conn: Connection) -> int:
+            await _ensure(conn, economy, uid, grant, now)
+            rows = (await conn.execute(
                 "UPDATE players SET balance = balance - ? WHERE economy = ? AND id = ? "
                 "AND balance - held >= ? RETURNING balance",
                 (amount, economy, uid, amount),
-            ).fetchall()
+            )).fetchall()
             if len(rows) != 1:
-                balance, held, _ = _free(conn, economy, uid)
+                balance, held, _ = await _free(conn, economy, uid)
                 raise InsufficientBeans(uid, amount, balance - held)
             balance = int(rows[0][0])
-            _log(
+            await _log(
                 conn,
                 economy,
                 uid,
@@ -569,7 +599,7 @@ class Wallet:
                 moderator_id=moderator_id,
                 note=reason,
             )
-            _audit(conn, economy, moderator_id, "revoke", uid, amount, reason, now)
+            await _audit(conn, economy, moderator_id, "revoke", uid, amount, reason, now)
             return balance
 
         return await self.db.run(tx)
@@ -581,14 +611,14 @@ class Wallet:
             raise ValueError("frozen must be True or False")
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> bool:
-            _ensure(conn, economy, uid, grant, now)
-            changed = conn.execute(
+        async def tx(conn: Connection) -> bool:
+            await _ensure(conn, economy, uid, grant, now)
+            changed = (await conn.execute(
                 "UPDATE players SET frozen = ? WHERE economy = ? AND id = ? AND frozen != ?",
                 (int(frozen), economy, uid, int(frozen)),
-            ).rowcount
+            )).rowcount
             action = "freeze" if frozen else "unfreeze"
-            _audit(conn, economy, moderator_id, action, uid, None, reason, now)
+            await _audit(conn, economy, moderator_id, action, uid, None, reason, now)
             return bool(changed)
 
         return await self.db.run(tx)
@@ -601,12 +631,12 @@ class Wallet:
         target = HOUSE if uid is None else _uid(uid)
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> None:
+        async def tx(conn: Connection) -> None:
             if target == HOUSE:
-                _ensure_house(conn, economy, now)
+                await _ensure_house(conn, economy, now)
             else:
-                _ensure(conn, economy, target, grant, now)
-            _audit(conn, economy, moderator_id, action, target, None, reason, now)
+                await _ensure(conn, economy, target, grant, now)
+            await _audit(conn, economy, moderator_id, action, target, None, reason, now)
 
         await self.db.run(tx)
 
@@ -614,10 +644,10 @@ class Wallet:
         """The latest moderator actions in this economy, newest first."""
         economy = self.economy
 
-        def read(conn: sqlite3.Connection) -> list[AuditRow]:
+        async def read(conn: Connection) -> list[AuditRow]:
             return [
                 AuditRow(*row)
-                for row in conn.execute(
+                for row in await conn.execute(
                     "SELECT id, moderator_id, action, uid, amount, reason, at, economy FROM audit "
                     "WHERE economy = ? ORDER BY id DESC LIMIT ?",
                     (economy, int(limit)),
@@ -637,27 +667,27 @@ class Wallet:
         amount, threshold = self.relief_amount, self.relief_threshold
         cooldown, grant, economy = self.relief_cooldown_s, self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> int:
-            _ensure(conn, economy, uid, grant, at)
-            rows = conn.execute(
+        async def tx(conn: Connection) -> int:
+            await _ensure(conn, economy, uid, grant, at)
+            rows = (await conn.execute(
                 "UPDATE players SET balance = balance + ?, last_relief_at = ? "
                 "WHERE economy = ? AND id = ? AND frozen = 0 AND balance < ? "
                 "AND (last_relief_at IS NULL OR last_relief_at + ? <= ?) RETURNING balance",
                 (amount, at, economy, uid, threshold, cooldown, at),
-            ).fetchall()
+            )).fetchall()
             if len(rows) != 1:
-                balance, frozen, last = conn.execute(
+                balance, frozen, last = (await conn.execute(
                     "SELECT balance, frozen, last_relief_at FROM players "
                     "WHERE economy = ? AND id = ?",
                     (economy, uid),
-                ).fetchone()
+                )).fetchone()
                 if frozen:
                     raise ReliefError(uid, "frozen")
                 if balance >= threshold:
                     raise ReliefError(uid, "above threshold")
                 raise ReliefError(uid, "cooldown", max(1, math.ceil(last + cooldown - at)))
             balance = int(rows[0][0])
-            _log(conn, economy, uid, amount, balance, "relief", at)
+            await _log(conn, economy, uid, amount, balance, "relief", at)
             return balance
 
         return await self.db.run(tx)
@@ -671,16 +701,25 @@ class Wallet:
             _uid(uid)
         economy = self.economy
 
-        def read(conn: sqlite3.Connection) -> list[LedgerRow]:
-            return [
+        async def read(conn: Connection) -> list[LedgerRow]:
+            rows = [
                 LedgerRow(*row)
-                for row in conn.execute(
+                for row in await conn.execute(
                     "SELECT id, uid, delta, balance_after, reason, hand_id, moderator_id, at, "
                     "note, economy FROM ledger WHERE economy = ? AND uid = ? "
                     "ORDER BY id DESC LIMIT ?",
                     (economy, uid, int(limit)),
                 )
             ]
+            if uid == HOUSE and conn.dialect == "postgresql":
+                # the house's rows carry no balance: each one's is the total less what came
+                # after it (the house's ledger sums to its balance)
+                balance, out = await _house(conn, economy), []
+                for row in rows:
+                    out.append(replace(row, balance_after=balance))
+                    balance -= row.delta
+                return out
+            return rows
 
         return await self.db.read(read)
 
@@ -688,19 +727,19 @@ class Wallet:
         """This economy's sums (see :class:`Totals`), exact however large."""
         economy = self.economy
 
-        def read(conn: sqlite3.Connection) -> Totals:
+        async def read(conn: Connection) -> Totals:
             where = "players WHERE economy = ? AND id != 0"
-            players = _sum(conn, "balance", where, (economy,))
-            held = _sum(conn, "held", where, (economy,))
-            house = _sum(conn, "balance", "players WHERE economy = ? AND id = 0", (economy,))
-            holds = _sum(
+            players = await _sum(conn, "balance", where, (economy,))
+            held = await _sum(conn, "held", where, (economy,))
+            house = await _house(conn, economy)
+            holds = await _sum(
                 conn,
                 "o.amount",
                 "holds o JOIN hands h ON h.id = o.hand_id "
                 "WHERE o.economy = ? AND h.status = 'running'",
                 (economy,),
             )
-            ledger = _sum(conn, "delta", "ledger WHERE economy = ?", (economy,))
+            ledger = await _sum(conn, "delta", "ledger WHERE economy = ?", (economy,))
             return Totals(players, house, held, holds, ledger)
 
         return await self.db.read(read)
@@ -725,8 +764,8 @@ class Wallet:
         seat_list = [None if s is None else _uid(s) for s in seats]
         now, economy = self.clock(), self.economy
 
-        def tx(conn: sqlite3.Connection) -> int:
-            return insert_hand(
+        async def tx(conn: Connection) -> int:
+            return await insert_hand(
                 conn, game, room, guild_id, channel_id, json.dumps(seat_list), now, economy
             )
 
@@ -745,29 +784,29 @@ class Wallet:
             raise ValueError("a player appears twice in one hold")
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> None:
-            status, _, hand_economy = _hand(conn, hand_id)
+        async def tx(conn: Connection) -> None:
+            status, _, hand_economy = await _hand(conn, hand_id)
             if hand_economy != economy:
                 raise _other_economy(hand_id, hand_economy, economy)
             if status != "running":
                 raise HandStateError(hand_id, f"is {status}; no beans can be held for it")
             for uid, amount in items:
-                _ensure(conn, economy, uid, grant, now)
-                if conn.execute(
+                await _ensure(conn, economy, uid, grant, now)
+                if (await conn.execute(
                     "SELECT 1 FROM holds WHERE hand_id = ? AND uid = ?", (hand_id, uid)
-                ).fetchone():
+                )).fetchone():
                     raise HandStateError(hand_id, f"player {uid} already carries beans into it")
-                changed = conn.execute(
+                changed = (await conn.execute(
                     "UPDATE players SET held = held + ? "
                     "WHERE economy = ? AND id = ? AND frozen = 0 AND balance - held >= ?",
                     (amount, economy, uid, amount),
-                ).rowcount
+                )).rowcount
                 if changed != 1:
-                    balance, held, frozen = _free(conn, economy, uid)
+                    balance, held, frozen = await _free(conn, economy, uid)
                     if frozen:
                         raise PlayerFrozen(uid)
                     raise InsufficientBeans(uid, amount, balance - held)
-                conn.execute(
+                await conn.execute(
                     "INSERT INTO holds (hand_id, uid, amount, economy) VALUES (?, ?, ?, ?)",
                     (hand_id, uid, amount, economy),
                 )
@@ -777,13 +816,13 @@ class Wallet:
     async def held(self, hand_id: int) -> dict[int, int]:
         """The beans each player still has held for the hand ({} once settled or aborted)."""
 
-        def read(conn: sqlite3.Connection) -> dict[int, int]:
+        async def read(conn: Connection) -> dict[int, int]:
             return dict(
-                conn.execute(
+                (await conn.execute(
                     "SELECT o.uid, o.amount FROM holds o JOIN hands h ON h.id = o.hand_id "
                     "WHERE o.hand_id = ? AND h.status = 'running'",
                     (hand_id,),
-                ).fetchall()
+                )).fetchall()
             )
 
         return await self.db.read(read)
@@ -801,26 +840,26 @@ class Wallet:
         hand_id = _int(hand_id, "hand_id")
         now = self.clock()
 
-        def tx(conn: sqlite3.Connection) -> dict[int, int]:
-            status, _, _ = _hand(conn, hand_id)
+        async def tx(conn: Connection) -> dict[int, int]:
+            status, _, _ = await _hand(conn, hand_id)
             if status == "aborted":
                 return {}
             if status == "settled":
                 raise HandStateError(hand_id, "is settled; it cannot be aborted")
-            holds = conn.execute(
+            holds = (await conn.execute(
                 "SELECT uid, amount, economy FROM holds WHERE hand_id = ?", (hand_id,)
-            ).fetchall()
+            )).fetchall()
             for uid, amount, economy in holds:
                 if (
-                    conn.execute(
+                    (await conn.execute(
                         "UPDATE players SET held = held - ? "
                         "WHERE economy = ? AND id = ? AND held >= ?",
                         (amount, economy, uid, amount),
-                    ).rowcount
+                    )).rowcount
                     != 1
                 ):  # pragma: no cover - would mean a corrupt escrow
                     raise StorageError(f"escrow of player {uid} is inconsistent")
-            conn.execute(
+            await conn.execute(
                 "UPDATE hands SET status = 'aborted', ended_at = ?, "
                 "record = CASE WHEN ? != '' THEN ? ELSE record END WHERE id = ?",
                 (now, record, record, hand_id),
@@ -880,19 +919,20 @@ class Wallet:
             raise ValueError("fees must give one amount per seat")
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
-        def tx(conn: sqlite3.Connection) -> Settlement:
-            rows = conn.execute(
+        async def tx(conn: Connection) -> Settlement:
+            rows = (await conn.execute(
                 "SELECT h.status, h.game, h.guild_id, h.economy, o.uid, o.amount FROM hands h "
-                "LEFT JOIN holds o ON o.hand_id = h.id WHERE h.id = ?",
+                "LEFT JOIN holds o ON o.hand_id = h.id WHERE h.id = ?"
+                + (conn.for_update and conn.for_update + " OF h"),
                 (hand_id,),
-            ).fetchall()
+            )).fetchall()
             if not rows:
                 raise HandStateError(hand_id, "no such hand")
             status, hand_game, guild_id, hand_economy = rows[0][:4]
             if hand_economy != economy:
                 raise _other_economy(hand_id, hand_economy, economy)
             if status == "settled":
-                return _stored(conn, hand_id)
+                return await _stored(conn, hand_id)
             if status == "aborted":
                 raise HandStateError(hand_id, "was aborted; it cannot be settled")
             if game != hand_game:
@@ -903,26 +943,53 @@ class Wallet:
                 raise ValueError(f"players {unseated} carry beans into hand {hand_id} unseated")
             for uid in humans:
                 if uid not in holds:  # carried nothing (score-only room): may be a new player
-                    _ensure(conn, economy, uid, grant, now)
-            conn.executemany(  # writes nothing for players the server already knows
-                "INSERT OR IGNORE INTO guild_players (guild_id, uid) VALUES (?, ?)",
-                [(guild_id, uid) for uid in humans],
-            )
+                    await _ensure(conn, economy, uid, grant, now)
+            # PostgreSQL: a few statements take arrays, one round trip each instead of one per
+            # seat (SQLite runs cached one-row statements faster: no round trips there)
+            pg = conn.dialect == "postgresql"
+            if pg:
+                await conn.execute(
+                    "INSERT INTO guild_players (guild_id, uid) SELECT CAST(? AS BIGINT), "
+                    "unnest(CAST(? AS BIGINT[])) ON CONFLICT DO NOTHING",
+                    (guild_id, humans),
+                )
+            else:
+                await conn.executemany(  # writes nothing for players the server already knows
+                    "INSERT INTO guild_players (guild_id, uid) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    [(guild_id, uid) for uid in humans],
+                )
             seated = [(i, s.uid) for i, s in enumerate(results) if s.uid is not None]
-            # Balances and scores before: the room each balance has below MAX_BALANCE.
-            marks = ",".join("?" * (len(seated) + 1))
+            # Balances and scores before: the room each balance has below MAX_BALANCE. On
+            # PostgreSQL the players' rows are locked here, by id (one order for every
+            # transaction), and the house's row is neither read nor locked (see _house).
             before: dict[int, int] = {}
             score: dict[int, int] = {}
-            for pid, bal, points in conn.execute(
-                "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
-                "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
-                f"WHERE p.economy = ? AND p.id IN ({marks})",
-                [game, economy, HOUSE, *(uid for _, uid in seated)],
-            ):
+            found: Any
+            if pg:
+                found = await conn.execute(
+                    "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
+                    "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
+                    "WHERE p.economy = ? AND p.id = ANY(CAST(? AS BIGINT[])) "
+                    "ORDER BY p.id" + conn.for_update + " OF p",
+                    (game, economy, [uid for _, uid in seated]),
+                )
+            else:
+                marks = ",".join("?" * (len(seated) + 1))
+                found = await conn.execute(
+                    "SELECT p.id, p.balance, s.score FROM players p LEFT JOIN scores s "
+                    "ON s.economy = p.economy AND s.uid = p.id AND s.game = ? "
+                    f"WHERE p.economy = ? AND p.id IN ({marks})",
+                    [game, economy, HOUSE, *(uid for _, uid in seated)],
+                )
+            for pid, bal, points in found:
                 before[pid], score[pid] = bal, points or 0
             held = [None if s.uid is None else holds.get(s.uid, 0) for s in results]
             room = [None if s.uid is None else MAX_BALANCE - before[s.uid] for s in results]
-            house_room = MAX_BALANCE - before.get(HOUSE, 0)
+            # the house: its row on SQLite, read with the players; its counters on PostgreSQL
+            house_before = (
+                before.get(HOUSE, 0) if conn.dialect == "sqlite" else await _house(conn, economy)
+            )
+            house_room = MAX_BALANCE - house_before
             moved: list[int] = []
             if pairs:
                 amounts, moved = settle_transfers(
@@ -939,26 +1006,39 @@ class Wallet:
                 )
             # Beans: arithmetic in SQL, guarded so that nothing can overdraw a hold or pass the
             # limit.
-            changed = conn.executemany(
-                "UPDATE players SET balance = balance + ?1, held = held - ?2 "
-                "WHERE economy = ?4 AND id = ?3 AND held >= ?2 AND balance + ?1 >= 0 "
-                f"AND balance + ?1 <= {MAX_BALANCE:d}",
-                [(amounts[i].delta, holds.get(uid, 0), uid, economy) for i, uid in seated],
-            ).rowcount
+            if pg:
+                changed = (await conn.execute(
+                    "UPDATE players AS p SET balance = p.balance + v.delta, held = p.held - v.held "
+                    "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS BIGINT[])) "
+                    "AS v(uid, delta, held) WHERE p.economy = ? AND p.id = v.uid "
+                    "AND p.held >= v.held AND p.balance + v.delta >= 0 "
+                    f"AND p.balance + v.delta <= {MAX_BALANCE:d}",
+                    (
+                        [uid for _, uid in seated],
+                        [amounts[i].delta for i, _ in seated],
+                        [holds.get(uid, 0) for _, uid in seated],
+                        economy,
+                    ),
+                )).rowcount
+            else:
+                changed = (await conn.executemany(
+                    "UPDATE players SET balance = balance + ?1, held = held - ?2 "
+                    "WHERE economy = ?4 AND id = ?3 AND held >= ?2 AND balance + ?1 >= 0 "
+                    f"AND balance + ?1 <= {MAX_BALANCE:d}",
+                    [(amounts[i].delta, holds.get(uid, 0), uid, economy) for i, uid in seated],
+                )).rowcount
             if changed != len(seated):  # pragma: no cover - the arithmetic respects both
                 raise StorageError(f"settlement of hand {hand_id} would overdraw a player")
             house = sum(a.rake + a.fee for a in amounts)
             if house:
-                conn.execute(
-                    "INSERT INTO players (id, economy, balance, created_at) VALUES (0, ?, ?, ?) "
-                    "ON CONFLICT (economy, id) DO UPDATE SET balance = balance + excluded.balance",
-                    (economy, house, now),
-                )
+                await _credit_house(conn, economy, hand_id, house, now)
             # Level scores (积分): arithmetic in SQL too, kept within ±MAX_POINTS.
-            conn.executemany(
+            await conn.executemany(
                 "INSERT INTO scores (uid, game, score, economy) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (economy, uid, game) DO UPDATE SET score = "
-                f"MAX(-{MAX_POINTS:d}, MIN({MAX_POINTS:d}, score + excluded.score))",
+                f"CASE WHEN scores.score + excluded.score > {MAX_POINTS:d} THEN {MAX_POINTS:d} "
+                f"WHEN scores.score + excluded.score < -{MAX_POINTS:d} THEN -{MAX_POINTS:d} "
+                "ELSE scores.score + excluded.score END",
                 [(uid, game, results[i].score, economy) for i, uid in seated],
             )
             seats_out: list[SeatSettlement] = []
@@ -999,20 +1079,20 @@ class Wallet:
                         balance += a.delta + a.fee
                         ledger.append((uid, a.delta + a.fee, balance, "hand", "", hand_id, now))
             raked, charged = sum(a.rake for a in amounts), sum(a.fee for a in amounts)
+            # PostgreSQL ledgers the house's rows without a balance (Wallet.ledger derives it)
+            sqlite = conn.dialect == "sqlite"
             if raked:
-                ledger.append(
-                    (HOUSE, raked, before.get(HOUSE, 0) + raked, "rake", "", hand_id, now)
-                )
+                after = house_before + raked if sqlite else None
+                ledger.append((HOUSE, raked, after, "rake", "", hand_id, now))
             if charged:  # props bought during the hand: a bean sink, ledgered apart
-                ledger.append(
-                    (HOUSE, charged, before.get(HOUSE, 0) + house, "fee", "", hand_id, now)
-                )
-            conn.executemany(
+                after = house_before + house if sqlite else None
+                ledger.append((HOUSE, charged, after, "fee", "", hand_id, now))
+            await conn.executemany(
                 "INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, at, "
                 "economy) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(*row, economy) for row in ledger],
             )
-            conn.execute(
+            await conn.execute(
                 "UPDATE hands SET status = 'settled', seats = ?, coefficient = ?, rake = ?, "
                 "record = ?, outcome = ?, result = ?, transfers = ?, ended_at = ? WHERE id = ?",
                 (
@@ -1075,12 +1155,12 @@ def _transfer_ledger(
     before: dict[int, int],
     hand_id: int,
     now: float,
-) -> list[tuple[int, int, int, str, str, int, float]]:
+) -> list[tuple[int, int, int | None, str, str, int, float]]:
     """Itemized ledger rows of a hand settled by transfers: each seat's rake (hand:rake), then
     each transfer that moved beans, a hand:pay row for the payer and a hand:receive row for
     the payee, their notes naming the counterpart; balances after, row by row."""
     balance = dict(before)
-    rows: list[tuple[int, int, int, str, str, int, float]] = []
+    rows: list[tuple[int, int, int | None, str, str, int, float]] = []
 
     def row(uid: int, delta: int, reason: str, note: str) -> None:
         balance[uid] += delta

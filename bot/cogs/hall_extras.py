@@ -82,10 +82,10 @@ async def verify_offline(settings: Settings, code: str, claimed: str | None,
     """``gamehall verify CODE``: check a hand in this hall's database; exit 0 when verified,
     1 when the record or the commitment does not match, 2 when there is no such hand."""
     from engines import registry
-    from storage.db import Database
+    from storage.db import open_database
 
     locale = settings.locale_default
-    db = await Database.open(settings.database, synchronous=settings.synchronous)
+    db = await open_database(settings.database, synchronous=settings.synchronous)
     try:
         hand = await history.hand_by_code(db, code) if 0 < len(code.strip()) <= 64 else None
         if hand is None:

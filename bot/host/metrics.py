@@ -8,9 +8,8 @@ its own registry, so several managers in one process (tests, benchmarks) never m
     gamehall_actions_total{source="player"} 1830
     gamehall_settle_seconds_bucket{le="0.005"} 97
 
-The database's pool, when the storage backend reports one (``Database.pool_stats()``, a mapping
-of name → number such as ``size``, ``in_use``, ``waiting``), becomes ``gamehall_db_pool_<name>``.
-A backend without it simply has no such lines.
+The database's connections (``Storage.pool_stats()``, a mapping of name → number: SQLite's
+``queued`` calls, PostgreSQL's pool ``in_use`` and ``size``) become ``gamehall_db_pool_<name>``.
 
 Every ``health_seconds`` the process logs one line with the same figures over the last minute::
 
@@ -43,7 +42,7 @@ SETTLE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 
 
 
 class _PoolCollector(Collector):
-    """The database's pool figures, read at each scrape (``Database.pool_stats`` if any)."""
+    """The database's pool figures, read at each scrape (``Storage.pool_stats``)."""
 
     def __init__(self, db: Any) -> None:
         self.db = db
@@ -57,12 +56,9 @@ class _PoolCollector(Collector):
 
 
 def pool_stats(db: Any) -> Mapping[str, int]:
-    """What the storage reports of its connection pool, or nothing when it reports none."""
-    stats = getattr(db, "pool_stats", None)
-    if stats is None:
-        return {}
+    """What the storage reports of its connections (``Storage.pool_stats``)."""
     try:
-        return dict(stats())
+        return dict(db.pool_stats())
     except Exception:  # a scrape must never break the bot
         log.exception("cannot read the database pool's figures")
         return {}

@@ -75,14 +75,14 @@ async def set_score(bot: GameHall, channel: Any, uid: int, score: int) -> None:
     await wallet_of(bot, channel).ensure_player(uid)
     economy = bot.economy_kw(channel.guild.id)
     if economy:  # scores are kept per economy
-        await bot.db.run(lambda conn: conn.execute(
+        await bot.db.execute(
             "INSERT INTO scores (economy, uid, game, score) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT DO UPDATE SET score = excluded.score",
-            (economy["economy"], uid, GAME, score)))
+            "ON CONFLICT (economy, uid, game) DO UPDATE SET score = excluded.score",
+            (economy["economy"], uid, GAME, score))
         return
-    await bot.db.run(lambda conn: conn.execute(
+    await bot.db.execute(
         "INSERT INTO scores (uid, game, score) VALUES (?, ?, ?) "
-        "ON CONFLICT (uid, game) DO UPDATE SET score = excluded.score", (uid, GAME, score)))
+        "ON CONFLICT (uid, game) DO UPDATE SET score = excluded.score", (uid, GAME, score))
 
 
 async def board_problems(message: Any) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sqlite3
 
 from simhelpers import (  # type: ignore[import-not-found]
     button_labels,
@@ -18,6 +17,7 @@ from simhelpers import (  # type: ignore[import-not-found]
 
 from bot.client import GameHall
 from bot.render.text import cards
+from storage.db import Connection
 
 
 def world(env, n: int = 3):
@@ -71,11 +71,13 @@ async def test_a_tampered_seed_fails_verification(simcord_env, simcord_bot: Game
     code = replay_code(table)
     hand_id = table.last_result["hand_id"]
 
-    def tamper(conn: sqlite3.Connection) -> None:
-        (text,) = conn.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()
-        record = json.loads(text)
+    async def tamper(conn: Connection) -> None:
+        rows = await conn.execute("SELECT record FROM hands WHERE id = ?", (hand_id,))
+        record = json.loads(rows.fetchone()[0])
         record["setup"]["seed"] += 1
-        conn.execute("UPDATE hands SET record = ? WHERE id = ?", (json.dumps(record), hand_id))
+        await conn.execute(
+            "UPDATE hands SET record = ? WHERE id = ?", (json.dumps(record), hand_id)
+        )
 
     await simcord_bot.db.run(tamper)
     answer = await members[0].slash(channel, "verify", code=code, commitment=promised[1])

@@ -12,7 +12,7 @@ from bot.host.tables import TableManager
 from bot.settings import Settings, load_settings
 from bot.terminal import TerminalNotifier
 from engines import registry
-from storage.db import Database
+from storage.db import Database, open_database
 from storage.wallet import Wallet
 
 
@@ -35,7 +35,7 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 async def db(settings: Settings) -> AsyncIterator[Database]:
-    database = await Database.open(settings.database)
+    database = await open_database(settings.database)
     yield database
     await database.close()
 

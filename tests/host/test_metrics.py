@@ -59,6 +59,8 @@ async def test_actions_tables_and_settlements_show_in_the_metrics(manager: Table
     assert figure(text, "gamehall_settle_seconds_count") == 1
     assert figure(text, "gamehall_settle_seconds_sum") > 0
     assert figure(text, 'gamehall_settle_seconds_bucket{le="+Inf"}') == 1
+    # the database's connection figures: SQLite's one connection has nothing queued when idle
+    assert figure(text, "gamehall_db_pool_queued") == 0
 
 
 async def test_trustee_and_timeout_actions_are_counted_apart(manager: TableManager) -> None:

@@ -1,5 +1,6 @@
-"""Several bot processes, one hall: two table managers on one database file, each with its own
-connection and owning the servers of its own shard, as two processes of a sharded bot are.
+"""Several bot processes, one hall: two table managers on one database, each with its own
+connection (SQLite) or connection pool (PostgreSQL) and owning the servers of its own shard, as
+two processes of a sharded bot are. Every test here runs on both backends.
 
 A person holds one seat in the whole hall (the database's seat rows decide, not a manager's
 memory), a process restarting touches only its own servers' tables and hands, settlements in
@@ -12,19 +13,21 @@ import itertools
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pytest
 
 from bot.host.model import PLAYING, WAITING, HostError
 from bot.host.tables import TableManager
 from bot.render.text import error_text
-from bot.settings import Settings, shard_of
+from bot.settings import Settings, load_settings, shard_of
 from bot.terminal import TerminalNotifier
+from engines import registry
 from engines.base import T
 from storage import history
 from storage import seats as seat_store
 from storage import tables as table_store
-from storage.db import Database
+from storage.db import Storage, open_database
 from storage.wallet import Wallet
 
 SHARDS = 2
@@ -48,7 +51,7 @@ class Process:
     """One bot process: its own database connection and table manager."""
 
     manager: TableManager
-    db: Database
+    db: Storage
     printed: list[str]
 
 
@@ -59,7 +62,7 @@ def shard_settings(settings: Settings, shard: int) -> Settings:
 async def start_process(settings: Settings, shard: int, clock: Clock) -> Process:
     """Open a connection and a manager for shard ``shard`` and restore its tables."""
     mine = shard_settings(settings, shard)
-    db = await Database.open(mine.database)
+    db = await open_database(mine.database)
     printed: list[str] = []
     notifier = TerminalNotifier(uid=1, locale="en-US", out=printed.append)
     seeds = itertools.count(2000 + 1000 * shard)
@@ -78,6 +81,13 @@ async def stop_process(process: Process) -> None:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
+
+
+@pytest.fixture
+def settings(db_target: Path | str) -> Settings:
+    """The hall's settings on this test's database: a SQLite file or a PostgreSQL URL."""
+    return load_settings(environ={"GAMEHALL_DB": str(db_target)},
+                         known_games=registry.specs().keys())
 
 
 @pytest.fixture

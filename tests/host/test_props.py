@@ -11,7 +11,7 @@ from bot.host.tables import TableManager
 from bot.settings import load_settings
 from bot.terminal import TerminalNotifier
 from engines import registry
-from storage.db import Database
+from storage.db import open_database
 from storage.wallet import Wallet
 
 CH, GUILD = 880, 91
@@ -24,7 +24,7 @@ async def test_a_prop_bought_in_a_hand_is_paid_to_the_house(tmp_path: Path) -> N
         environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
         known_games=registry.specs(),
     )
-    db = await Database.open(settings.database)
+    db = await open_database(settings.database)
     notifier = TerminalNotifier(uid=1, locale="en-US", out=lambda line: None)
     seeds = itertools.count(7)
     manager = TableManager(settings, db, Wallet.from_settings(db, settings), notifier,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
+from typing import Any
 
 GRANT = 10_000
 RELIEF = 2_000
@@ -21,17 +21,18 @@ class Clock:
         return self.now
 
 
-def snapshot(conn: sqlite3.Connection) -> tuple[object, ...]:
-    """Every row of every table a wallet change can touch, for "left no trace" checks."""
-    return tuple(
-        conn.execute(sql).fetchall()
-        for sql in (
-            "SELECT * FROM players ORDER BY economy, id",
-            "SELECT * FROM ledger ORDER BY id",
-            "SELECT * FROM holds ORDER BY hand_id, uid",
-            "SELECT * FROM hands ORDER BY id",
-            "SELECT * FROM scores ORDER BY economy, uid, game",
-            "SELECT * FROM guild_players ORDER BY guild_id, uid",
-            "SELECT * FROM guilds ORDER BY id",
-        )
-    )
+async def snapshot(conn: Any) -> tuple[object, ...]:
+    """Every row of every table a wallet change can touch, for "left no trace" checks (a
+    storage function: ``await db.read(snapshot)``)."""
+    tables = []
+    for sql in (
+        "SELECT * FROM players ORDER BY economy, id",
+        "SELECT * FROM ledger ORDER BY id",
+        "SELECT * FROM holds ORDER BY hand_id, uid",
+        "SELECT * FROM hands ORDER BY id",
+        "SELECT * FROM scores ORDER BY economy, uid, game",
+        "SELECT * FROM guild_players ORDER BY guild_id, uid",
+        "SELECT * FROM guilds ORDER BY id",
+    ):
+        tables.append([tuple(row) for row in (await conn.execute(sql)).fetchall()])
+    return tuple(tables)

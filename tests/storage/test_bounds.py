@@ -11,12 +11,12 @@ import pytest
 from storage_support import GRANT, MOD, Clock, snapshot
 
 from storage import levels
-from storage.db import Database
+from storage.db import Database, Storage
 from storage.errors import AmountError, BalanceLimit, WalletError
 from storage.wallet import MAX_AMOUNT, MAX_BALANCE, MAX_POINTS, SeatResult, Wallet
 
 
-def rich(db: Database, grant: int = MAX_BALANCE) -> Wallet:
+def rich(db: Storage, grant: int = MAX_BALANCE) -> Wallet:
     return Wallet(
         db,
         starting_grant=grant,
@@ -117,7 +117,7 @@ def test_wallet_settings_are_bounded(tmp_path: Path) -> None:
         )
 
 
-async def test_settlement_pays_no_one_past_the_limit(db: Database) -> None:
+async def test_settlement_pays_no_one_past_the_limit(db: Storage) -> None:
     """A winner 100 beans under the limit takes only 100 (+ its rake) from the pot; the losers
     get the rest back. By transfers, the same."""
     wallet = rich(db, grant=0)
@@ -144,7 +144,7 @@ async def test_settlement_pays_no_one_past_the_limit(db: Database) -> None:
     assert totals.ledger == totals.players + totals.house
 
 
-async def test_a_full_house_takes_no_more_rake(db: Database) -> None:
+async def test_a_full_house_takes_no_more_rake(db: Storage) -> None:
     wallet = rich(db)
     hand = await wallet.new_hand("g", "r", 1, 1, seats=[1])
     await wallet.hold(hand, [(1, MAX_BALANCE)])
@@ -165,7 +165,7 @@ async def test_scores_stay_within_bounds(wallet: Wallet) -> None:
     assert await levels.score(wallet.db, 1, "g", economy=0) == MAX_POINTS
 
 
-async def test_totals_are_exact_past_64_bits(db: Database) -> None:
+async def test_totals_are_exact_past_64_bits(db: Storage) -> None:
     """Ten thousand full balances sum past 2^63; the audit totals stay exact."""
     wallet = rich(db)
     players = 10_000

@@ -5,14 +5,14 @@ from __future__ import annotations
 from storage_support import MOD
 
 from storage.conduct import CLEAN_PER_STRIKE, Conduct, SeatOutcome, cooldown_for
-from storage.db import Database
+from storage.db import Storage
 from storage.wallet import Wallet
 
 ECO, GUILD = 77, 77
 T0 = 1_700_000_000.0
 
 
-async def test_three_escapes_escalate_from_a_warning_to_minutes_to_an_hour(db: Database) -> None:
+async def test_three_escapes_escalate_from_a_warning_to_minutes_to_an_hour(db: Storage) -> None:
     conduct = Conduct(db)
     first = await conduct.incident(5, "escape", T0, economy=ECO, hand_id=None, guild_id=GUILD)
     assert first.strikes == 1 and first.seconds_left(T0) == 0, "the first is a warning"
@@ -25,7 +25,7 @@ async def test_three_escapes_escalate_from_a_warning_to_minutes_to_an_hour(db: D
     assert other.strikes == 0, "records are per economy"
 
 
-async def test_clean_hands_take_strikes_off_one_per_ten(db: Database) -> None:
+async def test_clean_hands_take_strikes_off_one_per_ten(db: Storage) -> None:
     conduct = Conduct(db)
     for n in range(3):
         await conduct.incident(6, "escape", T0 + n, economy=ECO)
@@ -50,7 +50,7 @@ async def test_clean_hands_take_strikes_off_one_per_ten(db: Database) -> None:
     assert (await conduct.record(6, economy=ECO)).strikes == 3
 
 
-async def test_an_absent_hand_is_an_incident_and_a_kick_is_not(db: Database) -> None:
+async def test_an_absent_hand_is_an_incident_and_a_kick_is_not(db: Storage) -> None:
     conduct = Conduct(db)
     seats = [SeatOutcome(1, -5, absent=True), SeatOutcome(2, 5), SeatOutcome(3, 0, kicked=True,
                                                                               absent=True)]
@@ -59,7 +59,7 @@ async def test_an_absent_hand_is_an_incident_and_a_kick_is_not(db: Database) -> 
     assert (await conduct.record(3, economy=ECO)).incidents == 0
 
 
-async def test_a_moderator_clears_a_record_and_it_is_audited(db: Database, wallet: Wallet
+async def test_a_moderator_clears_a_record_and_it_is_audited(db: Storage, wallet: Wallet
                                                              ) -> None:
     conduct = Conduct(db)
     await conduct.incident(7, "escape", T0, economy=0)
@@ -72,7 +72,7 @@ async def test_a_moderator_clears_a_record_and_it_is_audited(db: Database, walle
     assert audit[0].action == "clear_record" and audit[0].uid == 7 and audit[0].amount == 2
 
 
-async def test_pair_statistics_match_a_scripted_series_of_hands(db: Database) -> None:
+async def test_pair_statistics_match_a_scripted_series_of_hands(db: Storage) -> None:
     conduct = Conduct(db)
     # hand 1, pot rule: 1 loses 100, 2 wins 60 and 3 wins 30 (10 went in rake)
     await conduct.hand_settled([SeatOutcome(1, -100), SeatOutcome(2, 60), SeatOutcome(3, 30)],
@@ -101,7 +101,7 @@ async def test_pair_statistics_match_a_scripted_series_of_hands(db: Database) ->
         (3, 2, -120, 1), (2, 2, -20, 0)]
 
 
-async def test_autopass_is_on_until_turned_off(db: Database) -> None:
+async def test_autopass_is_on_until_turned_off(db: Storage) -> None:
     conduct = Conduct(db)
     assert await conduct.autopass_off() == set()
     await conduct.set_autopass(4, False)

@@ -4,7 +4,7 @@ another (a moderator of server A cannot mint beans spendable in server B)."""
 
 from __future__ import annotations
 
-import sqlite3
+from typing import Any
 
 import pytest
 from storage_support import GRANT, MOD, RELIEF
@@ -161,9 +161,9 @@ async def test_the_economy_is_kept_on_every_row(wallet: Wallet) -> None:
     await a.settle(hand, "g", [SeatResult(1, 1, 1), SeatResult(2, -1, -1)], 10, 1)
     await a.log_moderation(MOD, "close_table")
 
-    def economies(conn: sqlite3.Connection) -> dict[str, set[int]]:
+    async def economies(conn: Any) -> dict[str, set[int]]:
         return {
-            table: {r[0] for r in conn.execute(f"SELECT DISTINCT economy FROM {table}")}
+            table: {r[0] for r in await conn.execute(f"SELECT DISTINCT economy FROM {table}")}
             for table in ("players", "ledger", "audit", "holds", "scores", "hands")
         }
 

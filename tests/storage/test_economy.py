@@ -3,23 +3,20 @@ leaderboard snapshot readable."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from storage_support import GRANT, MOD, Clock
 
 from storage import economy, levels
-from storage.db import Database
+from storage.db import Storage
 from storage.economy import DAY, SeasonError
 from storage.wallet import SeatResult, Wallet
 
 ECO = 77
 
 
-def ledger_sum(path: str, where: str, args: tuple[object, ...]) -> int:
-    with sqlite3.connect(path) as conn:
-        return int(conn.execute(f"SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE {where}",
-                                args).fetchone()[0])
+async def ledger_sum(db: Storage, where: str, args: tuple[object, ...]) -> int:
+    return int(await db.fetchval(f"SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE {where}",
+                                 args))
 
 
 async def play(wallet: Wallet, uids: list[int], points: list[int]) -> None:
@@ -28,7 +25,7 @@ async def play(wallet: Wallet, uids: list[int], points: list[int]) -> None:
     await wallet.settle(hand, "g", [SeatResult(u, p, p) for u, p in zip(uids, points)], 10, 5)
 
 
-async def test_supply_figures_add_up_to_the_ledger(db: Database, wallet: Wallet, clock: Clock
+async def test_supply_figures_add_up_to_the_ledger(db: Storage, wallet: Wallet, clock: Clock
                                                    ) -> None:
     w = wallet.scoped(ECO)
     old = clock.now
@@ -44,12 +41,11 @@ async def test_supply_figures_add_up_to_the_ledger(db: Database, wallet: Wallet,
     clock.now += 1
     await w.scoped(ECO + 1).grant(1, 999, "elsewhere", MOD)  # another economy: not counted
     report = await economy.supply(db, clock.now, economy=ECO, days=30)
-    path = str(db.path)
-    assert report.supply == ledger_sum(path, "economy = ? AND uid != 0", (ECO,))
+    assert report.supply == await ledger_sum(db, "economy = ? AND uid != 0", (ECO,))
     assert report.supply == (await w.totals()).players
     since = report.since
-    assert report.supply_since == ledger_sum(path, "economy = ? AND uid != 0 AND at < ?",
-                                             (ECO, since)) == 3 * GRANT
+    assert report.supply_since == await ledger_sum(db, "economy = ? AND uid != 0 AND at < ?",
+                                                   (ECO, since)) == 3 * GRANT
     assert report.supply - report.supply_since == sum(report.entered.values()) - sum(
         report.left.values())
     assert report.entered == {"start": GRANT, "grant": 500}
@@ -64,7 +60,7 @@ async def test_supply_figures_add_up_to_the_ledger(db: Database, wallet: Wallet,
     assert all(a[0] + DAY == b[0] for a, b in zip(report.series, report.series[1:]))
 
 
-async def test_gini_and_top_share_of_the_balances(db: Database, wallet: Wallet) -> None:
+async def test_gini_and_top_share_of_the_balances(db: Storage, wallet: Wallet) -> None:
     w = wallet.scoped(ECO)
     for uid in range(1, 101):
         await w.ensure_player(uid)
@@ -77,7 +73,7 @@ async def test_gini_and_top_share_of_the_balances(db: Database, wallet: Wallet) 
 
 
 async def test_a_season_reset_is_audited_and_its_leaderboard_kept(
-    db: Database, wallet: Wallet, clock: Clock
+    db: Storage, wallet: Wallet, clock: Clock
 ) -> None:
     w = wallet.scoped(ECO)
     await play(w, [1, 2, 3], [2, -1, -1])

@@ -33,7 +33,7 @@ class Trace:
     def __init__(self) -> None:
         self.sql: list[str] = []
 
-    async def start(self, db: Database) -> Trace:
+    async def start(self, db: Storage) -> Trace:
         await db.run(lambda conn: conn.set_trace_callback(self.sql.append))
         self.sql.clear()
         return self
@@ -42,7 +42,7 @@ class Trace:
         return sum(statement.startswith(prefix) for statement in self.sql)
 
 
-async def grouped(db: Database, *calls: Awaitable[Any], trace: Trace | None = None) -> list[Any]:
+async def grouped(db: Storage, *calls: Awaitable[Any], trace: Trace | None = None) -> list[Any]:
     """Start ``calls`` while the connection is held, so that they all queue up and run as one
     group once it is free; their results (or exceptions) in order."""
     async with db.transaction():
@@ -73,7 +73,14 @@ async def balance(wallet: Wallet, uid: int) -> int:
     return (await wallet.account(uid)).balance
 
 
-async def test_calls_waiting_together_share_one_transaction(db: Database, wallet: Wallet) -> None:
+@pytest.fixture
+def backend() -> str:
+    """Group commit is the SQLite adapter's: this module runs on SQLite only (the same races on
+    PostgreSQL are in test_settle.py and test_invariants.py)."""
+    return "sqlite"
+
+
+async def test_calls_waiting_together_share_one_transaction(db: Storage, wallet: Wallet) -> None:
     started = await hands(wallet, 20)
     trace = await Trace().start(db)
     results = await grouped(db, *(settle(wallet, h, s) for h, s in started), trace=trace)
@@ -93,7 +100,7 @@ async def test_calls_waiting_together_share_one_transaction(db: Database, wallet
 
 
 async def test_a_failing_call_changes_nothing_and_the_others_commit(
-    db: Database, wallet: Wallet
+    db: Storage, wallet: Wallet
 ) -> None:
     """In one group: an aborted hand (refused before writing), a settlement that fails after
     it has already moved the beans (its ledger insert fails), and a raw call that writes then
@@ -148,7 +155,7 @@ async def test_a_failing_call_changes_nothing_and_the_others_commit(
 
 
 async def test_a_failed_commit_applies_nothing_and_every_caller_sees_the_error(
-    db: Database, wallet: Wallet
+    db: Storage, wallet: Wallet
 ) -> None:
     """A call defers the foreign-key checks and leaves a dangling row: the group's COMMIT
     fails. Nothing of the group is applied and every call in it (the read too) gets the
@@ -241,7 +248,7 @@ async def test_a_crash_at_commit_applies_nothing(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_double_settle_in_one_group_applies_once(db: Database, wallet: Wallet) -> None:
+async def test_double_settle_in_one_group_applies_once(db: Storage, wallet: Wallet) -> None:
     ((hand, seats),) = await hands(wallet, 1)
     trace = await Trace().start(db)
     results = await grouped(db, *(settle(wallet, hand, seats) for _ in range(5)), trace=trace)
@@ -263,7 +270,7 @@ async def test_settle_and_abort_of_one_hand_in_one_group_have_one_winner(wallet:
     assert totals.held == totals.open_holds == 0 and totals.house == 150
 
 
-async def test_sqlite_discarding_the_transaction_reruns_the_calls_before(db: Database) -> None:
+async def test_sqlite_discarding_the_transaction_reruns_the_calls_before(db: Storage) -> None:
     """An interrupt makes SQLite roll the whole transaction back (as disk-full and I/O errors
     do): the failing call gets its error, the call before it runs again, all others commit."""
     runs: list[str] = []
@@ -289,7 +296,7 @@ async def test_sqlite_discarding_the_transaction_reruns_the_calls_before(db: Dat
     assert ids == [1, 3]
 
 
-async def test_a_call_that_ends_the_group_transaction_is_refused(db: Database) -> None:
+async def test_a_call_that_ends_the_group_transaction_is_refused(db: Storage) -> None:
     def insert(uid: int) -> Any:
         return lambda conn: conn.execute("INSERT INTO guilds (id) VALUES (?)", (uid,)) and uid
 
@@ -303,7 +310,7 @@ async def test_a_call_that_ends_the_group_transaction_is_refused(db: Database) -
     assert await db.run(insert(4)) == 4  # the connection is not left inside a transaction
 
 
-async def test_reads_in_a_group_see_the_calls_before_them(db: Database) -> None:
+async def test_reads_in_a_group_see_the_calls_before_them(db: Storage) -> None:
     def insert(uid: int) -> Any:
         return lambda conn: conn.execute("INSERT INTO guilds (id) VALUES (?)", (uid,)) and uid
 
@@ -316,13 +323,13 @@ async def test_reads_in_a_group_see_the_calls_before_them(db: Database) -> None:
     assert results == [0, 1, 1, 2, 2]
 
 
-async def test_reads_alone_group_without_taking_the_write_lock(db: Database) -> None:
+async def test_reads_alone_group_without_taking_the_write_lock(db: Storage) -> None:
     trace = await Trace().start(db)
     assert await grouped(db, db.read(lambda c: 1), db.read(lambda c: 2), trace=trace) == [1, 2]
     assert trace.sql[0] == "BEGIN DEFERRED" and trace.count("BEGIN") == 1
 
 
-async def test_a_call_cancelled_while_queued_never_runs(db: Database) -> None:
+async def test_a_call_cancelled_while_queued_never_runs(db: Storage) -> None:
     def insert(uid: int) -> Any:
         return lambda conn: conn.execute("INSERT INTO guilds (id) VALUES (?)", (uid,)) and uid
 
@@ -336,7 +343,7 @@ async def test_a_call_cancelled_while_queued_never_runs(db: Database) -> None:
     assert ids == [1, 3]
 
 
-async def test_groups_are_capped(db: Database) -> None:
+async def test_groups_are_capped(db: Storage) -> None:
     def insert(uid: int) -> Any:
         return lambda conn: conn.execute("INSERT INTO guilds (id) VALUES (?)", (uid,)) and uid
 
@@ -368,7 +375,7 @@ async def test_close_lets_queued_calls_finish_and_refuses_later_ones(tmp_path: P
         assert [r[0] for r in conn.execute("SELECT id FROM guilds ORDER BY id")] == [1, 2, 3]
 
 
-async def test_stop_iteration_in_a_call_becomes_a_runtime_error(db: Database) -> None:
+async def test_stop_iteration_in_a_call_becomes_a_runtime_error(db: Storage) -> None:
     def stops(conn: sqlite3.Connection) -> None:
         conn.execute("INSERT INTO guilds (id) VALUES (1)")
         raise StopIteration

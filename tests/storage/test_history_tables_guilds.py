@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from storage import guilds, history, tables
-from storage.db import Database
+from storage.db import Storage
 from storage.wallet import SeatResult, Wallet
 
 
@@ -58,23 +59,22 @@ async def test_running_and_aborted_hands_in_history(wallet: Wallet) -> None:
     assert await history.running_hands(db) == [a]
 
 
-async def test_tables_survive_reopening(db: Database, tmp_path: object) -> None:
+async def test_tables_survive_reopening(db: Storage, open_db: Any) -> None:
     await tables.save_table(db, 1, 10, 100, "state-1")
     await tables.save_table(db, 2, 10, 101, "state-2")
     await tables.save_table(db, 1, 10, 100, "state-1b")  # upsert
     assert await tables.load_tables(db) == [(1, 10, 100, "state-1b"), (2, 10, 101, "state-2")]
     assert await tables.delete_table(db, 2) is True
     assert await tables.delete_table(db, 2) is False
-    path = db.path
     await db.close()
-    reopened = await Database.open(path)
+    reopened = await open_db()
     try:
         assert await tables.load_tables(reopened) == [(1, 10, 100, "state-1b")]
     finally:
         await reopened.close()
 
 
-async def test_guild_mod_role(db: Database) -> None:
+async def test_guild_mod_role(db: Storage) -> None:
     assert await guilds.get_mod_role(db, 5) is None
     await guilds.set_mod_role(db, 5, 1234)
     assert await guilds.get_guild(db, 5) == guilds.GuildSettings(5, 1234)

@@ -1,18 +1,18 @@
-"""/settings images: the per-person choice of pictures or text only (migration 0008)."""
+"""/settings images: the per-person choice of pictures or text only (SQLite migration 0008,
+PostgreSQL 0002), on both backends."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 from storage.conduct import Conduct
-from storage.db import Database
+from storage.db import Storage
 
 
 async def test_pictures_are_on_until_turned_off_and_the_choice_survives_a_restart(
-    tmp_path: Path,
+    open_db: Callable[..., Awaitable[Storage]],
 ) -> None:
-    path = tmp_path / "hall.db"
-    db = await Database.open(path)
+    db = await open_db()
     conduct = Conduct(db)
     assert await conduct.images_off() == set()
     await conduct.set_images(4, False)
@@ -25,6 +25,6 @@ async def test_pictures_are_on_until_turned_off_and_the_choice_survives_a_restar
     await conduct.set_autopass(6, False)
     assert await conduct.images_off() == {4}
     await db.close()
-    reopened = await Database.open(path)
+    reopened = await open_db()
     assert await Conduct(reopened).images_off() == {4}
     await reopened.close()

@@ -65,7 +65,7 @@ async def old_database(path: Path) -> None:
     await db.close()
 
 
-def wallet_of(db: Database) -> Wallet:
+def wallet_of(db: Storage) -> Wallet:
     return Wallet(
         db,
         starting_grant=10_000,

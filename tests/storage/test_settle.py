@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -13,7 +12,7 @@ import pytest
 from storage_support import GRANT, MOD, snapshot
 
 from storage import history, levels
-from storage.db import Database
+from storage.db import Storage
 from storage.errors import HandStateError
 from storage.wallet import HOUSE, SeatResult, Settlement, Wallet
 
@@ -237,23 +236,34 @@ async def test_bad_settlements_change_nothing(wallet: Wallet) -> None:
     assert await wallet.totals() == state and await wallet.held(h) == {1: 5_000, 2: 5_000}
 
 
-async def test_failure_inside_the_transaction_leaves_no_trace(db: Database, wallet: Wallet) -> None:
+FAIL_LEDGER = {
+    "sqlite": (
+        "CREATE TEMP TRIGGER fail_ledger BEFORE INSERT ON main.ledger "
+        "WHEN NEW.reason = 'hand' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END",
+    ),
+    "postgresql": (
+        "CREATE FUNCTION fail_ledger() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        "RAISE EXCEPTION 'disk on fire' USING ERRCODE = 'integrity_constraint_violation'; END $$",
+        "CREATE TRIGGER fail_ledger BEFORE INSERT ON ledger FOR EACH ROW "
+        "WHEN (NEW.reason = 'hand') EXECUTE FUNCTION fail_ledger()",
+    ),
+}
+HEAL_LEDGER = {"sqlite": "DROP TRIGGER temp.fail_ledger", "postgresql": "DROP TRIGGER fail_ledger ON ledger"}
+
+
+async def test_failure_inside_the_transaction_leaves_no_trace(db: Storage, wallet: Wallet) -> None:
     """Make the ledger insert fail after the balances were already updated in the
     transaction: everything rolls back (balances, holds, scores, hand status, house)."""
     h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
     seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
 
     before = await db.read(snapshot)
-    await db.run(
-        lambda c: c.execute(
-            "CREATE TEMP TRIGGER fail_ledger BEFORE INSERT ON main.ledger "
-            "WHEN NEW.reason = 'hand' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-        )
-    )
-    with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
+    for sql in FAIL_LEDGER[db.dialect]:
+        await db.execute(sql)
+    with pytest.raises(db.integrity_error, match="disk on fire"):
         await wallet.settle(h, "ddz", seats, 1000, 50)
     assert await db.read(snapshot) == before
-    await db.run(lambda c: c.execute("DROP TRIGGER temp.fail_ledger"))
+    await db.execute(HEAL_LEDGER[db.dialect])
     result = await wallet.settle(h, "ddz", seats, 1000, 50)
     assert deltas(result) == [11_950, -6_050, -6_050]
 
@@ -261,18 +271,31 @@ async def test_failure_inside_the_transaction_leaves_no_trace(db: Database, wall
 CRASH = textwrap.dedent(
     """
     import asyncio, os, sys
-    from storage.db import Database
+    from storage.db import SqliteConnection, open_database
+    from storage.postgres import PgConnection
     from storage.wallet import SeatResult, Wallet
 
-    async def main(path, hand):
-        db = await Database.open(path)
+    # the process dies right after the settlement's ledger rows are written, before COMMIT
+    sqlite_many, pg_many = SqliteConnection.executemany, PgConnection.executemany
+
+    def sqlite_dying(self, sql, rows):
+        cursor = sqlite_many(self, sql, rows)
+        if sql.startswith("INSERT INTO ledger"):
+            os._exit(17)
+        return cursor
+
+    async def pg_dying(self, sql, rows):
+        result = await pg_many(self, sql, rows)
+        if sql.startswith("INSERT INTO ledger"):
+            os._exit(17)
+        return result
+
+    SqliteConnection.executemany, PgConnection.executemany = sqlite_dying, pg_dying
+
+    async def main(target, hand):
+        db = await open_database(target)
         wallet = Wallet(db, starting_grant=10000, relief_amount=0, relief_threshold=0,
                         relief_cooldown_s=0)
-        def arm(conn):
-            conn.create_function("die", 0, lambda: os._exit(17))
-            conn.execute("CREATE TEMP TRIGGER die AFTER INSERT ON main.ledger "
-                         "WHEN NEW.reason = 'rake' BEGIN SELECT die(); END")
-        await db.run(arm)
         seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
         await wallet.settle(hand, "ddz", seats, 1000, 50)
 
@@ -281,11 +304,10 @@ CRASH = textwrap.dedent(
 )
 
 
-async def test_process_crash_mid_settlement_leaves_no_trace(tmp_path: Path) -> None:
+async def test_process_crash_mid_settlement_leaves_no_trace(open_db, db_target) -> None:
     """Kill the process inside the settlement transaction (after balances, ledger rows and
     scores were written, before COMMIT): the next start sees the hand untouched."""
-    path = tmp_path / "crash.db"
-    db = await Database.open(path)
+    db = await open_db()
     wallet = Wallet(
         db, starting_grant=GRANT, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
     )
@@ -293,13 +315,13 @@ async def test_process_crash_mid_settlement_leaves_no_trace(tmp_path: Path) -> N
     before = await wallet.totals()
     await db.close()
     proc = subprocess.run(
-        [sys.executable, "-c", CRASH, str(path), str(h)],
+        [sys.executable, "-c", CRASH, str(db_target), str(h)],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True,
         timeout=60,
     )
     assert proc.returncode == 17, proc.stderr.decode()
-    db = await Database.open(path)
+    db = await open_db()
     try:
         wallet = Wallet(
             db, starting_grant=GRANT, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
@@ -329,4 +351,26 @@ async def test_house_ledger_receives_the_rake(wallet: Wallet) -> None:
         h,
     )
     totals = await wallet.totals()
+    assert totals.ledger == totals.players + totals.house
+
+
+async def test_double_settle_at_once_applies_once_and_abort_loses_the_race(wallet: Wallet) -> None:
+    """Five settlements of one hand at the same moment (on PostgreSQL: five pooled connections
+    at once) move the beans once; the other four return the stored result. An abort racing a
+    settlement either wins or is refused, never both."""
+    h = await table(wallet, {1: 50_000, 2: 50_000, 3: 50_000})
+    seats = [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)]
+    results = await asyncio.gather(*(wallet.settle(h, "ddz", seats, 1000, 50) for _ in range(5)))
+    assert len(set(results)) == 1 and sorted(r.replayed for r in results) == [False] + [True] * 4
+    assert deltas(results[0]) == [11_950, -6_050, -6_050]
+    assert [r.reason for r in await wallet.ledger(1)].count("hand") == 1
+    assert await wallet.house_balance() == 150
+    h2 = await table(wallet, {4: 5_000, 5: 5_000})
+    two = [SeatResult(4, 1), SeatResult(5, -1)]
+    first, second = await asyncio.gather(
+        wallet.settle(h2, "ddz", two, 100, 0), wallet.release(h2), return_exceptions=True
+    )
+    assert isinstance(first, Settlement) != isinstance(second, dict)  # exactly one happened
+    totals = await wallet.totals()
+    assert totals.held == totals.open_holds == 0
     assert totals.ledger == totals.players + totals.house

@@ -127,12 +127,11 @@ async def test_empty_transfers_keep_the_pot_rule(wallet: Wallet) -> None:
 
 
 async def test_props_bought_during_a_hand_are_paid_to_the_house_and_ledgered_apart(
-    tmp_path,  # noqa: ANN001
+    open_db,
 ) -> None:
-    from storage.db import Database
     from storage.wallet import SeatResult, Wallet
 
-    db = await Database.open(tmp_path / "fees.db")
+    db = await open_db()
     try:
         wallet = Wallet(db, starting_grant=10_000, relief_amount=0, relief_threshold=0,
                         relief_cooldown_s=0).scoped(7)

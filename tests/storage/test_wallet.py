@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 from storage_support import COOLDOWN, GRANT, MOD, RELIEF, THRESHOLD, Clock
 
-from storage.db import Database
+from storage.db import Storage
 from storage.errors import InsufficientBeans, ReliefError, UnknownPlayer
 from storage.wallet import HOUSE, Account, Wallet
 
@@ -113,19 +112,19 @@ async def test_concurrent_grants_lose_no_update(wallet: Wallet) -> None:
     assert len(await wallet.ledger(1, limit=1_000)) == 201
 
 
-async def test_balance_can_never_be_negative_even_by_raw_sql(db: Database, wallet: Wallet) -> None:
+async def test_balance_can_never_be_negative_even_by_raw_sql(db: Storage, wallet: Wallet) -> None:
     await wallet.ensure_player(1)
     for sql in (
         "UPDATE players SET balance = -1 WHERE id = 1",
         "UPDATE players SET held = balance + 1 WHERE id = 1",
         "UPDATE players SET held = -1 WHERE id = 1",
     ):
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(db.integrity_error):
             await db.run(lambda c, sql=sql: c.execute(sql))
     assert (await wallet.account(1)).balance == GRANT
 
 
-async def test_ledger_and_audit_are_append_only(db: Database, wallet: Wallet) -> None:
+async def test_ledger_and_audit_are_append_only(db: Storage, wallet: Wallet) -> None:
     await wallet.grant(1, 5, "x", MOD)
     for sql in (
         "UPDATE ledger SET delta = 0",
@@ -133,7 +132,7 @@ async def test_ledger_and_audit_are_append_only(db: Database, wallet: Wallet) ->
         "UPDATE audit SET amount = 0",
         "DELETE FROM audit",
     ):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises(db.integrity_error, match="append-only"):
             await db.run(lambda c, sql=sql: c.execute(sql))
     assert len(await wallet.ledger(1)) == 2 and len(await wallet.audit()) == 1
 
@@ -222,7 +221,7 @@ async def test_ledger_limit_and_house(wallet: Wallet) -> None:
     assert await wallet.house_balance() == 0 and await wallet.ledger(HOUSE) == []
 
 
-async def test_from_settings(db: Database) -> None:
+async def test_from_settings(db: Storage) -> None:
     from bot.settings import load_settings
 
     settings = load_settings(environ={})
