@@ -166,7 +166,7 @@ async def show_wallet(settings: Settings, uid: int, lines: int) -> int:
         try:
             account = await wallet.account(uid)
         except UnknownPlayer:
-            print(f"gamehall: no player {uid} in {settings.database}", file=sys.stderr)
+            print(f"gamehall: no player {uid} in {db.path}", file=sys.stderr)  # no password
             return 1
         print(f"player {uid}: balance {account.balance}, held {account.held}, free {account.free}"
               + (" (frozen)" if account.frozen else ""))
