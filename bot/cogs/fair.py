@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from bot.client import GameHall
 
 
+ON_OFF = [app_commands.Choice(name=_("on"), value="on"),
+          app_commands.Choice(name=_("off"), value="off")]
+"""The one choice every /settings command takes."""
+
+
 class FairCog(commands.Cog):
     """Preferences that keep play moving without telling the table anything."""
 
@@ -28,8 +33,7 @@ class FairCog(commands.Cog):
     @settings.command(name=_("autopass"),
                       description=_("要不起 auto-pass: pass for me when passing is my only move"))
     @app_commands.describe(state=_("on or off"))
-    @app_commands.choices(state=[app_commands.Choice(name=_("on"), value="on"),
-                                 app_commands.Choice(name=_("off"), value="off")])
+    @app_commands.choices(state=ON_OFF)
     async def autopass(self, interaction: discord.Interaction, state: str) -> None:
         on = state == "on"
         await self.bot.manager.referee.set_autopass(interaction.user.id, on)
@@ -40,8 +44,7 @@ class FairCog(commands.Cog):
     @settings.command(name=_("images"),
                       description=_("Pictures of cards and tables, or text only"))
     @app_commands.describe(state=_("on or off"))
-    @app_commands.choices(state=[app_commands.Choice(name=_("on"), value="on"),
-                                 app_commands.Choice(name=_("off"), value="off")])
+    @app_commands.choices(state=ON_OFF)
     async def images(self, interaction: discord.Interaction, state: str) -> None:
         """Your hand and /table status with pictures (on, the default) or as text only."""
         on = state == "on"

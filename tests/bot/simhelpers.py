@@ -118,3 +118,17 @@ def day_long_settings(tmp_path: Path) -> Settings:
         environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
         known_games=registry.specs().keys(),
     )
+
+
+def dm_of(member: Any) -> discord.Message:
+    """The member's latest DM from the bot (their private hand)."""
+    message = member.user.dm_channel.last_message
+    assert message is not None
+    return message
+
+
+def dm_cards(member: Any) -> str:
+    """The cards in bold on the member's latest DM (their hand, in notation)."""
+    found = re.search(r"\*\*(.+?)\*\*", dm_of(member).content)
+    assert found
+    return found[1]

@@ -9,6 +9,8 @@ import re
 from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
+    dm_cards,
+    dm_of,
     hint_of,
     public_text,
     table_message,
@@ -26,18 +28,6 @@ async def happy_table(env, room: str = "novice"):
         await member.click(table_message(channel), label="Join")
     await members[0].click(table_message(channel), label="Start")
     return channel, members
-
-
-def dm_of(member):
-    message = member.user.dm_channel.last_message
-    assert message is not None
-    return message
-
-
-def dm_cards(member) -> str:
-    found = re.search(r"\*\*(.+?)\*\*", dm_of(member).content)
-    assert found
-    return found[1]
 
 
 async def test_nobody_clicks_open_hand_and_the_first_play_waits_for_no_timer(

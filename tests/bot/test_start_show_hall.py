@@ -4,11 +4,11 @@ deal on, and nobody waits for anything."""
 
 from __future__ import annotations
 
-import re
-
 from simhelpers import (  # type: ignore[import-not-found]
     acting_seats,
     button_labels,
+    dm_cards,
+    dm_of,
     play_hand_with_hints,
     public_text,
     table_message,
@@ -29,18 +29,6 @@ async def seated(env, game: str = "doudizhu_happy"):
     for member in members[1:]:
         await member.click(table_message(channel), label="Join")
     return guild, channel, members
-
-
-def dm_of(member):
-    message = member.user.dm_channel.last_message
-    assert message is not None
-    return message
-
-
-def dm_cards(member) -> str:
-    found = re.search(r"\*\*(.+?)\*\*", dm_of(member).content)
-    assert found
-    return found[1]
 
 
 async def test_a_person_starts_with_an_open_hand_and_the_table_shows_it_from_the_deal(
