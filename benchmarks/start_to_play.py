@@ -10,7 +10,8 @@ Measured per hand, from the Start click to the first card play: simulated second
 calls the bot made, and how many seats the hall handed to the trustee meanwhile (two missed
 windows make a seat 托管; the trustee then plays for it, the first play included).
 
-"Before" is another checkout of the hall (a git ref, default ``main``, exported with
+"Before" is another checkout of the hall (a git ref, default ``BEFORE``: the hall as it was
+just before 明牌 became an offer, with its three asking steps; exported with
 ``git archive`` into a temporary folder) measured in a subprocess with the same seeds, so the
 same deals are played; "after" is this checkout. Where this checkout offers a start choice
 (明牌开始 ×5, ``Game.start_offers``), it is measured once more with the starter dealing through
@@ -35,6 +36,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+BEFORE = "eccc652"
+"""The last commit where 欢乐斗地主 asked 明牌 ×5, ×4 and ×3 as steps before the calling."""
 OPTIONAL = ("show", "noshow")
 """The optional answers of the old 明牌 steps (the hint there is always "noshow")."""
 
@@ -164,7 +167,7 @@ def report(name: str, rows: list[tuple[float, int, int, int]]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5)
-    parser.add_argument("--before", default="main", help="git ref of the code to compare with")
+    parser.add_argument("--before", default=BEFORE, help="git ref of the code to compare with")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--patient", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--open-start", action="store_true", help=argparse.SUPPRESS)
