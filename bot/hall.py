@@ -21,7 +21,7 @@ from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
 from bot.render.limits import fit
 from bot.render.pictures import Picture, content_named, hand_picture, table_picture
-from bot.render.pictures import render as render_picture
+from bot.render.pictures import render_async as render_picture
 from bot.render.text import TableText, error_text, hand_text, notation_help, table_text
 from bot.views.components import hand_view, table_view
 from engines.base import T, Text
@@ -86,7 +86,7 @@ class DiscordHall:
         return self.bot.manager
 
     # --- drawing -------------------------------------------------------------------------
-    def embed(self, table: Table) -> tuple[discord.Embed, discord.File | None]:
+    async def embed(self, table: Table) -> tuple[discord.Embed, discord.File | None]:
         text: TableText = table_text(self.manager, table, table.locale)
         embed = discord.Embed(title=text.title, description=text.status, colour=COLOUR)
         for seat in text.seats:
@@ -111,14 +111,14 @@ class DiscordHall:
             embed.description = (embed.description or "") + "\n```\n" + render_board_text(
                 text.view.board) + "\n```"
         elif text.view is not None:
-            picture = self.table_picture(table, text)
+            picture = await self.table_picture(table, text)
             if picture is not None:
                 file = discord.File(io.BytesIO(picture.png), filename=picture.filename)
                 embed.set_image(url=f"attachment://{picture.filename}")
         return fit({"embed": embed})["embed"], file
 
     # --- pictures ---------------------------------------------------------------------------
-    def table_picture(self, table: Table, text: TableText) -> Picture | None:
+    async def table_picture(self, table: Table, text: TableText) -> Picture | None:
         """牌桌图: the public table as a picture (``bot.render.pictures``), from the public
         view only; None for a game without faces."""
         assert text.view is not None
@@ -128,9 +128,10 @@ class DiscordHall:
             self.manager.spec(table).faces, text.view, text.title,
             [seat.name for seat in table.seats],
             game.public_to_act() if live and game is not None else (), table.locale)
-        return render_picture(described) if described is not None else None
+        return await render_picture(described) if described is not None else None
 
-    def hand_file(self, table: Table, seat: int, uid: int, locale: str) -> discord.File | None:
+    async def hand_file(self, table: Table, seat: int, uid: int, locale: str
+                        ) -> discord.File | None:
         """手牌图: the seat's private picture as a file, or None (no hand, a game without
         faces, or the person chose text only with /settings images off)."""
         if not self.images_on(uid) or table.status != PLAYING or table.game is None:
@@ -139,7 +140,7 @@ class DiscordHall:
                                  [s.name for s in table.seats], locale)
         if described is None:
             return None
-        picture = render_picture(described)
+        picture = await render_picture(described)
         return discord.File(io.BytesIO(picture.png), filename=picture.filename)
 
     async def images_ready(self) -> None:
@@ -150,7 +151,7 @@ class DiscordHall:
     async def embed_for(self, table: Table, uid: int) -> tuple[discord.Embed, discord.File | None]:
         """The public table embed for one person's private answer (/table status, watch): the
         picture unless ``uid`` turned pictures off (``/settings images``)."""
-        embed, file = self.embed(table)
+        embed, file = await self.embed(table)
         await self.images_ready()
         if file is not None and not self.images_on(uid):
             embed.set_image(url=None)  # the text alone
@@ -245,7 +246,7 @@ class DiscordHall:
             await asyncio.shield(flusher)
 
     async def _redraw(self, table: Table, pending: discord.Interaction | None) -> None:
-        embed, file = self.embed(table)
+        embed, file = await self.embed(table)
         view = table_view(table, table.locale)
         attachments = [file] if file is not None else []
         if pending is not None:
@@ -257,7 +258,7 @@ class DiscordHall:
                 return
             except discord.HTTPException:
                 log.warning("table %s: redraw through the interaction failed", table.id)
-                embed, file = self.embed(table)
+                embed, file = await self.embed(table)
                 attachments = [file] if file is not None else []
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
         if table.message_id is not None:
@@ -274,12 +275,12 @@ class DiscordHall:
                     log.warning("table %s: edit failed (%s), attempt %d", table.id, exc,
                                 attempt + 1)
                     if file is not None:
-                        embed, file = self.embed(table)
+                        embed, file = await self.embed(table)
                         attachments = [file]
             else:
                 return
             if file is not None:
-                embed, file = self.embed(table)
+                embed, file = await self.embed(table)
                 attachments = [file]
         try:
             message = await channel.send(**fit({"embed": embed, "view": view}), files=attachments)
@@ -313,7 +314,7 @@ class DiscordHall:
         locale = table.locale
         content, view = self.private_view(table, seat, locale, dm=True)
         await self.images_ready()
-        file = self.hand_file(table, seat, uid, locale)
+        file = await self.hand_file(table, seat, uid, locale)
         try:
             # create_dm reuses a DM channel it already knows: one call per player per run
             channel = await self.bot.create_dm(discord.Object(id=uid))
@@ -369,7 +370,7 @@ class DiscordHall:
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
         # after any edit in flight, so that the closing is what stays on the message
         # the last hand's settlement stays readable under the closing; a hand cut short is not
-        embed, file = (self.embed(table) if table.status != PLAYING and table.last_result
+        embed, file = (await self.embed(table) if table.status != PLAYING and table.last_result
                        else (None, None))
         # the settlement's picture stays when the message already carries it
         carried = self._carried(None, table.message_id)
@@ -541,7 +542,7 @@ class DiscordHall:
         if done:
             content = t("ok.act", locale, action=done) + "\n" + content
         await self.images_ready()
-        file = self.hand_file(table, seat, interaction.user.id, locale)
+        file = await self.hand_file(table, seat, interaction.user.id, locale)
         if edit:
             message = interaction.message
             await interaction.response.edit_message(

@@ -23,10 +23,12 @@ system CJK font is used, else Pillow's default font (no Chinese glyphs).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import importlib.util
 import io
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -524,6 +526,7 @@ def _seat_panel(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int
 
 # --- rendering with a cache ---------------------------------------------------------------------
 _CACHE: OrderedDict[str, bytes] = OrderedDict()
+_LOCK = threading.Lock()
 CACHE_SIZE = 256
 
 _INKS = (FELT, PANEL, WHITE, GOLD, INK, RED, GREEN, BLUE, EDGE, IVORY, BACKDROP, RIM,
@@ -548,26 +551,52 @@ def _palette() -> Image.Image:
     return holder
 
 
-def render(picture: TablePicture | HandPicture) -> Picture:
-    """The picture as PNG, drawn once per content (an LRU cache keyed by ``digest``)."""
-    key = digest(picture)
+def _draw(picture: TablePicture | HandPicture) -> bytes:
+    img = _table_image(picture) if isinstance(picture, TablePicture) else _hand_image(picture)
+    out = io.BytesIO()
+    # a palette PNG: the picture is flat colours and text, so it is half the bytes of RGB and
+    # quicker to write, on every redraw of a table
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+def _cached(key: str) -> bytes | None:
+    with _LOCK:
+        png = _CACHE.get(key)
+        if png is not None:
+            _CACHE.move_to_end(key)
+        return png
+
+
+def _named(picture: TablePicture | HandPicture, key: str, png: bytes) -> Picture:
     kind = "table" if isinstance(picture, TablePicture) else "hand"
-    png = _CACHE.get(key)
-    if png is None:
-        img = _table_image(picture) if isinstance(picture, TablePicture) else _hand_image(
-            picture)
-        out = io.BytesIO()
-        # a palette PNG: the picture is flat colours and text, so it is half the bytes of RGB
-        # and quicker to write, on every redraw of a table
-        img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
-            out, format="PNG", compress_level=3)
-        png = out.getvalue()
-        _CACHE[key] = png
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
     return Picture(png, key, f"{kind}-{key}.png")
+
+
+def render(picture: TablePicture | HandPicture) -> Picture:
+    """The picture as PNG, drawn once per content (an LRU cache keyed by ``digest``, shared
+    by the event loop and the worker threads of ``render_async``)."""
+    key = digest(picture)
+    png = _cached(key)
+    if png is None:
+        png = _draw(picture)
+        with _LOCK:
+            _CACHE[key] = png
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return _named(picture, key, png)
+
+
+async def render_async(picture: TablePicture | HandPicture) -> Picture:
+    """``render`` without holding up the event loop: a picture not in the cache is drawn in a
+    worker thread (Pillow releases the GIL while it draws text and encodes), so the other
+    tables of the process go on meanwhile; a cached one is returned at once."""
+    key = digest(picture)
+    png = _cached(key)
+    if png is not None:
+        return _named(picture, key, png)
+    return await asyncio.to_thread(render, picture)
 
 
 # --- demo -----------------------------------------------------------------------------------------

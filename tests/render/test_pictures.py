@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageFont
 
+from bot.render import pictures
 from bot.render.pictures import (
     CARD_BIG,
     GOLD,
@@ -23,6 +25,7 @@ from bot.render.pictures import (
     font_path,
     hand_picture,
     render,
+    render_async,
     seat_boxes,
     table_picture,
 )
@@ -129,6 +132,22 @@ def test_the_cache_gives_the_same_bytes_for_the_same_content() -> None:
     assert other.digest != first.digest and other.png != first.png
     assert content_named(first.filename) and first.filename.startswith("hand-")
     assert not content_named("board.png")
+
+
+async def test_pictures_drawn_off_the_event_loop_match_and_stay_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """render_async draws in worker threads at once; each picture is the one render draws, the
+    cache (shared with the threads) keeps its bound, and a cached picture comes back as is."""
+    monkeypatch.setattr(pictures, "CACHE_SIZE", 6)
+    hands = [HandPicture((Row("", card_faces(cards) or ()),))
+             for cards in ("345", "3456", "34567", "TJQ", "JQKA", "22BR", "789", "99TT", "3")]
+    drawn = await asyncio.gather(*(render_async(hand) for hand in hands))
+    assert len(pictures._CACHE) == 6
+    for hand, picture in zip(hands, drawn, strict=True):
+        assert picture.png == render(hand).png and picture.digest == digest(hand)
+    again = await render_async(hands[-1])
+    assert again.png is render(hands[-1]).png  # from the cache, not drawn again
 
 
 # --- hands and tables from games -----------------------------------------------------------------
