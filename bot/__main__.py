@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from dataclasses import replace
@@ -52,6 +53,22 @@ def _database(settings: Settings) -> None:
         print(f"gamehall: cannot use the database {shown} ({source}): {problem}",
               file=sys.stderr)
         raise SystemExit(2)
+
+
+def _metrics_port(settings: Settings) -> None:
+    """Exit 2 with one line unless the metrics port (``[metrics] port``; 0 = none) can be bound,
+    so a port in use is reported before the bot connects to Discord, not as a traceback."""
+    port = settings.metrics_port
+    if not port:
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("0.0.0.0", port))
+        except OSError as exc:
+            print(f"gamehall: cannot serve metrics on port {port} ([metrics] port): "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            raise SystemExit(2) from None
 
 
 def _redacted(url: str) -> str:
@@ -118,6 +135,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
         return 2
     _database(settings)
+    _metrics_port(settings)
     from bot.client import create_bot
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -120,6 +121,22 @@ def test_an_unusable_database_stops_every_command(
     assert text.read_text(encoding="utf-8").startswith("not a database")  # left as it was
     env.setenv("GAMEHALL_DB", str(text / "hall.db"))  # a folder that cannot be created
     assert "cannot create its folder" in refused(argv, capsys)
+
+
+def test_a_metrics_port_in_use_stops_run_with_one_line(
+    tmp_path: Path, env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config = tmp_path / "hall.toml"
+        config.write_text(f"[metrics]\nport = {port}\n", encoding="utf-8")
+        env.setenv("GAMEHALL_DB", str(tmp_path / "hall.db"))
+        env.setenv("GAMEHALL_CONFIG", str(config))
+        env.setenv("DISCORD_TOKEN", "not-a-real-token")
+        err = refused(["run"], capsys)
+    assert f"cannot serve metrics on port {port} ([metrics] port)" in err
 
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc (read-only)")
