@@ -744,6 +744,35 @@ class Game(ABC):
         return cls.from_record(json.loads(text))
 
 
+
+class PrivateWindowGame(Game):
+    """A game whose phases in ``PRIVATE_PHASES`` are windows several seats may answer at once,
+    privately and freely (升级's 亮主/反主, 打滚子's joker window): the table names nobody while
+    one is open, the whole window has one deadline, and letting it pass is ``pass``, no miss.
+
+    Subclasses keep ``_phase``, ``window_start`` (the log length when the open window began)
+    and ``epochs`` (each seat's ``private_epoch``, bumped when its private picture grows)."""
+
+    PRIVATE_PHASES: ClassVar[frozenset[str]] = frozenset()
+    _phase: str
+    window_start: int
+    epochs: list[int]
+
+    def public_to_act(self) -> tuple[int, ...]:
+        # who may answer would tell what they hold: a private window names nobody
+        return () if self._phase in self.PRIVATE_PHASES else self.to_act()
+
+    def window(self) -> int:
+        return self.window_start if self._phase in self.PRIVATE_PHASES else len(self.log)
+
+    def timeout_action(self, seat: int) -> Timeout:
+        if self._phase in self.PRIVATE_PHASES:
+            return Timeout("pass", miss=False)
+        return Timeout(self.trustee(seat))
+
+    def private_epoch(self, seat: int) -> int:
+        return self.epochs[seat]
+
 @dataclass(frozen=True)
 class GameSpec:
     """A registered game: how the hall names, seats, configures and builds it.

@@ -16,7 +16,17 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Timeout, View
+from engines.base import (
+    Choice,
+    Outcome,
+    Picker,
+    PrivateWindowGame,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    View,
+)
 from engines.dagunzi.rules import (
     ACE,
     DECKS,
@@ -61,10 +71,13 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class DagunziGame(Game):
+class DagunziGame(PrivateWindowGame):
     """打滚子 (001). Option ``mode``: "dead" (死棒, default) or "live" (活棒). ``Setup.carry``:
     ``levels`` [team 0, team 1], ``dealer`` (None: a match's first hand), ``score`` (the last
     hand's 抓分方 points) and ``jokers`` (its kitty jokers as tribute cards: 大王 2, 小王 1)."""
+
+    # answered privately: who may declare, or bury jokers (and how many), would tell what they hold
+    PRIVATE_PHASES = frozenset({DECLARE, JOKERS})
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -268,21 +281,6 @@ class DagunziGame(Game):
         if self._phase == PLAY:
             return (self.turn,)
         return ()
-
-    def public_to_act(self) -> tuple[int, ...]:
-        # Who may declare, or bury jokers (and how many: the buttons name them), is private.
-        return () if self._phase in (DECLARE, JOKERS) else self.to_act()
-
-    def window(self) -> int:
-        return self.window_start if self._phase in (DECLARE, JOKERS) else len(self.log)
-
-    def timeout_action(self, seat: int) -> Timeout:
-        if self._phase in (DECLARE, JOKERS):
-            return Timeout("pass", miss=False)
-        return Timeout(self.trustee(seat))
-
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
 
     # --- actions -----------------------------------------------------------------------------
     def _decl_ids(self, d: Declaration) -> list[int]:

@@ -17,7 +17,17 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Timeout, View
+from engines.base import (
+    Choice,
+    Outcome,
+    Picker,
+    PrivateWindowGame,
+    SeatView,
+    Setup,
+    T,
+    Text,
+    View,
+)
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import ai
 from engines.shengji.cards import (
@@ -69,10 +79,13 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class ShengjiGame(Game):
+class ShengjiGame(PrivateWindowGame):
     """升级 (001). Options: ``decks`` 1–3 (2), ``fixed_two`` (2 为常主), ``sweep`` (大光积分
     rooms: the 庄's points for a 大光, 0 = the usual 4). ``Setup.carry``: ``levels`` [team 0,
     team 1] and ``dealer`` (None in a match's first hand)."""
+
+    # answered privately: who may declare would tell who holds level cards
+    PRIVATE_PHASES = frozenset({DECLARE, COUNTER})
 
     HAPPY = False
 
@@ -230,21 +243,6 @@ class ShengjiGame(Game):
         if self._phase == PLAY:
             return (self.turn,)
         return ()
-
-    def public_to_act(self) -> tuple[int, ...]:
-        # Who may declare would tell who holds level cards: those windows answer privately.
-        return () if self._phase in (DECLARE, COUNTER) else self.to_act()
-
-    def window(self) -> int:
-        return self.window_start if self._phase in (DECLARE, COUNTER) else len(self.log)
-
-    def timeout_action(self, seat: int) -> Timeout:
-        if self._phase in (DECLARE, COUNTER):
-            return Timeout("pass", miss=False)
-        return Timeout(self.trustee(seat))
-
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
 
     # --- actions ------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[str]:
