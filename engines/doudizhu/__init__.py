@@ -26,8 +26,10 @@ The registered rule sets:
 
 from __future__ import annotations
 
-from engines.base import GameSpec
-from engines.faces import card_faces
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import Game, GameSpec
 from engines.doudizhu.five import FIVE_OPTIONS, FiveGame
 from engines.doudizhu.game import (
     ClassicGame,
@@ -60,125 +62,41 @@ from engines.doudizhu.rules import (
     Rules,
 )
 from engines.doudizhu.texts import TEXTS
+from engines.faces import card_faces
 
 PHASES_CLASSIC = ("bid", "double", "play")
 PHASES_HAPPY = ("show", "bid", "grab", "double", "play")
 PHASES_HOT = ("show", "bid", "grab", "play")
 
+
+def _variant(key: str, name_zh: str, name_en: str, seats: int, level_table: str,
+             game: type[Game], options: Mapping[str, Any],
+             phases: tuple[str, ...]) -> GameSpec:
+    """One 斗地主 key: a fixed number of seats, card pictures and the shared texts."""
+    return GameSpec(key=key, name_zh=name_zh, name_en=name_en, min_seats=seats,
+                    max_seats=seats, level_table=level_table, game=game, faces=card_faces,
+                    options=dict(options), phases=phases, texts=TEXTS, seats_default=seats)
+
+
+# 欢乐, 二人 and 癞子 climb 004 十三's ladder ("mianduimian": 短工 below 100 … 帝王
+# 100,000,000, made for its 底分 4); 001 gives 火拼, 四人, 麻辣 and 五人 no ladder of their own
 SPECS: tuple[GameSpec, ...] = (
-    GameSpec(
-        key="doudizhu",
-        name_zh="斗地主",
-        name_en="Dou Dizhu",
-        min_seats=3,
-        max_seats=3,
-        level_table="doudizhu",
-        game=ClassicGame,
-        faces=card_faces,
-        options=dict(CLASSIC_OPTIONS),
-        phases=PHASES_CLASSIC,
-        texts=TEXTS,
-        seats_default=3,
-    ),
-    GameSpec(
-        key="doudizhu_happy",
-        name_zh="欢乐斗地主",
-        name_en="Happy Dou Dizhu",
-        min_seats=3,
-        max_seats=3,
-        # 004 十三: its own ladder (短工 below 100 … 帝王 100,000,000), made for its 底分 4.
-        level_table="mianduimian",
-        game=HappyGame,
-        faces=card_faces,
-        options=dict(HAPPY_OPTIONS),
-        phases=PHASES_HAPPY,
-        texts=TEXTS,
-        seats_default=3,
-    ),
-    GameSpec(
-        key="doudizhu_2p",
-        name_zh="二人斗地主",
-        name_en="Two-player Dou Dizhu",
-        min_seats=2,
-        max_seats=2,
-        level_table="mianduimian",  # 004 十三, the 22 titles of 面对面
-        game=TwoPlayerGame,
-        faces=card_faces,
-        options=dict(HAPPY_OPTIONS),
-        phases=PHASES_HAPPY,
-        texts=TEXTS,
-        seats_default=2,
-    ),
-    GameSpec(
-        key="doudizhu_hot",
-        name_zh="火拼斗地主",
-        name_en="Showdown Dou Dizhu",
-        min_seats=3,
-        max_seats=3,
-        level_table="doudizhu",  # 001 gives 火拼 no ladder of its own
-        game=HotGame,
-        faces=card_faces,
-        options=dict(HOT_OPTIONS),
-        phases=PHASES_HOT,
-        texts=TEXTS,
-        seats_default=3,
-    ),
-    GameSpec(
-        key="doudizhu_four",
-        name_zh="四人斗地主",
-        name_en="Four-player Dou Dizhu",
-        min_seats=4,
-        max_seats=4,
-        level_table="doudizhu",  # 001 gives 四人 no ladder of its own
-        game=FourGame,
-        faces=card_faces,
-        options=dict(FOUR_OPTIONS),
-        phases=("bid", "play"),
-        texts=TEXTS,
-        seats_default=4,
-    ),
-    GameSpec(
-        key="doudizhu_wild",
-        name_zh="癞子斗地主",
-        name_en="Wild-card Dou Dizhu",
-        min_seats=3,
-        max_seats=3,
-        level_table="mianduimian",  # 004 十三
-        game=WildGame,
-        faces=card_faces,
-        options=dict(HAPPY_OPTIONS),
-        phases=PHASES_HAPPY,
-        texts=TEXTS,
-        seats_default=3,
-    ),
-    GameSpec(
-        key="doudizhu_mala",
-        name_zh="麻辣斗地主",
-        name_en="Spicy Dou Dizhu",
-        min_seats=3,
-        max_seats=3,
-        level_table="doudizhu",  # 001 gives 麻辣 no ladder of its own
-        game=MalaGame,
-        faces=card_faces,
-        options=dict(MALA_OPTIONS),
-        phases=("blind", "bid", "dao", "play"),
-        texts=TEXTS,
-        seats_default=3,
-    ),
-    GameSpec(
-        key="doudizhu_five",
-        name_zh="五人斗地主",
-        name_en="Five-player Dou Dizhu",
-        min_seats=5,
-        max_seats=5,
-        level_table="doudizhu",  # 001 gives 五人 no ladder of its own
-        game=FiveGame,
-        faces=card_faces,
-        options=dict(FIVE_OPTIONS),
-        phases=("reveal", "double", "play"),
-        texts=TEXTS,
-        seats_default=5,
-    ),
+    _variant("doudizhu", "斗地主", "Dou Dizhu", 3, "doudizhu", ClassicGame, CLASSIC_OPTIONS,
+             PHASES_CLASSIC),
+    _variant("doudizhu_happy", "欢乐斗地主", "Happy Dou Dizhu", 3, "mianduimian", HappyGame,
+             HAPPY_OPTIONS, PHASES_HAPPY),
+    _variant("doudizhu_2p", "二人斗地主", "Two-player Dou Dizhu", 2, "mianduimian",
+             TwoPlayerGame, HAPPY_OPTIONS, PHASES_HAPPY),
+    _variant("doudizhu_hot", "火拼斗地主", "Showdown Dou Dizhu", 3, "doudizhu", HotGame,
+             HOT_OPTIONS, PHASES_HOT),
+    _variant("doudizhu_four", "四人斗地主", "Four-player Dou Dizhu", 4, "doudizhu", FourGame,
+             FOUR_OPTIONS, ("bid", "play")),
+    _variant("doudizhu_wild", "癞子斗地主", "Wild-card Dou Dizhu", 3, "mianduimian", WildGame,
+             HAPPY_OPTIONS, PHASES_HAPPY),
+    _variant("doudizhu_mala", "麻辣斗地主", "Spicy Dou Dizhu", 3, "doudizhu", MalaGame,
+             MALA_OPTIONS, ("blind", "bid", "dao", "play")),
+    _variant("doudizhu_five", "五人斗地主", "Five-player Dou Dizhu", 5, "doudizhu", FiveGame,
+             FIVE_OPTIONS, ("reveal", "double", "play")),
 )
 
 __all__ = [
