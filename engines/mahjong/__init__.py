@@ -24,7 +24,10 @@ True
 
 from __future__ import annotations
 
-from engines.base import GameSpec
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engines.base import Game, GameSpec
 from engines.mahjong.erren import ERREN_OPTIONS, SWAP, ErrenGame, max_loss_erren
 from engines.mahjong.faces import tile_faces
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, Table, best_ready, evaluate
@@ -50,97 +53,29 @@ from engines.mahjong.yongzhou import YONGZHOU_OPTIONS, YongzhouGame, max_loss_yo
 
 PHASES = (DINGQUE, DISCARD, CLAIM)
 
+def _variant(key: str, name_zh: str, name_en: str, seats: int, level_table: str,
+             game: type[Game], options: Mapping[str, Any], phases: tuple[str, ...],
+             max_loss: Callable[[Mapping[str, Any], int], int | None]) -> GameSpec:
+    """One mahjong key: a fixed number of seats, tile pictures and the shared texts."""
+    return GameSpec(key=key, name_zh=name_zh, name_en=name_en, min_seats=seats,
+                    max_seats=seats, level_table=level_table, game=game, faces=tile_faces,
+                    options=dict(options), phases=phases, texts=TEXTS, max_loss=max_loss,
+                    seats_default=seats)
+
+
 SPECS: tuple[GameSpec, ...] = (
-    GameSpec(
-        key="sichuan",
-        name_zh="四川麻将",
-        name_en="Sichuan Mahjong",
-        min_seats=4,
-        max_seats=4,
-        level_table="sichuan",
-        game=MahjongGame,
-        faces=tile_faces,
-        options=dict(SICHUAN_OPTIONS),
-        phases=PHASES,
-        texts=TEXTS,
-        max_loss=max_loss_sichuan,
-        seats_default=4,
-    ),
-    GameSpec(
-        key="xuezhan",
-        name_zh="血战到底",
-        name_en="Blood Battle (Sichuan Mahjong)",
-        min_seats=4,
-        max_seats=4,
-        level_table="sichuan",
-        game=XuezhanGame,
-        faces=tile_faces,
-        options=dict(XUEZHAN_OPTIONS),
-        phases=PHASES,
-        texts=TEXTS,
-        max_loss=max_loss_xuezhan,
-        seats_default=4,
-    ),
-    GameSpec(
-        key="shaanxi",
-        name_zh="陕西麻将",
-        name_en="Shaanxi Mahjong",
-        min_seats=4,
-        max_seats=4,
-        level_table="shaanxi",
-        game=ShaanxiGame,
-        faces=tile_faces,
-        options=dict(SHAANXI_OPTIONS),
-        phases=(PAOZI, DISCARD, CLAIM),
-        texts=TEXTS,
-        max_loss=max_loss_shaanxi,
-        seats_default=4,
-    ),
-    GameSpec(
-        key="wuhan",
-        name_zh="武汉麻将",
-        name_en="Wuhan Mahjong",
-        min_seats=4,
-        max_seats=4,
-        level_table="wuhan",
-        game=WuhanGame,
-        faces=tile_faces,
-        options=dict(WUHAN_OPTIONS),
-        phases=(DISCARD, CLAIM),
-        texts=TEXTS,
-        max_loss=max_loss_wuhan,
-        seats_default=4,
-    ),
-    GameSpec(
-        key="yongzhou",
-        name_zh="永州麻将",
-        name_en="Yongzhou Mahjong",
-        min_seats=4,
-        max_seats=4,
-        level_table="doudizhu",
-        game=YongzhouGame,
-        faces=tile_faces,
-        options=dict(YONGZHOU_OPTIONS),
-        phases=(DISCARD, CLAIM),
-        texts=TEXTS,
-        max_loss=max_loss_yongzhou,
-        seats_default=4,
-    ),
-    GameSpec(
-        key="erren",
-        name_zh="二人麻将",
-        name_en="Two-player Mahjong",
-        min_seats=2,
-        max_seats=2,
-        level_table="erren_mahjong",
-        game=ErrenGame,
-        faces=tile_faces,
-        options=dict(ERREN_OPTIONS),
-        phases=(SWAP, DISCARD, CLAIM),
-        texts=TEXTS,
-        max_loss=max_loss_erren,
-        seats_default=2,
-    ),
+    _variant("sichuan", "四川麻将", "Sichuan Mahjong", 4, "sichuan", MahjongGame,
+             SICHUAN_OPTIONS, PHASES, max_loss_sichuan),
+    _variant("xuezhan", "血战到底", "Blood Battle (Sichuan Mahjong)", 4, "sichuan",
+             XuezhanGame, XUEZHAN_OPTIONS, PHASES, max_loss_xuezhan),
+    _variant("shaanxi", "陕西麻将", "Shaanxi Mahjong", 4, "shaanxi", ShaanxiGame,
+             SHAANXI_OPTIONS, (PAOZI, DISCARD, CLAIM), max_loss_shaanxi),
+    _variant("wuhan", "武汉麻将", "Wuhan Mahjong", 4, "wuhan", WuhanGame, WUHAN_OPTIONS,
+             (DISCARD, CLAIM), max_loss_wuhan),
+    _variant("yongzhou", "永州麻将", "Yongzhou Mahjong", 4, "doudizhu", YongzhouGame,
+             YONGZHOU_OPTIONS, (DISCARD, CLAIM), max_loss_yongzhou),
+    _variant("erren", "二人麻将", "Two-player Mahjong", 2, "erren_mahjong", ErrenGame,
+             ERREN_OPTIONS, (SWAP, DISCARD, CLAIM), max_loss_erren),
 )
 
 __all__ = [
