@@ -65,8 +65,8 @@ from engines.doudizhu.texts import TEXTS
 from engines.faces import card_faces
 
 PHASES_CLASSIC = ("bid", "double", "play")
-PHASES_HAPPY = ("show", "bid", "grab", "double", "play")
-PHASES_HOT = ("show", "bid", "grab", "play")
+PHASES_HAPPY = ("bid", "grab", "double", "play")
+PHASES_HOT = ("bid", "grab", "play")
 
 
 def _variant(key: str, name_zh: str, name_en: str, seats: int, level_table: str,

@@ -405,8 +405,6 @@ def choose(game: DoudizhuGame, seat: int) -> str:
     """The trustee's action for ``seat`` in ``game`` now (always one of its legal actions)."""
     phase = game.phase()
     hand = tuple(game.hands[seat])
-    if phase == "show":
-        return "noshow"
     if phase == "bid":
         if game.rules.bidding is Bidding.SCORE:
             bid = bid_for(hand)
