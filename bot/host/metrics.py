@@ -112,7 +112,7 @@ class HostMetrics:
         self._db = db
         self._actions: deque[list[float]] = deque()  # [second, count], oldest first
         self._settles: deque[tuple[float, float]] = deque()  # (when, seconds)
-        self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
         self._server: Any = None
 
     # --- counting ---------------------------------------------------------------------------
@@ -173,16 +173,22 @@ class HostMetrics:
 
     # --- running ----------------------------------------------------------------------------
     def start_health(self, seconds: float) -> None:
-        """Log :meth:`health` every ``seconds`` (0: never) until :meth:`stop`."""
-        if seconds <= 0 or self._task is not None:
+        """Log :meth:`health` every ``seconds`` (0: never) until :meth:`stop`. A timer re-armed
+        after each line rather than a sleeping task: nothing waits on it, so an idle hall (or a
+        test waiting for the bot to settle) has no task in flight for the next minute."""
+        if seconds <= 0 or self._timer is not None:
             return
-        self._task = asyncio.get_running_loop().create_task(self._health_loop(seconds),
-                                                            name="health-line")
+        loop = asyncio.get_running_loop()
 
-    async def _health_loop(self, seconds: float) -> None:
-        while True:
-            await asyncio.sleep(seconds)
-            log.info("%s", self.health())
+        def tick() -> None:
+            try:
+                log.info("%s", self.health())
+            except Exception:  # noqa: BLE001 - a figure that fails must not stop the line
+                log.exception("health line failed")
+            if self._timer is not None:
+                self._timer = loop.call_later(seconds, tick)
+
+        self._timer = loop.call_later(seconds, tick)
 
     def serve(self, port: int, addr: str = "0.0.0.0") -> int:
         """Serve ``/metrics`` over HTTP on ``port`` (in a thread, on every interface so a
@@ -195,10 +201,9 @@ class HostMetrics:
 
     async def stop(self) -> None:
         """Stop the health line and the endpoint."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
         server, self._server = self._server, None
         if server is not None:
             await asyncio.to_thread(server.shutdown)  # waits for the serving thread's loop

@@ -10,26 +10,21 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from simhelpers import make_bot  # noqa: E402
+from simhelpers import day_long_settings, make_bot  # noqa: E402
 
 from bot.client import GameHall  # noqa: E402
-from bot.settings import Settings, load_settings  # noqa: E402
-from engines import registry  # noqa: E402
+from bot.settings import Settings  # noqa: E402
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    """The shipped configuration, with English as the public language of servers that choose
-    none (SimCord's servers are not Community servers), so scenarios read English tables."""
-    config = tmp_path / "test.toml"
-    # Scenarios act at the speed of a loaded test machine, and SimCord's timers also fire in
-    # real time: a 2-second auto-pass would race the scripted players (tests/host covers it).
-    config.write_text('[hall]\nlocale_default = "en-US"\n[timers]\nautopass = 3600\n',
-                      encoding="utf-8")
-    return load_settings(
-        environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
-        known_games=registry.specs().keys(),
-    )
+    """The shipped configuration in English with every turn a day long (``day_long_settings``).
+
+    SimCord also fires a pending timer once its time has passed in real time, and a settle that
+    sees one due within its 5-second window waits for it: a scenario that runs longer than the
+    shortest turn (10 s) on a loaded machine would race its own timers. Scenarios about timeouts
+    advance the simulated clock by ``settings.timer(phase)``, whatever its length."""
+    return day_long_settings(tmp_path)
 
 
 @pytest.fixture

@@ -108,12 +108,14 @@ def wallet_of(bot: GameHall, channel: Any) -> Any:
 def day_long_settings(tmp_path: Path) -> Settings:
     """The shipped configuration in English, with every turn (and the auto-pass) a day long:
     SimCord fires a pending timer once its time has passed in real time too, and long hands
-    on a busy machine could otherwise time out in the middle of a scenario."""
+    on a busy machine could otherwise time out in the middle of a scenario. No health line:
+    it would be one more timer every simulated minute of a day-long timeout."""
     base = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "x.db")},
                          known_games=registry.specs().keys())
     config = tmp_path / "test.toml"
     days = "\n".join(f"{phase} = 86400" for phase in (*base.timers, "autopass"))
-    config.write_text(f'[hall]\nlocale_default = "en-US"\n[timers]\n{days}\n', encoding="utf-8")
+    config.write_text(f'[hall]\nlocale_default = "en-US"\n[metrics]\nhealth_seconds = 0\n'
+                      f'[timers]\n{days}\n', encoding="utf-8")
     return load_settings(
         environ={"GAMEHALL_DB": str(tmp_path / "hall.db"), "GAMEHALL_CONFIG": str(config)},
         known_games=registry.specs().keys(),

@@ -166,7 +166,7 @@ async def test_timeout_lets_the_trustee_act_and_two_misses_keep_it(simcord_env, 
     for _ in range(12):
         if table.game is None or table.seats[first].trustee:
             break
-        await env.advance_time(60)
+        await env.advance_time(simcord_bot.settings.timer(table.game.phase()) + 1)
     assert table.game is None or table.seats[first].trustee
     if table.game is not None:
         assert "trustee" in public_text(table_message(channel))
