@@ -592,15 +592,19 @@ class FiveGame(Game):
     # --- trustee ------------------------------------------------------------------------------
     def trustee(self, seat: int) -> str:
         """托管: 亮出身份 and 加倍 by the hand's ``power`` against the thresholds of the seat's
-        role as the seat knows it (``trustee_role``); in play 四人's policy with what the seat
-        knows of the sides."""
+        role as the seat knows it (``trustee_role``), except that a 暗地主 still hidden doubles
+        at a farmer's step (a lower one would make doubling a public hint of who it is); in
+        play 四人's policy with what the seat knows of the sides."""
         if seat not in self.to_act():
             raise IllegalActionError(
                 "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
             )
         if self._phase in ("reveal", "double"):
             table = REVEAL_AT if self._phase == "reveal" else DOUBLE_AT
-            yes = power(self.hands[seat]) >= table[trustee_role(self, seat)]
+            role = trustee_role(self, seat)
+            if self._phase == "double" and role == "an" and not self.known:
+                role = "farmer"  # 加倍 is public: a hidden 暗地主 doubles as a farmer would
+            yes = power(self.hands[seat]) >= table[role]
             return ("" if yes else "no") + self._phase
         return choose(self, seat)
 

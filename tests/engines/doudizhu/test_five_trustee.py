@@ -133,6 +133,32 @@ def test_the_hidden_landlord_is_not_given_away_by_its_role() -> None:
     assert view.seats[game.partner].status is None and view.seats[game.partner].role is None
 
 
+def test_the_hidden_landlord_doubles_like_a_farmer_until_it_is_known() -> None:
+    """加倍 is public: while the 暗地主 is hidden its trustee doubles exactly when a farmer
+    with the same hand would, so how often a seat doubles does not point at it; once the
+    sides are public it doubles by its own role's step."""
+    game = deal(True)
+    for seat in game.landlords:
+        game.apply(seat, "noreveal")
+    assert game.phase() == "double" and not game.known and game.partner is not None
+    partner, farmer = game.partner, farmers(game)[0]
+    for hand in ("RB22AAAKKKQQQ7775554", "B22AAAKKKQQQ7775554", "B22AAAKKKQQQ77755543"):
+        holding(game, partner, hand)  # with the 明牌's rank, which a landlord holds
+        if DOUBLE_AT["an"] <= power(game.hands[partner]) < DOUBLE_AT["farmer"]:
+            break
+    assert DOUBLE_AT["an"] <= power(game.hands[partner]) < DOUBLE_AT["farmer"]
+    game.hands[farmer] = list(game.hands[partner])
+    assert game.trustee(partner) == game.trustee(farmer) == "nodouble"
+    hand = list(game.hands[partner])
+    game = deal(True)
+    game.apply(game.landlord, "noreveal")
+    assert game.partner == partner
+    game.apply(partner, "reveal")  # the sides are public now
+    assert game.phase() == "double" and game.known
+    game.hands[partner] = hand
+    assert game.trustee(partner) == "double"
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_trustee_steps_are_legal_and_sometimes_yes(seed: int) -> None:
     """Seeded deals played by the trustee alone: every action legal."""
