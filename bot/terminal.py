@@ -106,7 +106,10 @@ async def play(settings: Settings, game: str, room: str, uid: int, seed: int | N
                                      locale)
             while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
                 await manager.add_bot(TERMINAL_TABLE, uid)
-            await manager.start(TERMINAL_TABLE, uid)
+            start = await _start_choice(manager, locale)
+            if start is None:
+                return 0
+            await manager.start(TERMINAL_TABLE, uid, start or None)
             if not await _play_hand(manager, notifier, uid):
                 return 0
             answer = await _read("Another hand? [Y/n] ")
@@ -121,6 +124,23 @@ async def play(settings: Settings, game: str, room: str, uid: int, seed: int | N
     finally:
         await manager.shutdown()
         await db.close()
+
+
+async def _start_choice(manager: TableManager, locale: str) -> str | None:
+    """开局选择 before the deal, as the Start buttons offer them (明牌开始 ×5): "" to deal
+    plainly, the chosen action, or None if input ended. Games without one ask nothing."""
+    offers = manager.start_offers(manager.get(TERMINAL_TABLE))
+    if not offers:
+        return ""
+    listed = " / ".join(f"`{c.action}` ({render(c.label, locale)})" for c in offers)
+    while True:
+        line = await _read(t("terminal.start_choices", locale, choices=listed) + " > ")
+        if line is None:
+            return None
+        answer = line.strip()
+        if not answer or any(answer == c.action for c in offers):
+            return answer
+        print(t("terminal.not_a_start", locale, text=answer, choices=listed))
 
 
 async def _play_hand(manager: TableManager, notifier: TerminalNotifier, uid: int) -> bool:

@@ -71,6 +71,23 @@ def test_play_a_hand_in_the_terminal_then_read_the_wallet(tmp_path: Path) -> Non
     assert missing.returncode == 1 and "no player 424242" in missing.stderr
 
 
+def test_the_terminal_offers_the_start_choice_of_the_start_buttons(tmp_path: Path) -> None:
+    """欢乐斗地主's 明牌开始 ×5 is asked before the deal, as the second Start button offers it;
+    an answer that is not a choice is named and asked again, and nothing is dealt meanwhile."""
+    result = gamehall("play", "doudizhu_happy", "--room", "novice", "--seed", "3", "--no-timer",
+                      env=environment(tmp_path), stdin="bogus\nshow 5\ntrustee\nn\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "`show 5`" in out.split("\n")[0]
+    before_deal, dealt = out.split("bogus", 1)[1].split("== ", 1)
+    assert "show 5" in before_deal and "手牌" not in before_deal  # named; no card shown yet
+    assert "明牌 ×5" in dealt.split("\n")[1]  # the seat shows its hand from the deal on, ×5
+    assert "第 1 局结算" in dealt and "明牌 ×5" in dealt.split("第 1 局结算", 1)[1]
+    plain = gamehall("play", "doudizhu", "--room", "novice", "--seed", "3", "--no-timer",
+                     env=environment(tmp_path), stdin="trustee\nn\n")
+    assert plain.returncode == 0 and "show 5" not in plain.stdout  # classic has no 明牌
+
+
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     """Run ``gamehall argv`` in this process; it must exit 2 with one line on stderr."""
     with pytest.raises(SystemExit) as exited:

@@ -183,7 +183,7 @@ class HostMetrics:
         def tick() -> None:
             try:
                 log.info("%s", self.health())
-            except Exception:  # noqa: BLE001 - a figure that fails must not stop the line
+            except Exception:  # a figure that fails must not stop the line
                 log.exception("health line failed")
             if self._timer is not None:
                 self._timer = loop.call_later(seconds, tick)
