@@ -113,6 +113,7 @@ _words("double", 0, "double", "加倍")
 _words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
+_LAST_PLAY_LINES = frozenset({"ddz.line.last_play", "ddz.line.can_beat", "ddz.line.cannot_beat"})
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
@@ -676,10 +677,11 @@ class DoudizhuGame(Game):
         return self.suits.hand(seat, self.visible_hand(seat))
 
     def _suited_line(self, key: str) -> Texts | None:
-        """The cards a line shows as (rank-only, suited) notation: the kitty, the last play."""
+        """The cards a line shows as (rank-only, suited) notation: the kitty, the last play
+        (also named by the line of what the seat to act may answer)."""
         if key == "ddz.line.kitty":
             return self.suits.kitty_texts()
-        if key == "ddz.line.last_play" and self.last is not None and self.last_seat is not None:
+        if key in _LAST_PLAY_LINES and self.last is not None and self.last_seat is not None:
             seat = self.last_seat
             played = self.suits.played(seat, self.hands[seat], self.last.parts)
             return None if played is None else (self.last.text, played)

@@ -242,6 +242,14 @@ def test_a_doudizhu_hand_picture_shows_the_suits_it_was_dealt() -> None:
     assert any(reds) and not all(reds)  # a deal of 17 has hearts or diamonds, and black cards
     img = image(render(picture).png)
     assert red_pips(img, row.faces, CARD_BIG, PAD)[:-1] == reds[:-1]
+    # the last play is drawn once, with its suits, though two lines name it (the last play
+    # and what this seat may answer)
+    keys = [line.key for line in view.lines]
+    assert "ddz.line.last_play" in keys and "ddz.line.can_beat" in keys
+    last = card_faces(view.shown.lines[keys.index("ddz.line.last_play")] or "")
+    assert last is not None and last[0].suit
+    assert [r.faces for r in picture.rows].count(last) == 1
+    assert len({r.faces for r in picture.rows}) == len(picture.rows)
 
 
 def test_the_table_draws_open_hands_and_the_last_play_with_their_suits() -> None:
