@@ -233,7 +233,9 @@ class FiveGame(Game):
             self.hands[self.landlord][r] += k
         # The physical cards, for pictures (engines.doudizhu.suits); the 暗地主's twin leaves
         # first of its rank, as the play that makes it known counts it (001).
-        self.suits = Suits([[card(*c) for c in h] for h in dealt], [card(*c) for c in kitty])
+        self.suits = Suits(
+            [[(c[0], card(*c)) for c in h] for h in dealt], [(c[0], card(*c)) for c in kitty]
+        )
         self.suits.take_kitty(self.landlord)
         if self.partner is not None:
             self.suits.keep_first(self.partner, card(*twin))

@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from engines.base import (
@@ -113,6 +114,7 @@ _words("double", 0, "double", "加倍")
 _words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
+_RANK = itemgetter(0)  # of a dealt (rank, card) pair
 _LAST_PLAY_LINES = frozenset({"ddz.line.last_play", "ddz.line.can_beat", "ddz.line.cannot_beat"})
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
@@ -171,9 +173,9 @@ class DoudizhuGame(Game):
         r = self.rules
         n = self.n
         hands, bottom = deal_suited(self._rng, r.decks, n, r.hand_size, r.removed, r.kitty)
-        self.suits = Suits([[c for _, c in h] for h in hands], [c for _, c in bottom])
-        dealt = [[rank for rank, _ in h] for h in hands]
-        kitty_cards = [rank for rank, _ in bottom]
+        self.suits = Suits(hands, bottom)
+        dealt = [list(map(_RANK, h)) for h in hands]
+        kitty_cards = list(map(_RANK, bottom))
         self.dealt: list[list[int]] = dealt
         self.hands: list[list[int]] = []
         for cards in dealt:

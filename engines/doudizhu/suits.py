@@ -21,7 +21,9 @@ play; the twin is worked out when a view asks for it (and kept until the counts 
 a restored game (``Game.from_record`` replays the log from the seed) shows the same suits.
 
 >>> from engines.cards import parse_cards
->>> s = Suits([parse_cards("7d 3h 7s B", jokers=True)], parse_cards("3s"))
+>>> from engines.doudizhu.notation import ranked
+>>> def cards(text): return [ranked(c) for c in parse_cards(text, jokers=True)]
+>>> s = Suits([cards("7d 3h 7s B")], cards("3s"))
 >>> s.hand(0, (1,) + (0,) * 3 + (2,) + (0,) * 8 + (1, 0))
 ('377B', '3h 7s 7d B')
 >>> s.take_kitty(0)
@@ -38,7 +40,7 @@ from collections.abc import Callable, Sequence
 
 from engines.base import Shown, View
 from engines.cards import Card, Suit, climb_index
-from engines.doudizhu.notation import CH, NRANKS
+from engines.doudizhu.notation import CH, NRANKS, Ranked
 
 Texts = tuple[str, str]
 """The same cards as (rank-only notation, suited notation)."""
@@ -62,6 +64,10 @@ def _order(c: Card) -> tuple[int, int]:
     return (0 if c.suit is None else c.suit.index, c.copy)
 
 
+def _pair_order(pair: Ranked) -> tuple[int, int]:
+    return _order(pair[1])
+
+
 def suited(cards: Sequence[Card]) -> str:
     """Cards in the suited notation of the pictures, by rank (3 … 2, 小王, 大王), within a rank
     ♠ ♥ ♣ ♦ and deck by deck: ``3s 3h Td B``."""
@@ -69,18 +75,33 @@ def suited(cards: Sequence[Card]) -> str:
 
 
 class Suits:
-    """The physical cards of one deal (``dealt[seat]``, ``kitty``) and where the kitty went."""
+    """The physical cards of one deal (``dealt[seat]``, ``kitty``) and where the kitty went.
 
-    __slots__ = ("dealt", "kitty", "_kitty_to", "_first", "_lists", "_cache", "_kitty_texts")
+    Made from the deal as it comes, (rank index, ``Card``) pairs (``notation.deal_suited``):
+    a hand's cards are sorted out only when a view first asks for them."""
 
-    def __init__(self, dealt: Sequence[Sequence[Card]], kitty: Sequence[Card] = ()) -> None:
-        self.dealt = tuple(tuple(h) for h in dealt)
-        self.kitty = tuple(kitty)
+    __slots__ = ("_bottom", "_cache", "_first", "_hands", "_kitty_texts", "_kitty_to", "_lists")
+
+    def __init__(
+        self, dealt: Sequence[Sequence[Ranked]], kitty: Sequence[Ranked] = ()
+    ) -> None:
+        self._hands = dealt
+        self._bottom = kitty
         self._kitty_to: int | None = None
         self._first: dict[int, Card] = {}
         self._lists: dict[int, list[list[Card]]] = {}
         self._cache: dict[int, tuple[tuple[int, ...], Texts | None]] = {}
         self._kitty_texts: Texts | None = None
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards in the order dealt."""
+        return tuple(tuple(c for _, c in h) for h in self._hands)
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty (底牌), in the order dealt."""
+        return tuple(c for _, c in self._bottom)
 
     def take_kitty(self, seat: int) -> None:
         """地主 takes the kitty (before any play): its cards join ``seat``'s hand."""
@@ -97,19 +118,20 @@ class Suits:
     def given(self, seat: int) -> list[list[Card]]:
         """The cards ``seat`` was given (its deal, and the kitty if it took it), by rank, each
         rank in leaving order."""
-        lists = self._lists.get(seat)
-        if lists is None:
-            cards = list(self.dealt[seat])
-            if seat == self._kitty_to:
-                cards += self.kitty
-            lists = [[] for _ in range(NRANKS)]
-            for c in sorted(cards, key=_order):
-                lists[climb_index(c)].append(c)
-            first = self._first.get(seat)
-            if first is not None:
-                rank = lists[climb_index(first)]
-                rank.insert(0, rank.pop(rank.index(first)))
-            self._lists[seat] = lists
+        known = self._lists.get(seat)
+        if known is not None:
+            return known
+        cards = list(self._hands[seat])
+        if seat == self._kitty_to:
+            cards += self._bottom
+        lists: list[list[Card]] = [[] for _ in range(NRANKS)]
+        for rank, c in sorted(cards, key=_pair_order):
+            lists[rank].append(c)
+        first = self._first.get(seat)
+        if first is not None:
+            same = lists[climb_index(first)]
+            same.insert(0, same.pop(same.index(first)))
+        self._lists[seat] = lists
         return lists
 
     def cards(self, seat: int, counts: Sequence[int]) -> list[Card] | None:
@@ -154,8 +176,8 @@ class Suits:
         """The kitty as (rank-only, suited) notation."""
         if self._kitty_texts is None:
             counts = [0] * NRANKS
-            for c in self.kitty:
-                counts[climb_index(c)] += 1
+            for rank, _ in self._bottom:
+                counts[rank] += 1
             ranks = "".join([CH[r][n] for r, n in enumerate(counts) if n])
             self._kitty_texts = ranks, suited(self.kitty)
         return self._kitty_texts

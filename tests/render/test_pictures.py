@@ -13,7 +13,6 @@ from PIL import Image, ImageChops, ImageFont
 from bot.render import pictures
 from bot.render.pictures import (
     CARD_BIG,
-    Size,
     GOLD,
     PANEL,
     RED,
@@ -21,6 +20,7 @@ from bot.render.pictures import (
     WHITE,
     HandPicture,
     Row,
+    Size,
     content_named,
     digest,
     font,

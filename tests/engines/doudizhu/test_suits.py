@@ -15,7 +15,8 @@ from engines.base import Setup, Shown, View
 from engines.cards import Card, climb_counts, parse_cards
 from engines.doudizhu import DoudizhuGame, FiveGame
 from engines.doudizhu.game import WildGame
-from engines.doudizhu.notation import RANKS, parse_cards as parse_ranks
+from engines.doudizhu.notation import RANKS, ranked
+from engines.doudizhu.notation import parse_cards as parse_ranks
 from engines.doudizhu.suits import Suits
 
 KEYS = tuple(SPEC)
@@ -324,7 +325,7 @@ def test_old_saved_views_load_and_new_ones_round_trip() -> None:
 
 def test_suits_leave_in_the_documented_order() -> None:
     """The rule of ``engines.doudizhu.suits``: of a rank, ♠ then ♥ then ♣ then ♦ leave."""
-    suits = Suits([parse_cards("7d 7c 7s 7h 3d", jokers=True)])
+    suits = Suits([[ranked(c) for c in parse_cards("7d 7c 7s 7h 3d", jokers=True)]])
     seven = RANKS.index("7")
     for left, text in ((4, "3d 7s 7h 7c 7d"), (3, "3d 7h 7c 7d"), (1, "3d 7d")):
         counts = list(parse_ranks("3" + "7" * left))
