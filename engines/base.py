@@ -242,7 +242,8 @@ class Shown:
     though every card was dealt with a suit) gives the same cards here as suited tokens in
     the card notation (``3s 3h 3d 4c 4h``, jokers ``B``/``R``): ``hand`` twins ``View.hand``,
     ``seats[i]`` twins ``View.seats[i].cards`` and ``lines[k]`` the cards of ``View.lines[k]``
-    (its ``cards`` or ``card`` argument); None where there are no cards or no twin. A twin
+    (its ``cards`` or ``card`` argument); None where there are no cards or no twin (an empty
+    ``seats`` or ``lines``: none for any; ``seat(i)``/``line(k)`` read them). A twin
     is given only where the view itself shows those cards, so it tells a viewer nothing more
     than which suits it is looking at. Texts (DMs, embeds, hints, errors) never read it.
     """

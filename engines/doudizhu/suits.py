@@ -35,7 +35,6 @@ a restored game (``Game.from_record`` replays the log from the seed) shows the s
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 
 from engines.base import Shown, View
@@ -80,7 +79,9 @@ class Suits:
     Made from the deal as it comes, (rank index, ``Card``) pairs (``notation.deal_suited``):
     a hand's cards are sorted out only when a view first asks for them."""
 
-    __slots__ = ("_bottom", "_cache", "_first", "_hands", "_kitty_texts", "_kitty_to", "_lists")
+    __slots__ = (
+        "_bottom", "_cache", "_first", "_hands", "_kitty_texts", "_kitty_to", "_lists", "_played"
+    )  # fmt: skip
 
     def __init__(
         self, dealt: Sequence[Sequence[Ranked]], kitty: Sequence[Ranked] = ()
@@ -92,6 +93,7 @@ class Suits:
         self._lists: dict[int, list[list[Card]]] = {}
         self._cache: dict[int, tuple[tuple[int, ...], Texts | None]] = {}
         self._kitty_texts: Texts | None = None
+        self._played: tuple[tuple[int, int], str | None] = ((-1, -1), None)
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -163,6 +165,16 @@ class Suits:
     ) -> str | None:
         """The suited cards of ``seat``'s last play (``Play.parts``: rank, count), the seat now
         holding ``counts``: of each rank the ones just before those it still holds."""
+        mark = (seat, sum(counts))  # a hand only shrinks: its size names the play
+        if self._played[0] == mark:
+            return self._played[1]
+        text = self._left(seat, counts, parts)
+        self._played = (mark, text)
+        return text
+
+    def _left(
+        self, seat: int, counts: Sequence[int], parts: Sequence[tuple[int, int]]
+    ) -> str | None:
         given = self.given(seat)
         out: list[Card] = []
         for rank, c in parts:
@@ -190,23 +202,41 @@ def with_shown(
     line: Callable[[str], Texts | None],
 ) -> View:
     """``view`` with its suited twin (``View.shown``): every card text the view shows — the
-    hand, each seat's open cards, the ``cards``/``card`` of a line with a twin — gets the suited text of the same cards, matched by its rank-only text (``hand(seat)``,
-    ``line(key)``; None: no twin). A text whose cards do not match gets none, and nothing the view does
-    not show gets one, so the twin never tells a viewer more than its view."""
-
-    def twin(text: str | None, texts: Texts | None) -> str | None:
-        return texts[1] if texts is not None and texts[0] == text else None
-
-    mine = twin(view.hand, hand(seat)) if view.hand is not None and seat is not None else None
-    seats = tuple(
-        None if sv.cards is None else twin(sv.cards, hand(s)) for s, sv in enumerate(view.seats)
-    )
-    rows = []
-    for text in view.lines:
+    hand, each seat's open cards, the ``cards``/``card`` of a line — gets the suited text of
+    the same cards where they match its rank-only text (``hand(seat)``, ``line(key)``; None:
+    no twin). A text whose cards do not match gets none, and nothing the view does not show
+    gets one, so the twin never tells a viewer more than its view. Called on every table
+    update: it only reads what is cached (``Suits.hand``) and builds one new view."""
+    mine = None
+    if view.hand and seat is not None:
+        texts = hand(seat)
+        if texts is not None and texts[0] == view.hand:
+            mine = texts[1]
+    seats: list[str | None] | None = None
+    for s, sv in enumerate(view.seats):
+        if sv.cards:
+            texts = hand(s)
+            if texts is not None and texts[0] == sv.cards:
+                if seats is None:
+                    seats = [None] * len(view.seats)
+                seats[s] = texts[1]
+    rows: list[str | None] | None = None
+    for k, text in enumerate(view.lines):
+        args = text.args
+        cards = args["cards"] if "cards" in args else args.get("card")
+        if cards is None:
+            continue
         texts = line(text.key)
-        rows.append(
-            None if texts is None else twin(text.args.get("cards", text.args.get("card")), texts)
-        )
-    if mine is None and not any(seats) and not any(rows):
+        if texts is not None and texts[0] == cards:
+            if rows is None:
+                rows = [None] * len(view.lines)
+            rows[k] = texts[1]
+    if mine is None and seats is None and rows is None:
         return view
-    return dataclasses.replace(view, shown=Shown(mine, seats, tuple(rows)))
+    shown = Shown(mine, () if seats is None else tuple(seats), () if rows is None else tuple(rows))
+    # A copy of the (frozen) view with ``shown`` set, field for field: dataclasses.replace
+    # costs several times more, on every table update.
+    out = object.__new__(View)
+    out.__dict__.update(view.__dict__)
+    out.__dict__["shown"] = shown
+    return out
