@@ -235,6 +235,33 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """牌面 with suits: the suited twin of the card texts a view shows, for pictures only.
+
+    A game whose notation leaves out what its cards look like (斗地主 writes ranks, ``33344``,
+    though every card was dealt with a suit) gives the same cards here as suited tokens in
+    the card notation (``3s 3h 3d 4c 4h``, jokers ``B``/``R``): ``hand`` twins ``View.hand``,
+    ``seats[i]`` twins ``View.seats[i].cards`` and ``lines[k]`` the cards of ``View.lines[k]``
+    (its ``cards`` or ``card`` argument); None where there are no cards or no twin (an empty
+    ``seats`` or ``lines``: none for any; ``seat(i)``/``line(k)`` read them). A twin
+    is given only where the view itself shows those cards, so it tells a viewer nothing more
+    than which suits it is looking at. Texts (DMs, embeds, hints, errors) never read it.
+    """
+
+    hand: str | None = None
+    seats: tuple[str | None, ...] = ()
+    lines: tuple[str | None, ...] = ()
+
+    def seat(self, index: int) -> str | None:
+        """The twin of seat ``index``'s open cards, or None."""
+        return self.seats[index] if index < len(self.seats) else None
+
+    def line(self, index: int) -> str | None:
+        """The twin of the cards of line ``index``, or None."""
+        return self.lines[index] if index < len(self.lines) else None
+
+
+@dataclass(frozen=True)
 class View:
     """Everything one viewer (a seat, or None for the public) may see right now.
 
@@ -243,6 +270,8 @@ class View:
     ``counter``: 记牌器, what the viewer may know of the cards still out (neither in its hand nor
     played), in the game's notation with counts (``R×1 B×0 2×3 …``); only ever in a seat's own
     view, where the game and the room offer it; None otherwise.
+    ``shown``: the suited twin of the cards above, for pictures (``Shown``), where the game's
+    notation has no suits; None for every game whose notation draws as it is written.
     """
 
     phase: Text
@@ -251,6 +280,7 @@ class View:
     hand: str | None = None
     board: Board | None = None
     counter: str | None = None
+    shown: Shown | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, e.g. to keep a finished hand's final picture; ``from_json`` reverses it."""
@@ -272,6 +302,10 @@ class View:
                 "last": self.board.last, "marks": dict(self.board.marks),
             },
             "counter": self.counter,
+            "shown": None if self.shown is None else {
+                "hand": self.shown.hand, "seats": list(self.shown.seats),
+                "lines": list(self.shown.lines),
+            },
         }
 
     @classmethod
@@ -280,6 +314,7 @@ class View:
             return None if value is None else Text.from_json(value)
 
         board = data.get("board")
+        shown = data.get("shown")  # (absent from the views saved before it existed)
         return cls(
             phase=Text.from_json(data["phase"]),
             seats=tuple(
@@ -292,6 +327,8 @@ class View:
             board=None if board is None else Board(
                 board["size"], dict(board["stones"]), board["last"], dict(board["marks"])),
             counter=data.get("counter"),
+            shown=None if shown is None else Shown(
+                shown.get("hand"), tuple(shown.get("seats", ())), tuple(shown.get("lines", ()))),
         )
 
 

@@ -39,7 +39,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import render as render_text
 from bot.i18n import t
-from engines.base import Face, FaceKind, Text, View, no_faces
+from engines.base import Face, FaceKind, Shown, Text, View, no_faces
 
 Faces = Callable[[str], "tuple[Face, ...] | None"]
 
@@ -156,13 +156,17 @@ def content_named(filename: str) -> bool:
     return prefix in ("table", "hand") and len(rest) == 24 and rest.endswith(".png")
 
 
-def card_rows(lines: Iterable[Text], faces: Faces, locale: str, *, limit: int = 4
-              ) -> tuple[Row, ...]:
-    """The view lines that carry cards (``CARD_ARGS``) as captioned rows, the last ``limit``."""
+def card_rows(lines: Iterable[Text], faces: Faces, locale: str, *, limit: int = 4,
+              suited: Sequence[str | None] = ()) -> tuple[Row, ...]:
+    """The view lines that carry cards (``CARD_ARGS``) as captioned rows, the last ``limit``;
+    ``suited[k]``, where given, is drawn for line k's cards instead (``Shown.lines``)."""
     rows = []
-    for line in lines:
+    for k, line in enumerate(lines):
+        twin = suited[k] if k < len(suited) else None
         for key in CARD_ARGS:
             value = line.args.get(key)
+            if twin and isinstance(value, str):
+                value = twin
             shown = faces(value) if isinstance(value, str) else None
             if shown:
                 rows.append(Row(render_text(line, locale), shown))
@@ -170,7 +174,10 @@ def card_rows(lines: Iterable[Text], faces: Faces, locale: str, *, limit: int = 
     return tuple(rows[-limit:])
 
 
-def _faces(faces: Faces, notation: str | None) -> tuple[Face, ...]:
+def _faces(faces: Faces, notation: str | None, twin: str | None = None) -> tuple[Face, ...]:
+    """The faces of ``notation``, drawn from its suited ``twin`` (``View.shown``) if any."""
+    if twin:
+        notation = twin
     return (faces(notation) or ()) if notation else ()
 
 
@@ -178,11 +185,13 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
                  ) -> HandPicture | None:
     """What ``seat`` sees of its own cards, as a picture; None when nothing can be drawn.
 
-    Only ``view`` (the seat's own view) is read, so it holds nothing the seat may not see."""
-    mine = view.hand if view.hand is not None else (
-        view.seats[seat].cards if seat < len(view.seats) else None)
+    Only ``view`` (the seat's own view) is read, so it holds nothing the seat may not see.
+    Where the view carries the suited twin of its cards (``View.shown``), that is drawn."""
+    shown = view.shown or Shown()
+    mine, twin = (view.hand, shown.hand) if view.hand is not None else (
+        (view.seats[seat].cards, shown.seat(seat)) if seat < len(view.seats) else (None, None))
     rows = []
-    hand = _faces(faces, mine)
+    hand = _faces(faces, mine, twin)
     if hand:
         rows.append(Row("", hand))
     if seat < len(view.seats) and view.seats[seat].melds:
@@ -190,11 +199,11 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
         if melds:
             rows.append(Row(t("hand.melds", locale, melds=""), melds))
     for i, sv in enumerate(view.seats):
-        shown = _faces(faces, sv.cards) if i != seat and sv.cards else ()
-        if shown:
+        open_cards = _faces(faces, sv.cards, shown.seat(i)) if i != seat and sv.cards else ()
+        if open_cards:
             name = names[i] if i < len(names) else f"#{i + 1}"
-            rows.append(Row(t("hand.shown", locale, name=name, cards=""), shown))
-    for row in card_rows(view.lines, faces, locale, limit=2):
+            rows.append(Row(t("hand.shown", locale, name=name, cards=""), open_cards))
+    for row in card_rows(view.lines, faces, locale, limit=2, suited=shown.lines):
         if all(row.faces != earlier.faces for earlier in rows):
             rows.append(row)
     return HandPicture(tuple(rows)) if rows else None
@@ -203,10 +212,12 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
 def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
                   acting: Iterable[int], locale: str) -> TablePicture | None:
     """The public table as a picture, from the public view only; None when the game draws no
-    faces (its ``GameSpec.faces`` is the default)."""
+    faces (its ``GameSpec.faces`` is the default). Open cards and the lines' cards are drawn
+    from their suited twin where the view carries one (``View.shown``)."""
     if faces is no_faces:
         return None
     acting = set(acting)
+    suited = view.shown or Shown()
     seats = []
     for i, sv in enumerate(view.seats):
         parts = []
@@ -215,8 +226,8 @@ def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
         if sv.status is not None:
             parts.append(render_text(sv.status, locale))
         rows = []
-        for notation in (sv.cards, sv.melds):
-            shown = _faces(faces, notation)
+        for notation, twin in ((sv.cards, suited.seat(i)), (sv.melds, None)):
+            shown = _faces(faces, notation, twin)
             if shown:
                 rows.append(Row("", shown))
         discards = _faces(faces, sv.discards)
@@ -226,7 +237,8 @@ def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
         name = names[i] if i < len(names) else f"#{i + 1}"
         seats.append(SeatPicture(f"{i + 1}. {name}"[:24], " · ".join(parts)[:40], i in acting,
                                  sv.count if not sv.cards else None, tuple(rows)))
-    return TablePicture(title, tuple(seats), card_rows(view.lines, faces, locale))
+    return TablePicture(title, tuple(seats),
+                        card_rows(view.lines, faces, locale, suited=suited.lines))
 
 
 # --- drawing one face --------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from engines.doudizhu.notation import (
 )
 from engines.doudizhu.patterns import Pattern, Play
 from engines.doudizhu.rules import merge_options
+from engines.doudizhu.suits import Suits, Texts, card, with_shown
 from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
@@ -230,6 +231,14 @@ class FiveGame(Game):
         self.kitty = tuple(sum(1 for c in kitty if c[0] == r) for r in range(NRANKS))
         for r, k in enumerate(self.kitty):
             self.hands[self.landlord][r] += k
+        # The physical cards, for pictures (engines.doudizhu.suits); the 暗地主's twin leaves
+        # first of its rank, as the play that makes it known counts it (001).
+        self.suits = Suits(
+            [[(c[0], card(*c)) for c in h] for h in dealt], [(c[0], card(*c)) for c in kitty]
+        )
+        self.suits.take_kitty(self.landlord)
+        if self.partner is not None:
+            self.suits.keep_first(self.partner, card(*twin))
         self.known = False  # the 暗地主 (or its absence) is public
         self.revealed: dict[int, bool] = {}
         self.doubled: list[bool | None] = [None] * SEATS
@@ -510,8 +519,26 @@ class FiveGame(Game):
         return SUITS[self.marker[1]] + RANKS[self.marker[0]]
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` sees: the 暗地主 is shown only to itself until it is known; then the
-        two landlords see each other's cards (privately); everything at the end."""
+        """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a
+        rank leaves a hand: ``engines.doudizhu.suits``)."""
+        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line)
+
+    def _suited_hand(self, seat: int) -> Texts | None:
+        return self.suits.hand(seat, self.hands[seat])
+
+    def _suited_line(self, key: str) -> Texts | None:
+        if key == "ddz.line.kitty":
+            return self.suits.kitty_texts()
+        if key == "ddz.line.last_play" and self.last is not None and self.last_seat is not None:
+            seat = self.last_seat
+            played = self.suits.played(seat, self.hands[seat], self.last.parts)
+            return None if played is None else (self.last.text, played)
+        return None
+
+    def plain_view(self, seat: int | None) -> View:
+        """What ``seat`` sees, in notation: the 暗地主 is shown only to itself until it is
+        known; then the two landlords see each other's cards (privately); everything at the
+        end."""
         over = self.winner is not None
         lands = self.knows_landlords(seat)
         team = seat is not None and seat in lands and self.known

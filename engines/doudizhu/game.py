@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from engines.base import (
@@ -67,7 +68,7 @@ from engines.doudizhu.notation import (
     PASS_WORDS,
     RANKS,
     SMALL_JOKER,
-    deal,
+    deal_suited,
     format_cards,
     label,
     parse_cards,
@@ -83,6 +84,7 @@ from engines.doudizhu.rules import (
     two_player_rules,
 )
 from engines.doudizhu.scoring import escape_penalty, settle, settle_escapes
+from engines.doudizhu.suits import Suits, Texts, with_shown
 from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
@@ -112,6 +114,8 @@ _words("double", 0, "double", "加倍")
 _words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
+_RANK = itemgetter(0)  # of a dealt (rank, card) pair
+_LAST_PLAY_LINES = frozenset({"ddz.line.last_play", "ddz.line.can_beat", "ddz.line.cannot_beat"})
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
@@ -164,10 +168,14 @@ class DoudizhuGame(Game):
 
     # --- dealing and phase changes ------------------------------------------------------
     def _start_deal(self, first: int) -> None:
-        """发牌: shuffle from the seeded generator; a redeal continues the same stream."""
+        """发牌: shuffle from the seeded generator; a redeal continues the same stream. The
+        physical cards are kept in ``suits`` (their suits, for pictures)."""
         r = self.rules
         n = self.n
-        dealt, kitty_cards = deal(self._rng, r.decks, n, r.hand_size, r.removed, r.kitty)
+        hands, bottom = deal_suited(self._rng, r.decks, n, r.hand_size, r.removed, r.kitty)
+        self.suits = Suits(hands, bottom)
+        dealt = [list(map(_RANK, h)) for h in hands]
+        kitty_cards = list(map(_RANK, bottom))
         self.dealt: list[list[int]] = dealt
         self.hands: list[list[int]] = []
         for cards in dealt:
@@ -246,6 +254,7 @@ class DoudizhuGame(Game):
         for rank, c in enumerate(self.kitty):
             hand[rank] += c
         self.kitty_taken = True
+        self.suits.take_kitty(seat)
         if self.rules.doubling:
             eligible = [s for s in self._order(seat) if self.may_double(s)]
             if eligible:
@@ -662,6 +671,26 @@ class DoudizhuGame(Game):
         return tuple(self.hands[seat])
 
     def view(self, seat: int | None) -> View:
+        """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a
+        rank leaves a hand: ``engines.doudizhu.suits``)."""
+        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line)
+
+    def _suited_hand(self, seat: int) -> Texts | None:
+        return self.suits.hand(seat, self.visible_hand(seat))
+
+    def _suited_line(self, key: str) -> Texts | None:
+        """The cards a line shows as (rank-only, suited) notation: the kitty, the last play
+        (also named by the line of what the seat to act may answer)."""
+        if key == "ddz.line.kitty":
+            return self.suits.kitty_texts()
+        if key in _LAST_PLAY_LINES and self.last is not None and self.last_seat is not None:
+            seat = self.last_seat
+            played = self.suits.played(seat, self.hands[seat], self.last.parts)
+            return None if played is None else (self.last.text, played)
+        return None
+
+    def plain_view(self, seat: int | None) -> View:
+        """What ``seat`` (None: the public) sees, in notation (``view`` adds the suits)."""
         seats = []
         for s in range(self.n):
             role = None
@@ -1021,8 +1050,8 @@ class WildGame(DoudizhuGame):
     def bomb_factor(self, play: Play) -> int:
         return wild.FACTOR[play.pattern]
 
-    def view(self, seat: int | None) -> View:
-        v = super().view(seat)
+    def plain_view(self, seat: int | None) -> View:
+        v = super().plain_view(seat)
         line = T("ddz.line.wild", rank=label(self.wild))
         return dataclasses.replace(v, lines=(line, *v.lines))
 
@@ -1088,6 +1117,7 @@ class MalaGame(DoudizhuGame):
         place = self._rng.randrange(self.n * self.rules.hand_size)
         self.open_seat = place % self.n
         self.open_rank = self.dealt[self.open_seat][place // self.n]
+        self.open_card = self.suits.dealt[self.open_seat][place // self.n]
         self.auction = BlindAuction(self.n, self.open_seat)
         self.looked = [False] * self.n
         self.pairs = [0] * self.n  # 倒拉垒沃 actions in each farmer's pair
@@ -1101,6 +1131,7 @@ class MalaGame(DoudizhuGame):
         for rank, c in enumerate(self.kitty):
             hand[rank] += c
         self.kitty_taken = True
+        self.suits.take_kitty(seat)
         self.blind = self.auction.blind
         if not self.blind:
             self.looked = [True] * self.n
@@ -1198,8 +1229,8 @@ class MalaGame(DoudizhuGame):
                 extra.append(T("ddz.out.pair", seat=f + 1, x=2 ** self.pairs[f]))
         return dataclasses.replace(out, lines=(*out.lines, *extra))
 
-    def view(self, seat: int | None) -> View:
-        v = super().view(seat)
+    def plain_view(self, seat: int | None) -> View:
+        v = super().plain_view(seat)
         lines = [T("ddz.line.open_card", card=label(self.open_rank), seat=self.open_seat + 1)]
         for line in v.lines:
             hidden = seat is None or seat != self.landlord or not self.looked[seat]
@@ -1217,6 +1248,11 @@ class MalaGame(DoudizhuGame):
 
     def private_epoch(self, seat: int) -> int:
         return super().private_epoch(seat) * 2 + self.looked[seat]
+
+    def _suited_line(self, key: str) -> Texts | None:
+        if key == "ddz.line.open_card":  # the 明牌 turned up in the deal, a public card
+            return label(self.open_rank), str(self.open_card)
+        return super()._suited_line(key)
 
     def picker(self, seat: int) -> Picker | None:
         return super().picker(seat) if self.looked[seat] else None

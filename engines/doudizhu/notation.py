@@ -28,7 +28,7 @@ import random
 from operator import lshift
 
 from engines.base import T
-from engines.cards import JOKER_STARTS, Layout, Shoe, climb_index, read_joker
+from engines.cards import JOKER_STARTS, Card, Layout, Shoe, climb_index, read_joker
 from engines.cards import SMALL_JOKER as CARD_SMALL_JOKER
 from engines.cards import deal as deal_cards
 from engines.errors import NotationError
@@ -217,11 +217,36 @@ def deal(
     >>> [len(h) for h in hands], len(bottom), sum(h.count(BIG_JOKER) for h in hands + [bottom])
     ([17, 17, 17], 3, 1)
     """
+    hands, bottom = deal_suited(rng, decks, seats, each, removed, kitty)
+    return [[r for r, _ in hand] for hand in hands], [r for r, _ in bottom]
+
+
+Ranked = tuple[int, Card]
+"""A physical card with its rank index (``RANKS`` order): how ``deal_suited`` deals."""
+
+
+def ranked(card: Card) -> Ranked:
+    """The card with its rank index in front (the form ``deal_suited`` deals in)."""
+    return climb_index(card), card
+
+
+def deal_suited(
+    rng: random.Random, decks: int, seats: int, each: int, removed: int = 0, kitty: int = 3
+) -> tuple[list[tuple[Ranked, ...]], tuple[Ranked, ...]]:
+    """``deal`` with the physical cards: the same shuffle (same seed, same cards), each card
+    as (rank index, ``Card``).
+
+    >>> hands, bottom = deal_suited(random.Random(5), 1, 3, 17)
+    >>> [r for r, _ in hands[0]] == deal(random.Random(5), 1, 3, 17)[0][0]
+    True
+    >>> sorted({str(c)[-1] for h in hands for _, c in h if not c.is_joker})
+    ['c', 'd', 'h', 's']
+    """
     shoe = Shoe(decks, jokers=True)
-    ranks = deal_cards(
-        rng, shoe, Layout.RANKS_THEN_JOKERS, seats, each, removed=removed, form=climb_index
+    dealt = deal_cards(
+        rng, shoe, Layout.RANKS_THEN_JOKERS, seats, each, removed=removed, form=ranked
     )
-    return [list(hand) for hand in ranks.hands], list(ranks.kitty[:kitty])
+    return list(dealt.hands), dealt.kitty[:kitty]
 
 
 def format_cards(counts: Counts) -> str:

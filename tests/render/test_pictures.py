@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from bot.render.pictures import (
     WHITE,
     HandPicture,
     Row,
+    Size,
     content_named,
     digest,
     font,
@@ -205,9 +207,80 @@ def test_the_table_shows_the_kitty_and_the_last_play_once_public() -> None:
     assert picture is not None
     captions = [row.caption for row in picture.centre]
     assert any(c.startswith("底牌") for c in captions)
-    kitty = next(line for line in view.lines if line.key == "ddz.line.kitty")
+    k, kitty = next((k, line) for k, line in enumerate(view.lines)
+                    if line.key == "ddz.line.kitty")
     row = next(r for r in picture.centre if r.caption.startswith("底牌"))
-    assert row.faces == card_faces(kitty.args["cards"])
+    plain = card_faces(kitty.args["cards"])
+    assert plain is not None and view.shown is not None
+    # the kitty's own cards, drawn with their suits: the same ranks as the text says
+    assert row.faces == card_faces(view.shown.lines[k] or "")
+    assert [f.label for f in row.faces] == [f.label for f in plain]
+    assert all(f.suit or f.kind is FaceKind.JOKER for f in row.faces)
+
+
+def red_pips(img: Image.Image, faces: tuple[Face, ...], size: Size, top: int) -> list[bool]:
+    """For each card of a drawn row, whether its small suit pip (under the rank, the part of
+    an overlapped card left in sight) is red."""
+    y = top + 8 + int(int(size.h * 0.25) * 1.35)
+    return [near(img.getpixel((PAD + k * size.step + int(size.w * 0.2), y)), RED, 60)
+            for k in range(len(faces))]
+
+
+def test_a_doudizhu_hand_picture_shows_the_suits_it_was_dealt() -> None:
+    spec, game = played("doudizhu", 6)
+    seat = game.to_act()[0]
+    view = game.view(seat)
+    assert view.hand and view.shown is not None and view.shown.hand
+    picture = hand_picture(spec.faces, view, seat, ["a", "b", "c"], "zh-CN")
+    assert picture is not None
+    row = picture.rows[0]
+    assert row.faces == card_faces(view.shown.hand)
+    # the same cards as the text says, each with its suit (or a joker)
+    assert [f.label for f in row.faces] == [f.label for f in card_faces(view.hand) or ()]
+    assert all(f.suit or f.kind is FaceKind.JOKER for f in row.faces)
+    reds = [f.red and f.kind is FaceKind.CARD for f in row.faces]
+    assert any(reds) and not all(reds)  # a deal of 17 has hearts or diamonds, and black cards
+    img = image(render(picture).png)
+    assert red_pips(img, row.faces, CARD_BIG, PAD)[:-1] == reds[:-1]
+    # the last play is drawn once, with its suits, though two lines name it (the last play
+    # and what this seat may answer)
+    keys = [line.key for line in view.lines]
+    assert "ddz.line.last_play" in keys and "ddz.line.can_beat" in keys
+    last = card_faces(view.shown.lines[keys.index("ddz.line.last_play")] or "")
+    assert last is not None and last[0].suit
+    assert [r.faces for r in picture.rows].count(last) == 1
+    assert len({r.faces for r in picture.rows}) == len(picture.rows)
+
+
+def test_the_table_draws_open_hands_and_the_last_play_with_their_suits() -> None:
+    spec, game = played("doudizhu", 400)
+    assert game.is_over()
+    view = game.view(None)
+    assert view.hand is None and view.shown is not None and view.shown.hand is None
+    picture = table_picture(spec.faces, view, "斗地主", ["a", "b", "c"], (), "zh-CN")
+    assert picture is not None
+    for i, seat in enumerate(picture.seats):  # every hand is shown once it is over
+        if view.seats[i].cards:
+            assert seat.rows[0].faces == card_faces(view.shown.seats[i] or "")
+            assert all(f.suit or f.kind is FaceKind.JOKER for f in seat.rows[0].faces)
+    k = next(k for k, line in enumerate(view.lines) if line.key == "ddz.line.last_play")
+    last = card_faces(view.shown.lines[k] or "")
+    assert last is not None and last in [row.faces for row in picture.centre]
+
+
+def test_other_games_draw_their_own_notation() -> None:
+    """The suited twin is 斗地主's (its notation has no suits); every other game's views have
+    none, and a 斗地主 view without one (saved before it existed) draws its ranks as before."""
+    for key, spec in registry.specs().items():
+        if spec.faces is no_faces or key.startswith("doudizhu"):
+            continue
+        _, game = played(key, 4)
+        assert all(game.view(s).shown is None for s in (None, *range(game.setup.seats))), key
+    spec, game = played("doudizhu", 6)
+    seat = game.to_act()[0]
+    old = replace(game.view(seat), shown=None)
+    picture = hand_picture(spec.faces, old, seat, ["a", "b", "c"], "zh-CN")
+    assert picture is not None and picture.rows[0].faces == card_faces(old.hand or "")
 
 
 def test_a_game_without_faces_draws_no_table() -> None:
