@@ -10,10 +10,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from simhelpers import day_long_settings, make_bot  # noqa: E402
+from simhelpers import day_long_settings, make_bot
 
-from bot.client import GameHall  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.client import GameHall
+from bot.settings import Settings
 
 
 @pytest.fixture

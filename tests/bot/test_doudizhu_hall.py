@@ -20,14 +20,14 @@ from simhelpers import (  # type: ignore[import-not-found]
 from bot.client import GameHall
 
 
-def world(env, n: int = 3, locale: str | None = None):  # noqa: ANN001, ANN201
+def world(env, n: int = 3, locale: str | None = None):
     guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
     channel = guild.create_text_channel("hall")
     members = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat")[:n]]
     return guild, channel, members
 
 
-async def seat_three(channel, members, room: str = "novice"):  # noqa: ANN001, ANN201
+async def seat_three(channel, members, room: str = "novice"):
     ann, bob, cat = members
     created = await ann.slash(channel, "table create", game="doudizhu", room=room)
     assert created.ephemeral
@@ -68,7 +68,7 @@ async def test_create_join_start_dm_play_settle(simcord_env, simcord_bot: GameHa
         assert f"{member.name}: " in final and f"balance {balance}" in final
 
 
-async def test_hand_is_private_and_shows_only_your_cards(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_hand_is_private_and_shows_only_your_cards(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -90,7 +90,7 @@ async def test_hand_is_private_and_shows_only_your_cards(simcord_env, simcord_bo
     assert result.ephemeral and "not seated" in result.response.content
 
 
-async def test_bids_and_plays_through_buttons_and_the_card_picker(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_bids_and_plays_through_buttons_and_the_card_picker(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -129,7 +129,7 @@ async def test_bids_and_plays_through_buttons_and_the_card_picker(simcord_env, s
     assert len(table.game.log if table.game else [1]) > 0
 
 
-async def test_bad_input_gets_a_clear_error_and_changes_nothing(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_bad_input_gets_a_clear_error_and_changes_nothing(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -151,7 +151,7 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(simcord_env, sim
     assert "running" in result.response.content
 
 
-async def test_timeout_lets_the_trustee_act_and_two_misses_keep_it(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_timeout_lets_the_trustee_act_and_two_misses_keep_it(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -175,7 +175,7 @@ async def test_timeout_lets_the_trustee_act_and_two_misses_keep_it(simcord_env, 
         assert not table.seats[first].trustee
 
 
-async def test_leaving_mid_hand_is_an_escape_settled_with_the_penalty(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_leaving_mid_hand_is_an_escape_settled_with_the_penalty(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -191,7 +191,7 @@ async def test_leaving_mid_hand_is_an_escape_settled_with_the_penalty(simcord_en
     assert bob.held == 0 and bob.balance < simcord_bot.settings.starting_grant
 
 
-async def test_restart_mid_hand_keeps_the_table_and_its_buttons(simcord_env, simcord_bot, settings) -> None:  # noqa: ANN001
+async def test_restart_mid_hand_keeps_the_table_and_its_buttons(simcord_env, simcord_bot, settings) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -217,7 +217,7 @@ async def test_restart_mid_hand_keeps_the_table_and_its_buttons(simcord_env, sim
     assert total + await wallet_of(new_bot, channel).house_balance() == 3 * settings.starting_grant
 
 
-async def test_discord_failures_are_survived(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_discord_failures_are_survived(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members)
@@ -238,7 +238,7 @@ async def test_discord_failures_are_survived(simcord_env, simcord_bot) -> None: 
     assert "settled" in public_text(table_message(channel))
 
 
-async def test_moderators_and_only_moderators_manage(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_moderators_and_only_moderators_manage(simcord_env, simcord_bot) -> None:
     env = simcord_env
     guild, channel, members = world(env)
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
@@ -285,7 +285,7 @@ async def test_moderators_and_only_moderators_manage(simcord_env, simcord_bot) -
         table_message(channel)).lower()
 
 
-async def test_wallet_commands_and_replay(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_wallet_commands_and_replay(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     message = await seat_three(channel, members, room="free")
@@ -305,7 +305,7 @@ async def test_wallet_commands_and_replay(simcord_env, simcord_bot) -> None:  # 
     assert "only for players below" in daily.response.content
 
 
-async def test_second_create_points_to_the_open_table(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_second_create_points_to_the_open_table(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env)
     await members[0].slash(channel, "table create", game="doudizhu", room="free")
@@ -318,7 +318,7 @@ async def test_second_create_points_to_the_open_table(simcord_env, simcord_bot) 
     assert "Unknown game" in nothing.response.content
 
 
-async def test_public_table_follows_the_server_locale(simcord_env, simcord_bot) -> None:  # noqa: ANN001
+async def test_public_table_follows_the_server_locale(simcord_env, simcord_bot) -> None:
     env = simcord_env
     _guild, channel, members = world(env, locale="zh-CN")
     reply = await members[0].slash(channel, "table create", game="doudizhu", room="free")
@@ -329,7 +329,7 @@ async def test_public_table_follows_the_server_locale(simcord_env, simcord_bot) 
 
 
 async def test_a_table_that_cannot_resume_is_aborted_and_the_channel_told(
-    simcord_env, simcord_bot, settings  # noqa: ANN001
+    simcord_env, simcord_bot, settings
 ) -> None:
     import json
 

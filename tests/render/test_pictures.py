@@ -153,7 +153,7 @@ async def test_pictures_drawn_off_the_event_loop_match_and_stay_bounded(
 
 
 # --- hands and tables from games -----------------------------------------------------------------
-def played(key: str, steps: int, seed: int = 5):  # noqa: ANN201
+def played(key: str, steps: int, seed: int = 5):
     spec = registry.get(key)
     game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
                           options=spec.options))
