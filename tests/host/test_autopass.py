@@ -9,6 +9,7 @@ from dataclasses import replace
 from bot.host.model import PLAYING, Table
 from bot.host.referee import AUTOPASS_DELAY
 from bot.host.tables import TableManager
+from tests.host.waiting import until
 
 CH, GUILD = 556, 77
 
@@ -55,7 +56,9 @@ async def test_a_seat_with_only_a_pass_passes_after_the_fixed_delay_without_a_mi
         seen.add(seat)
         only = game.legal_actions(seat)[0]
         before = len(game.log)
-        await asyncio.sleep(AUTOPASS_DELAY + 0.3)
+        started = asyncio.get_running_loop().time()
+        await until(lambda g=game, n=before: len(g.log) > n or table.game is not g)
+        assert asyncio.get_running_loop().time() - started >= AUTOPASS_DELAY - 0.05, "not sooner"
         if table.game is not game:
             break  # the pass ended the hand
         assert game.log[before] == (seat, only), "the one legal action was made for the seat"
@@ -79,7 +82,9 @@ async def test_a_player_who_turned_it_off_keeps_the_whole_timer_and_a_timeout_is
     assert game is not None and table.deadline is not None
     assert table.deadline - manager.clock() == manager.settings.timer(game.phase())
     before = len(game.log)
-    await asyncio.sleep(play + 0.3)
+    started = asyncio.get_running_loop().time()
+    await until(lambda: len(game.log) > before)
+    assert asyncio.get_running_loop().time() - started >= play - 0.05, "the whole timer, not less"
     assert game.log[before][0] == seat
     assert table.seats[seat].misses == 1, "a timeout with auto-pass off is a miss"
 

@@ -12,6 +12,7 @@ from bot.host.model import PLAYING, Table
 from bot.host.tables import TableManager
 from engines.base import T
 from storage import tables as table_store
+from tests.host.waiting import until
 
 GUILD = 77
 
@@ -161,7 +162,8 @@ async def test_many_tables_timing_out_together_all_time_out_once(
     started = await asyncio.gather(*(manager.start(100 + i, 1000 + i) for i in range(tables)))
     waiting = [t for t in started if t.status == PLAYING]
     logs = {t.id: len(t.game.log) for t in waiting}
-    await asyncio.sleep(1.6)
+    # each table times out once at 1 s; the next window's timer is 1 s after that one
+    await until(lambda: all(t.seats[0].misses >= 1 and manager.turns.armed(t.id) for t in waiting))
     for table in waiting:
         seat = table.seats[0]
         assert seat.misses == 1, "one timeout per table, however many expire at once"
