@@ -40,6 +40,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -49,7 +50,7 @@ from bot.host.tables import HandResult, TableManager
 from bot.settings import Settings, load_settings
 from engines import registry
 from engines.base import Text
-from storage.db import Database
+from storage.db import Database, open_database
 from storage.wallet import Wallet
 
 GAME, ROOM = "doudizhu", "coin_low"
@@ -99,13 +100,15 @@ class Hall:
         self.calls = 0
 
     @classmethod
-    async def open(cls, folder: Path, seed: int) -> Hall:
-        settings = load_settings(
-            environ={"GAMEHALL_DB": str(folder / "hall.db")}, known_games=registry.specs().keys()
-        )
+    async def open(cls, folder: Path | str, seed: int, **db_options: Any) -> Hall:
+        """A hall over ``folder``'s hall.db, or over a database target (``postgresql://…``),
+        opened with ``db_options`` (e.g. a pool's size)."""
+        target = folder if isinstance(folder, str) else str(folder / "hall.db")
+        settings = load_settings(environ={"GAMEHALL_DB": target},
+                                 known_games=registry.specs().keys())
         # turn timers never fire here: the clock is armed on every turn all the same
         settings = replace(settings, starting_grant=10_000_000, timers={"default": 10**6})
-        db = await Database.open(settings.database)
+        db = await open_database(settings.database, **db_options)
         seeds = random.Random(seed)
         manager = TableManager(
             settings,

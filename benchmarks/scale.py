@@ -34,7 +34,6 @@ import sys
 import tempfile
 import time
 import warnings
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -96,30 +95,11 @@ async def _settle(index: int, target: str, args: argparse.Namespace, barrier: An
 
 
 async def _host(index: int, target: str, args: argparse.Namespace, barrier: Any) -> tuple:
-    from host import GAME, ROOM, Hall, NullNotifier
-
-    from bot.host.tables import TableManager
-    from bot.settings import load_settings
-    from engines import registry
-    from storage.db import open_database
-    from storage.wallet import Wallet
+    from host import GAME, ROOM, Hall
 
     pg = target.startswith("postgresql")
-    settings = load_settings(environ={"GAMEHALL_DB": target}, known_games=registry.specs().keys())
-    settings = replace(settings, starting_grant=10_000_000, timers={"default": 10**6})
-    db = await open_database(
-        settings.database, **({"max_size": args.pool, "min_size": 2} if pg else {})
-    )
-    seeds = random.Random(index)
-    manager = TableManager(
-        settings,
-        db,
-        Wallet.from_settings(db, settings),
-        NullNotifier(),
-        clock=time.time,
-        seed_source=lambda: seeds.getrandbits(62),
-    )
-    hall = Hall(settings, db, manager)
+    hall = await Hall.open(target, index, **({"max_size": args.pool, "min_size": 2} if pg else {}))
+    manager, db = hall.manager, hall.db
     base = (index + 1) * SPAN
     guild = base  # this process's server: no other process has its tables
     table_ids = [base + 1 + i for i in range(args.host_tables)]
