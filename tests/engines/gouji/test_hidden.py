@@ -6,6 +6,7 @@ out."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -39,7 +40,8 @@ def close_by_timeouts(game: GoujiGame) -> None:
 
 
 @pytest.mark.parametrize("close", [close_by_declines, close_by_timeouts])
-def test_a_burn_claim_declined_tells_the_table_nothing(close) -> None:
+def test_a_burn_claim_declined_tells_the_table_nothing(
+        close: Callable[[GoujiGame], None]) -> None:
     may, may_not = table(True), table(False)
     for game in (may, may_not):
         game.apply(0, "AA")

@@ -5,6 +5,7 @@ who could have claimed, who declined or who let the time run out."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -48,11 +49,11 @@ def close_by_timeouts(game: PaohuziGame) -> None:
 
 
 @pytest.mark.parametrize("close", [close_by_declines, close_by_timeouts])
-def test_a_declined_claim_tells_the_table_nothing(close) -> None:
+def test_a_declined_claim_tells_the_table_nothing(
+        close: Callable[[PaohuziGame], None]) -> None:
     # issue 23, seen in Discord: only cat could 碰 ann's discard; after the window cat's seat
     # line turned to "passed", telling everyone she had held a pair of it
     may, may_not = table(True), table(False)
-    assert "peng" in may.legal_actions(2) or True  # nothing is on offer before the discard
     for game in (may, may_not):
         game.apply(0, "x5")
         assert game.phase() == CLAIM
