@@ -181,7 +181,8 @@ class GoujiGame(Game):
         self.top: Top | None = None
         self.mode = "lead"
         self.turn = self.leader
-        self.window_start = 0
+        self.window_start = 0  # which 够级 window is open (a count of windows opened)
+        self.window_no = 1  # a count of decision points: what ``window`` tells the host
         self.window_seats: dict[int, str] = {}   # seat -> "beat" | "burn"
         self.window_answers: dict[int, str] = {}
         self.passed_round: set[int] = set()
@@ -366,9 +367,9 @@ class GoujiGame(Game):
     def window(self) -> int:
         if self._phase == DECLARE:
             return 0
-        if self._phase == PLAY and self.mode == "window":
-            return self.window_start
-        return len(self.log)
+        # not the log's length: the log also holds the private 烧 answers, and how many
+        # there were would tell who could burn (issue 23)
+        return self.window_no
 
     def timeout_action(self, seat: int) -> Timeout:
         """宣点 and an ignored 烧 claim time out to no (not a miss); otherwise the trustee acts."""
@@ -420,6 +421,15 @@ class GoujiGame(Game):
 
     # --- actions --------------------------------------------------------------------------------
     def _apply(self, seat: int, text: str) -> str:
+        was_open = self._phase == PLAY and self.mode == "window"
+        start = self.window_start
+        action = self._dispatch(seat, text)
+        if not (was_open and self._phase == PLAY and self.mode == "window"
+                and self.window_start == start):
+            self.window_no += 1  # an answer inside a window that stays open opens nothing
+        return action
+
+    def _dispatch(self, seat: int, text: str) -> str:
         word = text.strip().lower()
         if self._phase == DECLARE:
             return self._apply_declare(seat, word, text)
@@ -798,7 +808,7 @@ class GoujiGame(Game):
         self.mode = "window"
         self.window_seats = seats
         self.window_answers = {}
-        self.window_start = len(self.log) + 1
+        self.window_start += 1
 
     # --- the result -----------------------------------------------------------------------------
     def slots(self) -> list[int]:

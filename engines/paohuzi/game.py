@@ -426,7 +426,9 @@ class PaohuziGame(Game):
         )
 
     def _new_window(self) -> None:
-        self._window = len(self.log) + 1
+        # a count of decision points, not the log's length: the log also holds the private
+        # answers to a claim window, and how many there were would tell who could claim
+        self._window += 1
 
     # --- turns and draws ----------------------------------------------------------------
     def _turn_start(self, seat: int, *, discard: bool, self_draw: bool) -> None:
@@ -601,7 +603,8 @@ class PaohuziGame(Game):
                     self.chou[s].add(t)
                 if "peng" in opts:
                     self.renpeng[s].add(t)
-                self.status[s] = T("phz.status.pass")
+                # no "passed" on the seat line: only a seat that could claim can pass, so the
+                # table would learn who held a pair of the tile (issue 23)
         for wanted in ("pao", "peng", "chi"):
             for s in order:
                 if claim.answers[s].startswith(wanted):

@@ -86,6 +86,8 @@ class ShuangkouGame(Game):
         self.hands: list[Counts] = [counts(h) for h in deal_ranks(rng, DECKS, SEATS, EACH)]
         self.dealt: tuple[Counts, ...] = tuple(self.hands)
         self.stars: tuple[int, ...] = tuple(best_stars(h) for h in self.hands)
+        """The most stars of any bomb each seat's dealt cards could form (a deal fact only:
+        points count ``played_stars``)."""
         self.dealer = rng.randrange(SEATS)
         self._init_play(self.dealer)
 
@@ -95,6 +97,8 @@ class ShuangkouGame(Game):
         self.passed: set[int] = set()
         self.status: dict[int, Text] = {}
         self.finished: list[int] = []
+        self.played_stars: tuple[int, ...] = (0,) * SEATS
+        """星级 as played: the most stars of any bomb each seat has played this hand."""
         self.jiefeng: int | None = None
         self._phase = PLAY
         self._outcome: Outcome | None = None
@@ -226,6 +230,10 @@ class ShuangkouGame(Game):
     def _play(self, seat: int, cards: Counts, pattern: Pattern) -> None:
         self.hands[seat] = minus(self.hands[seat], cards)
         self.table = (seat, cards, pattern)
+        if pattern.stars > self.played_stars[seat]:
+            # stars are for bombs as played: a 连炸 split into single bombs pays as those
+            self.played_stars = tuple(pattern.stars if s == seat else n
+                                      for s, n in enumerate(self.played_stars))
         self.passed = set()
         self.jiefeng = None
         self.status = {s: v for s, v in self.status.items() if s in self.finished}
@@ -253,7 +261,7 @@ class ShuangkouGame(Game):
         first = self.finished[0]
         win = team(first)
         kind = self.result_kind()
-        stars = max(self.stars[s] for s in range(SEATS) if team(s) == win)
+        stars = max(self.played_stars[s] for s in range(SEATS) if team(s) == win)
         mult = star_multiplier(stars)
         each = RESULT_BASE[kind] * mult * self.base
         transfers: list[Transfer] = []
@@ -265,11 +273,12 @@ class ShuangkouGame(Game):
         if mult > 1:
             lines.append(T("shuangkou.line.doubled", stars=stars, mult=mult, points=each))
         for s in range(SEATS):
-            pay = contribution(self.stars[s]) * self.base
+            played = self.played_stars[s]
+            pay = contribution(played) * self.base
             if pay:
-                why = T("shuangkou.reason.stars", stars=self.stars[s])
+                why = T("shuangkou.reason.stars", stars=played)
                 transfers.extend(Transfer(o, s, pay, why) for o in range(SEATS) if o != s)
-                lines.append(T("shuangkou.line.contribution", seat=s + 1, stars=self.stars[s],
+                lines.append(T("shuangkou.line.contribution", seat=s + 1, stars=played,
                                points=pay))
         pts = net_points(SEATS, transfers)
         self._outcome = Outcome(points=pts, scores=pts, lines=tuple(lines),
@@ -311,7 +320,7 @@ class ShuangkouGame(Game):
                            seats=" ".join(str(s + 1) for s in self.finished)))
         if over:
             lines.append(T("shuangkou.line.stars",
-                           stars=" ".join(f"{s + 1}:{self.stars[s]}" for s in range(SEATS))))
+                           stars=" ".join(f"{s + 1}:{n}" for s, n in enumerate(self.played_stars))))
             lines.extend(self.outcome().lines)
         hand = format_cards(self.hands[seat]) if seat is not None else None
         return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand)

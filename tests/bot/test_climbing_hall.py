@@ -164,15 +164,15 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
 async def test_shuangkou_hand_with_a_star_contribution_itemized(
     simcord_env: Any, simcord_bot: GameHall, deals: list[int]
 ) -> None:
-    """Seed 7: bob (seat 2) is dealt a 7-star bomb; each other seat pays him the 4-point
-    contribution, itemized beside the 平扣 payments."""
+    """Seed 54: the third seat plays a 6-star bomb; each other seat pays it the 2-point
+    contribution (stars are for bombs as played), itemized beside the result's payments."""
     env, bot = simcord_env, simcord_bot
-    deals.append(7)
+    deals.append(54)
     guild, channel, members = world(env, 4)
     await open_table(channel, members, "shuangkou")
     watch = await HandWatch.start(bot, channel, members, members[0])
     game = bot.manager.tables[channel.id].game
-    assert game.stars[1] == 7
+    assert game.stars[2] == 6
     for seat, member in enumerate(members):
         reply = await member.slash(channel, "hand")
         hand = card_labels(game.view(seat).hand)
@@ -183,11 +183,11 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
     played = await play_by_menus(members[leader], reply.response.message, lead)
     assert played.acknowledged and "❌" not in (played.response.content or "")
     await hints_until(channel, members, game, lambda: False)
-    assert game.is_over()
+    assert game.is_over() and game.played_stars[2] == 6
 
     text = public_text(await table_now(bot, channel))
     assert f"Hand #{watch.hand_id} settled" in text
-    assert "Seat 2 holds 7 stars: each other seat pays " in text
+    assert "Seat 3 played 6 stars: each other seat pays " in text
     rate = bot.settings.rooms["novice"].coefficient
     outcome = game.outcome()
     wallet = bot.manager.wallet_for(guild.id)
@@ -197,11 +197,11 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
         beans = transfer.points * rate
         line = f"{payer.name} → {payee.name}: {transfer.points} points, {beans} beans"
         if transfer.reason is not None and transfer.reason.key == "shuangkou.reason.stars":
-            line += " · 7-star contribution"
+            line += " · 6-star contribution"
         assert line in text, line
         paid[payer.id] -= beans
         paid[payee.id] += beans
-    assert sum(1 for t in outcome.transfers if t.payee == 1 and t.points == 4) == 3
+    assert sum(1 for t in outcome.transfers if t.payee == 2 and t.points == 2) == 3
     for member in members:
         account = await wallet.account(member.id)
         assert account.balance - watch.balances[member.id] == paid[member.id]

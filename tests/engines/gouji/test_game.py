@@ -213,13 +213,30 @@ def finish(g: GoujiGame, order: list[int]) -> None:
     g._finish()
 
 
-def test_gj_e1_team_of_first_third_and_fifth() -> None:
-    # GJ-E1: 头科 + 三科 + 二落 → each 4 + 0 − 2 = 2
-    g = GoujiGame.position(["3"] * 6, leader=0)
-    finish(g, [0, 1, 2, 3, 4])
+def test_gj_e1_team_of_first_third_and_fifth_reached_by_play() -> None:
+    # GJ-E1: 头科 + 三科 + 二落 → each 4 + 0 − 2 = 2; the finishing order is played through
+    # apply (issue 23: worked examples played, not assembled)
+    g = GoujiGame.position(["3 K", "5 A", "6 Q", "7 8", "9 T", "J 4 4"], leader=0)
+    moves = [
+        (0, "3"), (1, "5"), (2, "6"), (3, "8"), (4, "T"), (5, "J"),
+        (0, "K"),  # seat 1 out first: 头科
+        (1, "A"),  # seat 2 out: 二科; four seats left, 四户乱缠
+        (2, "pass"), (3, "pass"), (4, "pass"), (5, "pass"),
+        (2, "Q"),  # the round's last player is out: the next seat leads, and goes out (三科)
+        (3, "pass"), (4, "pass"), (5, "pass"),
+        (3, "7"),  # 四科
+        (4, "9"),  # 二落; seat 6, alone with 44, is 大落
+    ]
+    for seat, action in moves:
+        assert g.to_act() == (seat,), (seat, action)
+        assert action in g.legal_actions(seat)
+        g.apply(seat, action)
+    assert g.is_over() and g.finished == [0, 1, 2, 3, 4]
+    assert g.final_slots == [0, 1, 2, 3, 4, 5]
+    # alliance 1 (seats 1, 3, 5) is 头科 + 三科 + 二落: 4 + 0 − 2 = 2 each; the other −2
     assert g.outcome().points == (2, -2, 2, -2, 2, -2)
     assert g.outcome().lines[0].args == {f"r{i}": i + 1 for i in range(6)}
-    assert g.final_slots == [0, 1, 2, 3, 4, 5]
+    assert g.outcome().lines[1].args == {"a": 2, "b": -2}
 
 
 def test_three_in_a_row_doubles_and_ends_the_tribute() -> None:

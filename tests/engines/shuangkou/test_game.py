@@ -51,15 +51,50 @@ def test_a_double_win_doubled_by_the_winners_stars(bomb: str, stars: int, each: 
 
 
 def test_contributions_go_to_a_losing_holder_too() -> None:
-    # seat 1 holds 666666 (6★) but its team loses: each other seat still pays it 2 基础分
-    game = ShuangkouGame.position(["3", "666666 4", "5", "7 8"], leader=0, base=10)
-    play(game, "3", "pass", "pass", "pass")  # seat 0 is out first; 接风 to seat 2
-    play(game, "5")
+    # seat 1 plays 666666 (6★) but its team loses: each other seat still pays it 2 基础分
+    game = ShuangkouGame.position(["3 K", "666666 4 5", "A", "7 8 9"], leader=0, base=10)
+    play(game, "3", "666666", "pass", "pass", "pass")  # the bomb stands: seat 1 leads
+    play(game, "4", "A", "pass", "pass", "pass")  # seat 2 is out first; 接风 to seat 0
+    play(game, "K")
     out = game.outcome()
-    assert game.result_kind() == "double"
+    assert game.finished == [2, 0] and game.result_kind() == "double"
     assert [t for t in out.transfers if t.payee == 1] == [
         Transfer(s, 1, 20, out.transfers[2].reason) for s in (0, 2, 3)]
     assert out.points == (30 - 20, -30 + 60, 30 - 20, -30 - 20)
+
+
+def test_stars_count_bombs_as_played_a_split_chain_pays_nothing() -> None:
+    # issue 23: seat 0 was dealt 3333 4444 5555 (a 4×3 连炸, 7★) but plays it as three
+    # 4-card bombs; stars are for bombs as played (4★): no doubling and no 贡献
+    game = ShuangkouGame.position(["3333 4444 5555", "6", "7", "8"], leader=0)
+    assert game.stars[0] == 7  # what the deal held
+    play(game, "3333", "pass", "pass", "pass", "4444", "pass", "pass", "pass", "5555")
+    play(game, "pass", "pass", "pass", "7")  # 接风: seat 2 goes out, 双扣
+    out = game.outcome()
+    assert game.result_kind() == "double" and game.played_stars == (4, 0, 0, 0)
+    assert out.points == (3, -3, 3, -3)
+    assert not any(t.reason is not None and t.reason.key == "shuangkou.reason.stars"
+                   for t in out.transfers)
+
+
+def test_a_chain_played_whole_pays_its_stars() -> None:
+    # the same cards played as one 连炸: 7★ doubles the 双扣 to 24 and earns a 贡献 of 4
+    game = ShuangkouGame.position(["3333 4444 5555", "6", "7", "8"], leader=0)
+    play(game, "333344445555", "pass", "pass", "pass", "7")
+    out = game.outcome()
+    assert game.played_stars == (7, 0, 0, 0)
+    assert out.points == (24 + 3 * 4, -24 - 4, 24 - 4, -24 - 4)
+
+
+def test_a_bomb_never_played_earns_nothing() -> None:
+    # seat 3 still holds 66666666 (8★) when the hand ends: stars are for bombs played
+    game = ShuangkouGame.position(["3", "4 5", "9", "66666666 7"], leader=0)
+    play(game, "3", "pass", "pass", "pass", "9")
+    out = game.outcome()
+    assert game.stars[3] == 8 and game.played_stars == (0, 0, 0, 0)
+    assert out.points == (3, -3, 3, -3)
+    assert any(line.key == "shuangkou.line.stars" and line.args["stars"] == "1:0 2:0 3:0 4:0"
+               for line in game.view(None).lines)
 
 
 def test_single_and_even_wins() -> None:
