@@ -210,7 +210,9 @@ class ShengjiGame(PrivateWindowGame):
 
     def _end_declaring(self) -> None:
         if self.dealer is None:
-            self.dealer = self.decl.seat if self.decl else self.fallback_dealer
+            # 争庄: "先亮者为庄": the first declarer deals; later declarations change the trump
+            first = self.decl_history[0].seat if self.decl_history else self.fallback_dealer
+            self.dealer = first
             self.level = self.levels[team(self.dealer)]
         self._set_trump(self.decl)
         self.counter_strength = self.decl.counter_strength() if self.decl else (0, 0)

@@ -260,3 +260,20 @@ def test_beats_needs_the_whole_structure() -> None:
     assert game.lead is not None
     assert beats(parse_ids("Kh Kh"), lead, game.lead, game.ctx)
     assert not beats(parse_ids("4h 3h"), lead, game.lead, game.ctx)
+
+
+def test_first_hand_the_first_to_declare_deals_and_a_later_declaration_sets_only_trump() -> None:
+    # bug (issue 23): "开局中，双方争庄，先亮者为庄", yet a later, stronger declaration took the
+    # deal (seed 0: seat 1 declares 2s, seat 4 2d 2d, the rest pass → seat 4 dealt)
+    game = SHENGJI.new(Setup(seats=4, seed=0, options=SHENGJI.validate({})))
+    game.apply(0, "declare 2s")
+    game.apply(3, "declare 2d 2d")  # 反主: stronger, so the trump becomes ♦
+    while game.phase() == "declare":
+        game.apply(game.to_act()[0], "pass")
+    assert game.dealer == 0 and game.to_act() == (0,) and game.phase() == "bury"
+    assert sum(game.hands[0]) == 25 + 8 and sum(game.hands[3]) == 25  # the 庄 has the kitty
+    assert game.ctx.trump == 3 and game.fanzhu == 1
+    roles = [seat.role.key for seat in game.view(None).seats if seat.role is not None]
+    assert roles == ["shengji.role.zhuang", "shengji.role.xian"] * 2
+    again = SHENGJI.from_record(game.to_record())
+    assert again.dealer == 0 and again.view(None) == game.view(None)
