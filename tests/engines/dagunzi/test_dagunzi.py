@@ -284,3 +284,14 @@ def test_gan_guo_and_an_all_points_bury_stop_joker_burying() -> None:
             counts[c] += 1
     game.apply(dealer, "bury " + " ".join(_name(c) for c in pts[:6]))
     assert game.phase() == "play"  # 庄 buried only point cards: nobody may bury jokers
+
+
+def test_tribute_rounds_the_same_way_below_80_and_above_150() -> None:
+    # bug (issue 23): 75 (5 short of 80) paid a card but 155 (5 over 150) paid none. Decision:
+    # each started 10 counts on both sides ("每少得10分，多进一张" / "每多得10分便多得一张")
+    assert rules.tribute_count(75, 0) == ("xian", 1)
+    assert rules.tribute_count(155, 0) == ("zhuang", 1)
+    assert rules.tribute_count(150, 0) == ("zhuang", 0)
+    assert rules.tribute_count(160, 2) == ("zhuang", 3)
+    assert rules.tribute_count(165, 0) == ("zhuang", 2)
+    assert rules.tribute_count(70, 0) == ("xian", 1) and rules.tribute_count(65, 0) == ("xian", 2)
