@@ -545,7 +545,7 @@ class DagunziGame(PrivateWindowGame):
         special = 0
         if s <= 0:
             special = -50
-        elif s >= 300 or (big == 3 and not self.dry and s >= 120 and self.koudi):
+        elif self._took_every_point() or (big == 3 and not self.dry and s >= 120 and self.koudi):
             special = 50
         per = [0] * 4
         if special:
@@ -581,6 +581,12 @@ class DagunziGame(PrivateWindowGame):
         pts = tuple(per)
         self._outcome = Outcome(points=pts, scores=pts, lines=tuple(lines),
                                 winners=tuple(i for i in range(4) if pts[i] > 0))
+
+    def _took_every_point(self) -> bool:
+        """抓分方得"300"分: every point of the three decks, the kitty counted once (decision: a
+        doubled kitty raises the score, not the points taken)."""
+        kitty = sum(points(c) for c in self.kitty) if self.koudi else 0
+        return self.xian_points - kitty >= 300
 
     def outcome(self) -> Outcome:
         if self._outcome is None:

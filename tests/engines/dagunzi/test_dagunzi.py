@@ -295,3 +295,37 @@ def test_tribute_rounds_the_same_way_below_80_and_above_150() -> None:
     assert rules.tribute_count(160, 2) == ("zhuang", 3)
     assert rules.tribute_count(165, 0) == ("zhuang", 2)
     assert rules.tribute_count(70, 0) == ("xian", 1) and rules.tribute_count(65, 0) == ("xian", 2)
+
+
+def _last_trick(seed: int, before: int, kitty: str) -> DagunziGame:
+    """A hand driven to its play, then cut to one card each: the 庄 leads 3s, its 下家 (抓分方)
+    takes the trick with R, a K (10 points) falls; the 抓分方 hold ``before`` points and the
+    kitty is ``kitty``."""
+    game = DAGUNZI.new(Setup(seats=4, seed=seed))
+    while game.phase() != "play":
+        seat = game.to_act()[0]
+        game.apply(seat, game.trustee(seat))
+    assert game.dealer is not None
+    d = game.dealer
+    game.hands = [[0] * NCARDS for _ in range(4)]
+    for s, card in zip((d, d + 1, d + 2, d + 3), ("3s", "R", "4s", "Ks"), strict=True):
+        game.hands[s % 4][parse_ids(card)[0]] += 1
+    game.kitty = parse_ids(kitty)
+    game.xian_points = before
+    for s in (d, d + 1, d + 2, d + 3):
+        game.apply(s % 4, game.trustee(s % 4))
+    assert game.is_over() and game.koudi
+    return game
+
+
+def test_the_300_special_needs_every_point_not_a_doubled_kitty() -> None:
+    # bug (issue 23): "抓分方得“300”分" fired on a doubled kitty (265 + 10 won, a 20-point
+    # kitty counted twice = 315) though the 庄 side had kept points. Decision: "300" is every
+    # point of the three decks: the tricks plus the kitty dug out, counted once
+    kept = _last_trick(0, 265, "Kh Th 3c 3c 4c 4c")  # 265 + 10 + 20 = 295 points taken
+    assert kept.xian_points == 315
+    assert not any(line.key == "dagunzi.line.special" for line in kept.outcome().lines)
+    assert max(kept.outcome().points) < 50
+    everything = _last_trick(0, 265, "Kh Th 5c 3c 4c 4c")  # 265 + 10 + 25 = 300
+    assert any(line.key == "dagunzi.line.special" for line in everything.outcome().lines)
+    assert sorted(everything.outcome().points) == [-50, -50, 50, 50]
