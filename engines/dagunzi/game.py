@@ -109,6 +109,8 @@ class DagunziGame(PrivateWindowGame):
         self.tribute: tuple[int, int, list[int]] | None = None  # payer, receiver, cards
         self.tribute_note: Text | None = None
         self.kitty_shown = False
+        self.declared = False  # a 亮主 (or the first hand's 大王) fixed the trump
+        self.dealt_kitty: list[int] | None = None  # the kitty as dealt, once shown
         self.dry = False
         self.joker_buriers: list[tuple[int, list[int], list[int]]] = []
         self.buried_by_dealer: list[int] = []
@@ -160,6 +162,7 @@ class DagunziGame(PrivateWindowGame):
             seat, i = first
             suited = [c for c in self.dealt[seat][i + 1:] if c < SMALL]
             if suited:
+                self.declared = True  # the 大王 is shown: "若第一局没人抢亮大王" otherwise
                 self._fix(seat, suited[0] // 13)
                 return
         flips = [(rank_of(c), s, c) for s, c in enumerate(self.kitty[:4]) if c < SMALL]
@@ -183,6 +186,7 @@ class DagunziGame(PrivateWindowGame):
             if self._eligible():
                 return
         if self.decl is not None:
+            self.declared = True
             self._fix(None, self.decl.suit)
             return
         # Nobody declared: a random kitty card gives the suit, past jokers (all jokers: redeal).
@@ -255,7 +259,13 @@ class DagunziGame(PrivateWindowGame):
         return got_side < min(n, len(side)) or got_plain < min(n, len(plain))
 
     def _take_kitty(self) -> None:
+        """The 庄 picks up the kitty. After a 亮主 it is shown as dealt first, and judged:
+        干锅 when its cards other than jokers are all trumps or all side cards ("底牌没有公开
+        （无人亮主）的情况不产生干锅")."""
         assert self.dealer is not None
+        if self.declared:
+            self.dealt_kitty = list(self.kitty)
+            self.dry = is_dry(self.kitty, self.ctx)
         for cid in self.kitty:
             self.hands[self.dealer][cid] += 1
         self.kitty = []
@@ -427,15 +437,19 @@ class DagunziGame(PrivateWindowGame):
             raise IllegalActionError(f"bury exactly {KITTY} cards", seat=seat, action=text,
                                      text=T("err.dagunzi.bury_count", n=KITTY, got=len(ids)))
         self._check_held(seat, ids, text)
-        if SMALL in ids and ids.count(BIG) < self.hands[seat][BIG]:
+        if self.dry and self.dealt_kitty is not None and sorted(ids) != sorted(self.dealt_kitty):
+            # 干锅时底牌不能替换，也不能在底牌中扣王
+            cards = format_ids(self.dealt_kitty, self.ctx)
+            raise IllegalActionError("干锅: put the kitty back as dealt", seat=seat,
+                                     action=text, text=T("err.dagunzi.dry_bury", cards=cards))
+        if not self.dry and SMALL in ids and ids.count(BIG) < self.hands[seat][BIG]:
             raise IllegalActionError("bury your 大王 before any 小王", seat=seat, action=text,
                                      text=T("err.dagunzi.big_first"))
         for cid in ids:
             self.hands[seat][cid] -= 1
         self.kitty = list(ids)
         self.buried_by_dealer = list(ids)
-        self.kitty_shown = any(c >= SMALL for c in ids)
-        self.dry = self.kitty_shown and is_dry(ids, self.ctx)
+        self.kitty_shown = self.dry or any(c >= SMALL for c in ids)
         self._phase = JOKERS
         self.passed = set()
         self.window_start = len(self.log) + 1
@@ -615,6 +629,8 @@ class DagunziGame(PrivateWindowGame):
             assert self.tribute is not None
             return "return " + format_ids(low[: len(self.tribute[2])], ctx)
         if self._phase == BURY:
+            if self.dry and self.dealt_kitty is not None:
+                return "bury " + format_ids(self.dealt_kitty, ctx)
             return "bury " + format_ids([c for c in low if c < SMALL][:KITTY], ctx)
         if not self.trick:
             aces = [c for c in set(cards) if not ctx.is_trump(c) and rank_of(c) == ACE]
@@ -672,6 +688,14 @@ class DagunziGame(PrivateWindowGame):
             payer, receiver, cards = self.tribute
             lines.append(T("dagunzi.line.tribute", payer=payer + 1, receiver=receiver + 1,
                            n=len(cards)))
+        if self.dealt_kitty is not None and not self.dry and self._phase in (BURY, JOKERS):
+            lines.append(T("dagunzi.line.dealt_kitty",
+                           cards=format_ids(self.dealt_kitty, self.ctx)))
+        if self.dry and self._phase == BURY:
+            assert self.dealt_kitty is not None
+            lines.append(T("dagunzi.line.dealt_kitty",
+                           cards=format_ids(self.dealt_kitty, self.ctx)))
+            lines.append(T("dagunzi.line.dry_now"))
         if self.kitty_shown and self._phase in (JOKERS, PLAY, DONE):
             lines.append(T("dagunzi.line.kitty", cards=format_ids(self.kitty, self.ctx)))
         if self._phase in (PLAY, DONE):
@@ -705,6 +729,9 @@ class DagunziGame(PrivateWindowGame):
         return T("shengji.phase.done")
 
     def choices(self, seat: int) -> list[Choice]:
+        if self._phase == BURY and self.dry and seat in self.to_act():
+            action = self.trustee(seat)  # 干锅: the one bury there is, the kitty as dealt
+            return [Choice(action, T("dagunzi.choice.dry", cards=action[5:]), "primary")]
         if seat not in self.to_act() or self._phase not in (DECLARE, JOKERS):
             return []
         return [Choice(a, T("dagunzi.choice.action", action=a),
@@ -715,7 +742,7 @@ class DagunziGame(PrivateWindowGame):
         """One menu per suit and one for trumps (cut at 25); ``#2``/``#3`` mark copies."""
         if self._phase not in (BURY, RETURN, PLAY) or not any(self.hands[seat]):
             return None
-        if self._phase != PLAY and seat not in self.to_act():
+        if self._phase != PLAY and seat not in self.to_act() or self._phase == BURY and self.dry:
             return None
         tokens, labels, groups = self.ctx.menus(self.hands[seat], Picker.MENU_SIZE)
         if self._phase == BURY:

@@ -256,22 +256,48 @@ def test_dealer_team_and_scores_are_zero_sum_with_specials() -> None:
     assert game.next_carry() == {"levels": [2, 2], "dealer": None}  # 该轮结束: a new round
 
 
-def test_gan_guo_and_an_all_points_bury_stop_joker_burying() -> None:
-    game = DAGUNZI.new(Setup(seats=4, seed=0))
-    dealer = game.to_act()[0]
-    game.hands[dealer][BIG] = max(1, game.hands[dealer][BIG])
-    big = game.hands[dealer][BIG]
-    side = [c for c in sorted(ids_of(game.hands[dealer]), key=game.ctx.sort_key)
-            if c < SMALL and not game.ctx.is_trump(c)][: 6 - big]
-    for s in range(4):
-        if s != dealer:
-            game.hands[s][SMALL] = max(1, game.hands[s][SMALL])
-    game.apply(dealer, "bury " + " ".join(["R"] * big + [_name(c) for c in side]))
-    assert game.dry and game.phase() == "play"  # 干锅: jokers plus side cards only
+def test_gan_guo_is_the_kitty_as_dealt_and_it_may_not_be_replaced() -> None:
+    # bug (issue 23): 干锅 was judged on the six cards the 庄 buried, so "干锅时底牌不能替换"
+    # never applied. Seed 2024: the 庄 (seat 1) finds As Qh Ad Kd 9d 3d in the kitty, all side
+    # cards at trump ♣: 干锅. It must put the kitty back as dealt, and nobody buries jokers.
+    game = DAGUNZI.new(Setup(seats=4, seed=2024))
+    dealt = sorted(parse_ids("As Qh Ad Kd 9d 3d"))
+    assert game.dealer == 0 and game.dry and game.phase() == "bury"
+    assert any(line.key == "dagunzi.line.dealt_kitty" for line in game.view(None).lines)
+    (choice,) = game.choices(0)  # one button: the kitty back as it came
+    assert choice.action.startswith("bury ") and sorted(parse_ids(choice.action[5:])) == dealt
+    assert game.picker(0) is None
+    low = _low_side(game, 6)
+    assert sorted(parse_ids(" ".join(low))) != dealt
+    before = game.to_record(), game.view(0)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(0, "bury " + " ".join(low))
+    assert info.value.text is not None and info.value.text.key == "err.dagunzi.dry_bury"
+    assert (game.to_record(), game.view(0)) == before  # refused: nothing changed
+    assert game.hands[2][BIG] == 1  # seat 3 could bury its 大王, were it not 干锅
+    game.apply(0, game.trustee(0))
+    assert game.phase() == "play" and sorted(game.kitty) == dealt
     play_out(game)
-    assert game.next_carry().get("jokers", 0) == 0  # kitty jokers count for nothing
+    assert game.next_carry().get("jokers", 0) == 0
     assert any(line.key == "dagunzi.line.dry" for line in game.outcome().lines)
 
+
+def test_a_big_joker_and_five_side_cards_buried_is_no_gan_guo() -> None:
+    # bug (issue 23): the natural bury R + five low side cards counted as 干锅 and the 大王's
+    # +2 levels were dropped; the dealt kitty (seed 0) is no 干锅, so the buried 大王 counts
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    dealer = game.to_act()[0]
+    assert not game.dry and game.hands[dealer][BIG] >= 1
+    game.apply(dealer, "bury R " + " ".join(_low_side(game, 5)))
+    assert not game.dry and game.kitty_shown and BIG in game.kitty
+    while game.phase() == "jokers":
+        game.apply(game.to_act()[0], "pass")
+    play_out(game)
+    assert not any(line.key == "dagunzi.line.dry" for line in game.outcome().lines)
+    assert game.next_carry()["jokers"] == 2 * game.kitty.count(BIG) + game.kitty.count(SMALL) >= 2
+
+
+def test_an_all_points_bury_stops_joker_burying() -> None:
     game = DAGUNZI.new(Setup(seats=4, seed=0))
     dealer = game.to_act()[0]
     for s in range(4):
