@@ -103,7 +103,6 @@ class DagunziGame(PrivateWindowGame):
         self.epochs = [0] * 4
         self.decl: Declaration | None = None
         self.passed: set[int] = set()
-        self.window_start = 0
         self.trump: int | None = None
         self.ctx = Context(self.level, None, True)
         self.tribute: tuple[int, int, list[int]] | None = None  # payer, receiver, cards
@@ -142,7 +141,7 @@ class DagunziGame(PrivateWindowGame):
             self._first_hand()
             return
         self._phase = DECLARE
-        self._deal_packet(0)
+        self._deal_packet()
 
     def _first_hand(self) -> None:
         """第一局: the first seat dealt a 大王 is 庄; trump is the suit of the next suited card
@@ -172,7 +171,7 @@ class DagunziGame(PrivateWindowGame):
         _, seat, cid = min(flips)
         self._fix(seat, cid // 13)
 
-    def _deal_packet(self, pending: int) -> None:
+    def _deal_packet(self) -> None:
         while self.packet < PACKETS:
             start = PER * self.packet // PACKETS
             self.packet += 1
@@ -182,7 +181,7 @@ class DagunziGame(PrivateWindowGame):
                     self.hands[s][cid] += 1
                 self.epochs[s] += 1
             self.passed = set()
-            self.window_start = len(self.log) + pending
+            self._open_window()
             if self._eligible():
                 return
         if self.decl is not None:
@@ -387,7 +386,7 @@ class DagunziGame(PrivateWindowGame):
         if verb == "pass":
             self.passed.add(seat)
             if not self._eligible():
-                self._deal_packet(1)
+                self._deal_packet()
             return "pass"
         if verb != "declare":
             raise IllegalActionError("declare or pass", seat=seat, action=text,
@@ -411,7 +410,7 @@ class DagunziGame(PrivateWindowGame):
             if other != seat:
                 self.epochs[other] += 1
         if not self._eligible():
-            self._deal_packet(1)
+            self._deal_packet()
         return f"declare {self._decl_text(match[0])}"
 
     def _apply_return(self, seat: int, rest: str, text: str) -> str:
@@ -452,7 +451,7 @@ class DagunziGame(PrivateWindowGame):
         self.kitty_shown = self.dry or any(c >= SMALL for c in ids)
         self._phase = JOKERS
         self.passed = set()
-        self.window_start = len(self.log) + 1
+        self._open_window()
         for other in self._eligible():  # a claim they may make: their DMs show it
             self.epochs[other] += 1
         if not self._eligible():

@@ -355,3 +355,47 @@ def test_the_300_special_needs_every_point_not_a_doubled_kitty() -> None:
     everything = _last_trick(0, 265, "Kh Th 5c 3c 4c 4c")  # 265 + 10 + 25 = 300
     assert any(line.key == "dagunzi.line.special" for line in everything.outcome().lines)
     assert sorted(everything.outcome().points) == [-50, -50, 50, 50]
+
+
+def _public(game: DagunziGame, watcher: int) -> tuple[object, ...]:
+    return (game.view(None).to_json(), game.view(watcher).to_json(), game.public_to_act(),
+            game.window(), game.phase())
+
+
+def _joker_window(extra_eligible: bool) -> DagunziGame:
+    """Seed 0 after the 庄 (seat 1) buried R and five low side cards: seat 4 holds a 小王
+    and may bury it; seat 2 holds one too, or a 3s in its place (the same count)."""
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    assert game.dealer == 0
+    for s in (1, 2, 3):
+        for joker in (BIG, SMALL):
+            game.hands[s][parse_ids("3s")[0]] += game.hands[s][joker]
+            game.hands[s][joker] = 0
+    for s in ((1, 3) if extra_eligible else (3,)):
+        game.hands[s][parse_ids("3s")[0]] -= 1
+        game.hands[s][SMALL] += 1
+    game.apply(0, "bury R " + " ".join(_low_side(game, 5)))
+    return game
+
+
+@pytest.mark.parametrize("answer", ["decline", "timeout"])
+def test_who_could_bury_a_joker_is_never_shown(answer: str) -> None:
+    # hidden information (issue 23): tables that differ only in whether seat 2 may bury a
+    # joker look the same to everyone else, while the window is open and after it closes
+    with_two, with_one = _joker_window(True), _joker_window(False)
+    assert with_two.to_act() == (1, 3) and with_one.to_act() == (3,)
+    assert _public(with_two, 2) == _public(with_one, 2)
+
+    def say(game: DagunziGame, seat: int) -> None:
+        game.apply(seat, "pass" if answer == "decline" else game.timeout_action(seat).action)
+
+    say(with_two, 1)
+    assert with_two.phase() == "jokers"
+    assert _public(with_two, 2) == _public(with_one, 2)
+    say(with_two, 3)
+    say(with_one, 3)
+    assert with_two.phase() == with_one.phase() == "play"
+    assert _public(with_two, 2) == _public(with_one, 2)
+    for game in (with_two, with_one):
+        game.apply(0, game.trustee(0))
+    assert _public(with_two, 2) == _public(with_one, 2)
