@@ -14,6 +14,12 @@ ZH: dict[str, str] = {k: v for k, v in SHENGJI_ZH.items() if k.startswith(_SHARE
 EN: dict[str, str] = {k: v for k, v in SHENGJI_EN.items() if k.startswith(_SHARED)}
 
 ZH.update({
+    "dagunzi.phase.show": "第一局：抓到大王的玩家可以亮大王",
+    "dagunzi.choice.show": "亮大王（{suit}做主）",
+    "dagunzi.choice.no_show": "不亮",
+    "dagunzi.line.shown": "{seat}号亮大王，为庄",
+    "dagunzi.line.flipped": "没人亮大王：翻底牌 {cards}，{seat}号翻出最小的牌，为庄",
+    "err.dagunzi.show_now": "现在只能亮大王（show）或不亮（pass）。",
     "dagunzi.phase.return": "{seat}号还贡：选 {n} 张不带分的副牌",
     "dagunzi.phase.jokers": "其他玩家可以往底牌里扣王",
     "dagunzi.role.zhuang": "庄家",
@@ -59,6 +65,13 @@ ZH.update({
     "err.dagunzi.follow_gun": "死棒：你还有{suit}的滚子，必须跟滚子。",
 })
 EN.update({
+    "dagunzi.phase.show": "First hand: a seat dealt a big joker may show it",
+    "dagunzi.choice.show": "Show the big joker ({suit} trumps)",
+    "dagunzi.choice.no_show": "Don't show",
+    "dagunzi.line.shown": "Seat {seat} showed a big joker and deals",
+    "dagunzi.line.flipped": "Nobody showed a big joker: the kitty flip {cards}; seat {seat} "
+    "flipped the lowest card and deals",
+    "err.dagunzi.show_now": "Now show the big joker (show) or pass.",
     "dagunzi.phase.return": "Seat {seat} returns {n} side cards without points",
     "dagunzi.phase.jokers": "The others may bury jokers in the kitty",
     "dagunzi.role.zhuang": "declarers",
@@ -113,6 +126,12 @@ TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
 # 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
 TEXTS["zh-TW"] = {
     **{k: v for k, v in SHENGJI_TEXTS["zh-TW"].items() if k.startswith(_SHARED)},
+    "dagunzi.phase.show": "第一局：抓到大王的玩家可以亮大王",
+    "dagunzi.choice.show": "亮大王（{suit}做主）",
+    "dagunzi.choice.no_show": "不亮",
+    "dagunzi.line.shown": "{seat}號亮大王，為莊",
+    "dagunzi.line.flipped": "沒人亮大王：翻底牌 {cards}，{seat}號翻出最小的牌，為莊",
+    "err.dagunzi.show_now": "現在只能亮大王（show）或不亮（pass）。",
     "dagunzi.phase.return": "{seat}號還貢：選 {n} 張不帶分的副牌",
     "dagunzi.phase.jokers": "其他玩家可以往底牌里扣王",
     "dagunzi.role.zhuang": "莊家",

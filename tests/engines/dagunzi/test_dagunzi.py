@@ -77,14 +77,99 @@ def play_out(game: DagunziGame) -> DagunziGame:
     return game
 
 
-def test_first_hand_the_first_big_joker_dealt_makes_the_dealer() -> None:
-    for seed in range(5):
+def _claims(game: DagunziGame) -> list[tuple[int, int, int]]:
+    """(deal position, seat, suit): each seat's first 大王 in the dealing order (seat 1 first,
+    one card at a time) and the suit of the first suited card dealt to it after."""
+    out = []
+    for s in range(4):
+        dealt = game.dealt[s]
+        if BIG in dealt:
+            i = dealt.index(BIG)
+            suit = next((c // 13 for c in dealt[i + 1:] if c < SMALL), None)
+            if suit is not None:
+                out.append((4 * i + s, s, suit))
+    return sorted(out)
+
+
+def _shown(seed: int) -> DagunziGame:
+    """A match's first hand where every seat dealt a 大王 shows it (亮大王)."""
+    game = DAGUNZI.new(Setup(seats=4, seed=seed))
+    while game.phase() == "show":
+        game.apply(game.to_act()[0], "show")
+    return game
+
+
+def test_first_hand_a_seat_dealt_a_big_joker_may_show_it_and_the_first_dealt_wins() -> None:
+    # issue 23: "若第一局没人抢亮大王" implies a choice; the claim was automatic. Decision: a
+    # seat dealt a 大王 may show it or not; of those who show, the one dealt a 大王 first is 庄
+    # ("先抓到大王的玩家成为庄") and the next suited card dealt to it gives the suit
+    for seed in range(12):
         game = DAGUNZI.new(Setup(seats=4, seed=seed))
-        firsts = [(i, s) for s in range(4) for i, c in enumerate(game.dealt[s]) if c == BIG]
-        i, seat = min(firsts)
-        assert game.dealer == seat and game.phase() == "bury" and game.to_act() == (seat,)
-        after = next(c for c in game.dealt[seat][i + 1:] if c < SMALL)
-        assert game.trump == after // 13
+        claims = _claims(game)
+        assert game.phase() == "show" and game.dealer is None and len(game.kitty) == 6
+        assert game.to_act() == tuple(sorted(s for _, s, _ in claims))
+        assert all(sum(game.hands[s]) == 39 for s in range(4))
+        seat = game.to_act()[0]
+        assert game.legal_actions(seat) == ["pass", "show"]
+        assert [c.action for c in game.choices(seat)] == ["show", "pass"]
+        assert game.choices(seat)[0].label.key == "dagunzi.choice.show"
+        assert game.timeout_action(seat).action == "pass" and not game.timeout_action(seat).miss
+        while game.phase() == "show":
+            game.apply(game.to_act()[0], "show")
+        _, first, suit = claims[0]
+        assert game.dealer == first and game.trump == suit and game.phase() == "bury"
+        assert any(line.key == "dagunzi.line.shown" for line in game.view(None).lines)
+
+
+def test_seed_7_the_earliest_big_joker_among_those_shown_makes_the_dealer() -> None:
+    # seed 7: 大王 first dealt to seat 4 (card 24), then seat 2 (card 82), then seat 3
+    game = DAGUNZI.new(Setup(seats=4, seed=7))
+    assert [s for _, s, _ in _claims(game)] == [3, 1, 2]
+    game.apply(3, "不亮")
+    game.apply(2, "亮大王")
+    assert game.phase() == "show"  # seat 2 has not answered yet
+    game.apply(1, "show")
+    suit = _claims(game)[1][2]
+    assert game.dealer == 1 and game.trump == suit and game.phase() == "bury"
+    assert game.dealt_kitty is not None  # the 大王 shown is a 亮主: the kitty is shown
+
+
+def test_nobody_shows_a_big_joker_so_the_kitty_flip_decides() -> None:
+    # "若第一局没人抢亮大王，则 4 家都从底牌中翻牌，以翻出最小牌的一家为庄，并以该牌的花色为主花色"
+    game = DAGUNZI.new(Setup(seats=4, seed=7))
+    kitty = list(game.kitty)
+    for seat in game.to_act():
+        game.apply(seat, game.timeout_action(seat).action)
+    flips = [(c % 13, s, c) for s, c in enumerate(kitty[:4]) if c < SMALL]
+    _, seat, card = min(flips)
+    assert game.dealer == seat and game.trump == card // 13 and game.phase() == "bury"
+    assert game.dealt_kitty is None and not game.dry  # no 亮主: the kitty stays hidden
+    assert any(line.key == "dagunzi.line.flipped" for line in game.view(None).lines)
+
+
+def test_showing_refuses_bad_input_and_changes_nothing() -> None:
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    assert game.to_act() == (0, 3)
+    before = game.to_record(), game.view(0), game.view(None)
+    with pytest.raises(IllegalActionError):
+        game.apply(1, "show")  # seat 2 holds no 大王
+    for typed in ("declare 2h", "bury R", "show B", "Ah"):
+        with pytest.raises(IllegalActionError) as info:
+            game.apply(0, typed)
+        assert info.value.text is not None and info.value.text.key == "err.dagunzi.show_now"
+    assert (game.to_record(), game.view(0), game.view(None)) == before
+
+
+def test_the_trustee_shows_a_big_joker_with_a_third_of_the_hand_in_trumps() -> None:
+    # seed 7: with the suit its 大王 would name, seat 4 would hold 11 trumps and seat 3 16
+    game = DAGUNZI.new(Setup(seats=4, seed=7))
+    assert game.trustee(3) == "pass" and game.trustee(2) == "show"
+    for seed in range(12):
+        game = DAGUNZI.new(Setup(seats=4, seed=seed))
+        for _, seat, suit in _claims(game):
+            ctx = Context(2, suit, True)
+            trumps = sum(1 for c in game.dealt[seat] if ctx.is_trump(c))
+            assert game.trustee(seat) == ("show" if trumps >= 13 else "pass"), (seed, seat)
 
 
 def test_self_play_is_legal_replays_and_carries_the_match() -> None:
@@ -113,7 +198,7 @@ def test_self_play_is_legal_replays_and_carries_the_match() -> None:
 
 
 def test_no_view_shows_another_seat_s_hand_and_pickers_fit_45_cards() -> None:
-    game = DAGUNZI.new(Setup(seats=4, seed=3))
+    game = _shown(3)
     dealer = game.to_act()[0]
     picker = game.picker(dealer)
     assert picker is not None and len(picker.tokens) == 45 and picker.max_values == 6
@@ -189,7 +274,7 @@ def _low_side(game: DagunziGame, n: int) -> list[str]:
 
 
 def test_big_jokers_are_buried_before_small_ones_and_others_may_bury_jokers() -> None:
-    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    game = _shown(0)
     dealer = game.to_act()[0]
     game.hands[dealer][BIG] = 1
     game.hands[dealer][SMALL] = 1
@@ -218,7 +303,7 @@ def test_the_joker_window_is_private_and_reaches_each_claimant() -> None:
     # ("bury R R" …), telling everyone who held how many jokers; and the claimants' DMs were
     # not refreshed, so they were never offered the claim where they look
     for seed in range(40):
-        game = DAGUNZI.new(Setup(seats=4, seed=seed))
+        game = _shown(seed)
         dealer = game.to_act()[0]
         epochs = [game.private_epoch(s) for s in range(4)]
         game.apply(dealer, game.trustee(dealer))
@@ -260,7 +345,7 @@ def test_gan_guo_is_the_kitty_as_dealt_and_it_may_not_be_replaced() -> None:
     # bug (issue 23): 干锅 was judged on the six cards the 庄 buried, so "干锅时底牌不能替换"
     # never applied. Seed 2024: the 庄 (seat 1) finds As Qh Ad Kd 9d 3d in the kitty, all side
     # cards at trump ♣: 干锅. It must put the kitty back as dealt, and nobody buries jokers.
-    game = DAGUNZI.new(Setup(seats=4, seed=2024))
+    game = _shown(2024)
     dealt = sorted(parse_ids("As Qh Ad Kd 9d 3d"))
     assert game.dealer == 0 and game.dry and game.phase() == "bury"
     assert any(line.key == "dagunzi.line.dealt_kitty" for line in game.view(None).lines)
@@ -285,7 +370,7 @@ def test_gan_guo_is_the_kitty_as_dealt_and_it_may_not_be_replaced() -> None:
 def test_a_big_joker_and_five_side_cards_buried_is_no_gan_guo() -> None:
     # bug (issue 23): the natural bury R + five low side cards counted as 干锅 and the 大王's
     # +2 levels were dropped; the dealt kitty (seed 0) is no 干锅, so the buried 大王 counts
-    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    game = _shown(0)
     dealer = game.to_act()[0]
     assert not game.dry and game.hands[dealer][BIG] >= 1
     game.apply(dealer, "bury R " + " ".join(_low_side(game, 5)))
@@ -298,7 +383,7 @@ def test_a_big_joker_and_five_side_cards_buried_is_no_gan_guo() -> None:
 
 
 def test_an_all_points_bury_stops_joker_burying() -> None:
-    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    game = _shown(0)
     dealer = game.to_act()[0]
     for s in range(4):
         game.hands[s][SMALL] = max(1, game.hands[s][SMALL])
@@ -365,7 +450,7 @@ def _public(game: DagunziGame, watcher: int) -> tuple[object, ...]:
 def _joker_window(extra_eligible: bool) -> DagunziGame:
     """Seed 0 after the 庄 (seat 1) buried R and five low side cards: seat 4 holds a 小王
     and may bury it; seat 2 holds one too, or a 3s in its place (the same count)."""
-    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    game = _shown(0)
     assert game.dealer == 0
     for s in (1, 2, 3):
         for joker in (BIG, SMALL):
@@ -399,3 +484,39 @@ def test_who_could_bury_a_joker_is_never_shown(answer: str) -> None:
     for game in (with_two, with_one):
         game.apply(0, game.trustee(0))
     assert _public(with_two, 2) == _public(with_one, 2)
+
+
+def _show_window(extra_eligible: bool) -> DagunziGame:
+    """Seed 0's first hand: seat 1 is dealt a 大王 (card 61); seat 4 too (card 80), or a 3s in
+    each of its 大王's places (the same deal otherwise)."""
+    game = DAGUNZI.new(Setup(seats=4, seed=0))
+    if not extra_eligible:
+        three = parse_ids("3s")[0]
+        game.dealt[3] = [three if c == BIG else c for c in game.dealt[3]]
+        game.hands[3][three] += game.hands[3][BIG]
+        game.hands[3][BIG] = 0
+    return game
+
+
+@pytest.mark.parametrize("answer", ["decline", "timeout"])
+@pytest.mark.parametrize("first", ["show", "pass"])
+def test_who_may_show_a_big_joker_is_never_shown(answer: str, first: str) -> None:
+    # hidden information (issue 23): first hands that differ only in whether seat 4 was dealt
+    # a 大王 look the same to everyone else while the window is open and after it closes,
+    # whether seat 1 shows its 大王 (庄) or not (the kitty flip)
+    with_two, with_one = _show_window(True), _show_window(False)
+    assert with_two.to_act() == (0, 3) and with_one.to_act() == (0,)
+    assert with_two.public_to_act() == ()
+    for watcher in (0, 1):
+        assert _public(with_two, watcher) == _public(with_one, watcher)
+    seat4 = "pass" if answer == "decline" else with_two.timeout_action(3).action
+    with_two.apply(3, seat4)
+    assert with_two.phase() == "show"
+    for watcher in (0, 1):
+        assert _public(with_two, watcher) == _public(with_one, watcher)
+    for game in (with_two, with_one):
+        game.apply(0, first)
+    assert with_two.phase() == with_one.phase() == "bury"
+    assert with_two.dealer == with_one.dealer == (0 if first == "show" else with_two.dealer)
+    for watcher in (0, 1):
+        assert _public(with_two, watcher) == _public(with_one, watcher)
