@@ -787,20 +787,37 @@ class PrivateWindowGame(Game):
     privately and freely (升级's 亮主/反主, 打滚子's joker window): the table names nobody while
     one is open, the whole window has one deadline, and letting it pass is ``pass``, no miss.
 
-    Subclasses keep ``_phase``, ``window_start`` (the log length when the open window began)
-    and ``epochs`` (each seat's ``private_epoch``, bumped when its private picture grows)."""
+    Subclasses keep ``_phase`` and ``epochs`` (each seat's ``private_epoch``, bumped when its
+    private picture grows), and call ``_open_window()`` when a window opens.
+
+    ``window()`` counts decision points, not log entries: an answer that leaves its window
+    open (a pass, a timeout) is not one, so how many seats answered a window, which only
+    eligible seats can, never shows in it (the log's length would tell)."""
 
     PRIVATE_PHASES: ClassVar[frozenset[str]] = frozenset()
     _phase: str
-    window_start: int
+    window_start: int = 0
+    decisions: int = 0
     epochs: list[int]
+
+    def _open_window(self) -> None:
+        """A private window opens now: one deadline from here until it closes."""
+        self.decisions += 1
+        self.window_start = self.decisions
+
+    def apply(self, seat: int, text: str) -> str:
+        inside = self._phase in self.PRIVATE_PHASES, self.window_start
+        action = super().apply(seat, text)
+        if inside != (self._phase in self.PRIVATE_PHASES, self.window_start) or not inside[0]:
+            self.decisions += 1  # a new decision point (a window that stays open is none)
+        return action
 
     def public_to_act(self) -> tuple[int, ...]:
         # who may answer would tell what they hold: a private window names nobody
         return () if self._phase in self.PRIVATE_PHASES else self.to_act()
 
     def window(self) -> int:
-        return self.window_start if self._phase in self.PRIVATE_PHASES else len(self.log)
+        return self.window_start if self._phase in self.PRIVATE_PHASES else self.decisions
 
     def timeout_action(self, seat: int) -> Timeout:
         if self._phase in self.PRIVATE_PHASES:

@@ -14,6 +14,7 @@ from engines.dagunzi.game import (
     JOKERS,
     PLAY,
     RETURN,
+    SHOW,
     DagunziGame,
     max_loss,
 )
@@ -29,7 +30,7 @@ DAGUNZI = GameSpec(
     game=DagunziGame,
     faces=card_faces,
     options=dict(DEFAULTS),
-    phases=(DECLARE, RETURN, BURY, JOKERS, PLAY),
+    phases=(DECLARE, SHOW, RETURN, BURY, JOKERS, PLAY),
     texts=TEXTS,
     max_loss=max_loss,
 )

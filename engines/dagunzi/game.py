@@ -1,12 +1,14 @@
 """打滚子: one hand, from the deal to the score, with three decks and 39 cards each.
 
-Seats 0 and 2 play against 1 and 3. The first hand of a match has no declaring: the first
-seat dealt a 大王 is the 庄 and the suit of the next suited card dealt to it is trump. In later
+Seats 0 and 2 play against 1 and 3. In the first hand of a match a seat dealt a 大王 may show
+it (亮大王, a private window): of those who show, the one dealt a 大王 first is the 庄 and the
+suit of the next suited card dealt to it is trump; nobody shows: the kitty flip. In later
 hands level cards or three identical jokers are declared during the deal (windows as in 升级).
 Then 进贡 between the 庄 and its 上家, the 庄's bury, the others' joker burying, and 39 tricks.
 
-Actions: ``declare 5h`` / ``declare 5h 5h`` / ``declare R R R s`` (three jokers name a suit),
-``pass``, ``return <cards>`` (还贡), ``bury <cards>``, and a play (``Ah``, ``Kh Kh``).
+Actions: ``show`` (亮大王) / ``pass``; ``declare 5h`` / ``declare 5h 5h`` / ``declare R R R s``
+(three jokers name a suit), ``pass``; ``return <cards>`` (还贡), ``bury <cards>``, and a play
+(``Ah``, ``Kh Kh``).
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ from engines.shengji.cards import (
 )
 from engines.shengji.rules import level_name
 
-DECLARE, RETURN, BURY, JOKERS, PLAY, DONE = "declare", "return", "bury", "jokers", "play", "done"
+DECLARE, SHOW, RETURN, BURY = "declare", "show", "return", "bury"
+JOKERS, PLAY, DONE = "jokers", "play", "done"
 PACKETS = 3
 DEFAULTS: dict[str, Any] = {"mode": "dead"}
 MODES = ("dead", "live")
@@ -76,8 +79,9 @@ class DagunziGame(PrivateWindowGame):
     ``levels`` [team 0, team 1], ``dealer`` (None: a match's first hand), ``score`` (the last
     hand's 抓分方 points) and ``jokers`` (its kitty jokers as tribute cards: 大王 2, 小王 1)."""
 
-    # answered privately: who may declare, or bury jokers (and how many), would tell what they hold
-    PRIVATE_PHASES = frozenset({DECLARE, JOKERS})
+    # answered privately: who may declare, show a 大王 or bury jokers (and how many) would tell
+    # what they hold
+    PRIVATE_PHASES = frozenset({DECLARE, SHOW, JOKERS})
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -103,12 +107,15 @@ class DagunziGame(PrivateWindowGame):
         self.epochs = [0] * 4
         self.decl: Declaration | None = None
         self.passed: set[int] = set()
-        self.window_start = 0
+        self.shown: set[int] = set()  # the first hand: seats that chose to show their 大王
+        self.first_line: Text | None = None  # how the first hand's 庄 was found
         self.trump: int | None = None
         self.ctx = Context(self.level, None, True)
         self.tribute: tuple[int, int, list[int]] | None = None  # payer, receiver, cards
         self.tribute_note: Text | None = None
         self.kitty_shown = False
+        self.declared = False  # a 亮主 (or the first hand's 大王) fixed the trump
+        self.dealt_kitty: list[int] | None = None  # the kitty as dealt, once shown
         self.dry = False
         self.joker_buriers: list[tuple[int, list[int], list[int]]] = []
         self.buried_by_dealer: list[int] = []
@@ -140,36 +147,53 @@ class DagunziGame(PrivateWindowGame):
             self._first_hand()
             return
         self._phase = DECLARE
-        self._deal_packet(0)
+        self._deal_packet()
 
     def _first_hand(self) -> None:
-        """第一局: the first seat dealt a 大王 is 庄; trump is the suit of the next suited card
-        it is dealt. With every 大王 in the kitty, each seat flips a kitty card: the lowest
-        suited card makes its flipper 庄 and gives the suit (all jokers: a new deal)."""
+        """第一局: the whole deal, then the 亮大王 window (``_close_show`` decides)."""
         for s in range(4):
             for cid in self.dealt[s]:
                 self.hands[s][cid] += 1
             self.epochs[s] += 1
         self.packet = PACKETS
-        first = None
-        for i in range(PER):
-            for s in range(4):
-                if self.dealt[s][i] == BIG and first is None:
-                    first = (s, i)
-        if first is not None:
-            seat, i = first
-            suited = [c for c in self.dealt[seat][i + 1:] if c < SMALL]
-            if suited:
-                self._fix(seat, suited[0] // 13)
-                return
+        self._phase = SHOW
+        self.passed, self.shown = set(), set()
+        self._open_window()
+        if not self._eligible():
+            self._close_show()
+
+    def _big_claim(self, seat: int) -> tuple[int, int] | None:
+        """What showing its 大王 would give ``seat``: (the deal position of its first 大王, the
+        suit of the first suited card dealt to it after). None: dealt no 大王, or only jokers
+        after it (no suit to name: the seat cannot show)."""
+        dealt = self.dealt[seat]
+        if BIG not in dealt:
+            return None
+        i = dealt.index(BIG)
+        suited = next((c for c in dealt[i + 1:] if c < SMALL), None)
+        return None if suited is None else (4 * i + seat, suited // 13)
+
+    def _close_show(self) -> None:
+        """先抓到大王的玩家成为庄: of the seats that showed, the one dealt a 大王 first. "若第一
+        局没人抢亮大王": seats 1-4 flip the kitty's first four cards; the lowest suited card
+        makes its flipper 庄 and gives the suit (all jokers: a new deal)."""
+        claims = sorted((claim, s) for s in self.shown if (claim := self._big_claim(s)))
+        if claims:
+            (_, suit), seat = claims[0]
+            self.declared = True  # the 大王 shown is the hand's 亮主: the kitty is shown
+            self.first_line = T("dagunzi.line.shown", seat=seat + 1)
+            self._fix(seat, suit)
+            return
         flips = [(rank_of(c), s, c) for s, c in enumerate(self.kitty[:4]) if c < SMALL]
         if not flips:
             self._deal()
             return
         _, seat, cid = min(flips)
+        self.first_line = T("dagunzi.line.flipped", cards=format_ids(self.kitty[:4]),
+                            seat=seat + 1)
         self._fix(seat, cid // 13)
 
-    def _deal_packet(self, pending: int) -> None:
+    def _deal_packet(self) -> None:
         while self.packet < PACKETS:
             start = PER * self.packet // PACKETS
             self.packet += 1
@@ -179,10 +203,11 @@ class DagunziGame(PrivateWindowGame):
                     self.hands[s][cid] += 1
                 self.epochs[s] += 1
             self.passed = set()
-            self.window_start = len(self.log) + pending
+            self._open_window()
             if self._eligible():
                 return
         if self.decl is not None:
+            self.declared = True
             self._fix(None, self.decl.suit)
             return
         # Nobody declared: a random kitty card gives the suit, past jokers (all jokers: redeal).
@@ -198,6 +223,9 @@ class DagunziGame(PrivateWindowGame):
                 if d.strength > now]
 
     def _eligible(self) -> tuple[int, ...]:
+        if self._phase == SHOW:
+            return tuple(s for s in range(4) if s not in self.passed and s not in self.shown
+                         and self._big_claim(s) is not None)
         if self._phase == DECLARE:
             return tuple(s for s in range(4) if s not in self.passed and self._declarations(s))
         if self._phase == JOKERS:
@@ -255,7 +283,13 @@ class DagunziGame(PrivateWindowGame):
         return got_side < min(n, len(side)) or got_plain < min(n, len(plain))
 
     def _take_kitty(self) -> None:
+        """The 庄 picks up the kitty. After a 亮主 it is shown as dealt first, and judged:
+        干锅 when its cards other than jokers are all trumps or all side cards ("底牌没有公开
+        （无人亮主）的情况不产生干锅")."""
         assert self.dealer is not None
+        if self.declared:
+            self.dealt_kitty = list(self.kitty)
+            self.dry = is_dry(self.kitty, self.ctx)
         for cid in self.kitty:
             self.hands[self.dealer][cid] += 1
         self.kitty = []
@@ -270,7 +304,7 @@ class DagunziGame(PrivateWindowGame):
         return self._phase == DONE
 
     def to_act(self) -> tuple[int, ...]:
-        if self._phase in (DECLARE, JOKERS):
+        if self._phase in (DECLARE, SHOW, JOKERS):
             return self._eligible()
         if self._phase == RETURN:
             assert self.tribute is not None
@@ -308,6 +342,8 @@ class DagunziGame(PrivateWindowGame):
             return []
         if self._phase == DECLARE:
             return ["pass"] + [f"declare {self._decl_text(d)}" for d in self._declarations(seat)]
+        if self._phase == SHOW:
+            return ["pass", "show"]
         if self._phase == JOKERS:
             return ["pass"] + [f"bury {format_ids(o)}" for o in self._joker_options(seat)]
         if self._phase in (BURY, RETURN):
@@ -353,7 +389,10 @@ class DagunziGame(PrivateWindowGame):
         verb = words[0].lower() if words else ""
         rest = words[1] if len(words) > 1 else ""
         verb = {"亮": "declare", "亮主": "declare", "反": "declare", "不亮": "pass", "过": "pass",
-                "扣底": "bury", "扣": "bury", "扣王": "bury", "还贡": "return"}.get(verb, verb)
+                "扣底": "bury", "扣": "bury", "扣王": "bury", "还贡": "return",
+                "亮大王": "show"}.get(verb, verb)
+        if self._phase == SHOW:
+            return self._apply_show(seat, verb, rest, text)
         if self._phase == DECLARE:
             return self._apply_declare(seat, verb, rest, text)
         if self._phase == JOKERS:
@@ -373,11 +412,25 @@ class DagunziGame(PrivateWindowGame):
                                      text=T("err.dagunzi.play_now"))
         return self._apply_play(seat, rest if verb in ("play", "出") else text)
 
+    def _apply_show(self, seat: int, verb: str, rest: str, text: str) -> str:
+        """亮大王 (``show``, also ``亮``/``亮 R``) or not (``pass``); the window closes once
+        every seat that may show has answered."""
+        if verb == "pass" and not rest.strip():
+            self.passed.add(seat)
+        elif verb in ("show", "declare") and rest.strip().lower() in ("", "r", "大王"):
+            self.shown.add(seat)
+        else:
+            raise IllegalActionError("show the big joker or pass", seat=seat, action=text,
+                                     text=T("err.dagunzi.show_now"))
+        if not self._eligible():
+            self._close_show()
+        return "pass" if seat in self.passed else "show"
+
     def _apply_declare(self, seat: int, verb: str, rest: str, text: str) -> str:
         if verb == "pass":
             self.passed.add(seat)
             if not self._eligible():
-                self._deal_packet(1)
+                self._deal_packet()
             return "pass"
         if verb != "declare":
             raise IllegalActionError("declare or pass", seat=seat, action=text,
@@ -401,7 +454,7 @@ class DagunziGame(PrivateWindowGame):
             if other != seat:
                 self.epochs[other] += 1
         if not self._eligible():
-            self._deal_packet(1)
+            self._deal_packet()
         return f"declare {self._decl_text(match[0])}"
 
     def _apply_return(self, seat: int, rest: str, text: str) -> str:
@@ -427,18 +480,22 @@ class DagunziGame(PrivateWindowGame):
             raise IllegalActionError(f"bury exactly {KITTY} cards", seat=seat, action=text,
                                      text=T("err.dagunzi.bury_count", n=KITTY, got=len(ids)))
         self._check_held(seat, ids, text)
-        if SMALL in ids and ids.count(BIG) < self.hands[seat][BIG]:
+        if self.dry and self.dealt_kitty is not None and sorted(ids) != sorted(self.dealt_kitty):
+            # 干锅时底牌不能替换，也不能在底牌中扣王
+            cards = format_ids(self.dealt_kitty, self.ctx)
+            raise IllegalActionError("干锅: put the kitty back as dealt", seat=seat,
+                                     action=text, text=T("err.dagunzi.dry_bury", cards=cards))
+        if not self.dry and SMALL in ids and ids.count(BIG) < self.hands[seat][BIG]:
             raise IllegalActionError("bury your 大王 before any 小王", seat=seat, action=text,
                                      text=T("err.dagunzi.big_first"))
         for cid in ids:
             self.hands[seat][cid] -= 1
         self.kitty = list(ids)
         self.buried_by_dealer = list(ids)
-        self.kitty_shown = any(c >= SMALL for c in ids)
-        self.dry = self.kitty_shown and is_dry(ids, self.ctx)
+        self.kitty_shown = self.dry or any(c >= SMALL for c in ids)
         self._phase = JOKERS
         self.passed = set()
-        self.window_start = len(self.log) + 1
+        self._open_window()
         for other in self._eligible():  # a claim they may make: their DMs show it
             self.epochs[other] += 1
         if not self._eligible():
@@ -545,7 +602,7 @@ class DagunziGame(PrivateWindowGame):
         special = 0
         if s <= 0:
             special = -50
-        elif s >= 300 or (big == 3 and not self.dry and s >= 120 and self.koudi):
+        elif self._took_every_point() or (big == 3 and not self.dry and s >= 120 and self.koudi):
             special = 50
         per = [0] * 4
         if special:
@@ -582,6 +639,12 @@ class DagunziGame(PrivateWindowGame):
         self._outcome = Outcome(points=pts, scores=pts, lines=tuple(lines),
                                 winners=tuple(i for i in range(4) if pts[i] > 0))
 
+    def _took_every_point(self) -> bool:
+        """抓分方得"300"分: every point of the three decks, the kitty counted once (decision: a
+        doubled kitty raises the score, not the points taken)."""
+        kitty = sum(points(c) for c in self.kitty) if self.koudi else 0
+        return self.xian_points - kitty >= 300
+
     def outcome(self) -> Outcome:
         if self._outcome is None:
             raise IllegalActionError("the game is not over", text=T("err.base.not_over"))
@@ -604,11 +667,15 @@ class DagunziGame(PrivateWindowGame):
             return f"declare {self._decl_text(best)}" if best.strength >= 2 else "pass"
         if self._phase == JOKERS:
             return "pass"
+        if self._phase == SHOW:
+            return "show" if self._show_trumps(seat) >= PER // 3 else "pass"
         low = sorted(cards, key=lambda c: (ctx.is_trump(c), points(c) > 0, ctx.order[c]))
         if self._phase == RETURN:
             assert self.tribute is not None
             return "return " + format_ids(low[: len(self.tribute[2])], ctx)
         if self._phase == BURY:
+            if self.dry and self.dealt_kitty is not None:
+                return "bury " + format_ids(self.dealt_kitty, ctx)
             return "bury " + format_ids([c for c in low if c < SMALL][:KITTY], ctx)
         if not self.trick:
             aces = [c for c in set(cards) if not ctx.is_trump(c) and rank_of(c) == ACE]
@@ -617,6 +684,14 @@ class DagunziGame(PrivateWindowGame):
                 return format_ids([ace] * min(3, self.hands[seat][ace]), ctx)
             return format_ids([low[0]], ctx)
         return format_ids(self._follow(seat), ctx)
+
+    def _show_trumps(self, seat: int) -> int:
+        """How many trumps ``seat`` would hold with the suit its 大王 names (the trustee shows
+        with at least a third of its hand: trumps are a third of the three decks)."""
+        claim = self._big_claim(seat)
+        assert claim is not None
+        ctx = Context(self.levels[team(seat)], claim[1], True)
+        return sum(n for c, n in enumerate(self.hands[seat]) if n and ctx.is_trump(c))
 
     def _follow(self, seat: int) -> list[int]:
         ctx = self.ctx
@@ -660,12 +735,22 @@ class DagunziGame(PrivateWindowGame):
         elif self.decl is not None:
             lines.append(T("shengji.line.declared", seat=self.decl.seat + 1,
                            cards=self._decl_text(self.decl)))
+        if self.first_line is not None and self._phase in (BURY, JOKERS):
+            lines.append(self.first_line)
         if self.tribute_note is not None:
             lines.append(self.tribute_note)
         if self.tribute is not None:
             payer, receiver, cards = self.tribute
             lines.append(T("dagunzi.line.tribute", payer=payer + 1, receiver=receiver + 1,
                            n=len(cards)))
+        if self.dealt_kitty is not None and not self.dry and self._phase in (BURY, JOKERS):
+            lines.append(T("dagunzi.line.dealt_kitty",
+                           cards=format_ids(self.dealt_kitty, self.ctx)))
+        if self.dry and self._phase == BURY:
+            assert self.dealt_kitty is not None
+            lines.append(T("dagunzi.line.dealt_kitty",
+                           cards=format_ids(self.dealt_kitty, self.ctx)))
+            lines.append(T("dagunzi.line.dry_now"))
         if self.kitty_shown and self._phase in (JOKERS, PLAY, DONE):
             lines.append(T("dagunzi.line.kitty", cards=format_ids(self.kitty, self.ctx)))
         if self._phase in (PLAY, DONE):
@@ -686,6 +771,8 @@ class DagunziGame(PrivateWindowGame):
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:
             return T("shengji.phase.declare", packet=self.packet, packets=PACKETS)
+        if self._phase == SHOW:
+            return T("dagunzi.phase.show")
         if self._phase == RETURN:
             assert self.tribute is not None
             return T("dagunzi.phase.return", seat=self.tribute[1] + 1, n=len(self.tribute[2]))
@@ -699,8 +786,17 @@ class DagunziGame(PrivateWindowGame):
         return T("shengji.phase.done")
 
     def choices(self, seat: int) -> list[Choice]:
-        if seat not in self.to_act() or self._phase not in (DECLARE, JOKERS):
+        if self._phase == BURY and self.dry and seat in self.to_act():
+            action = self.trustee(seat)  # 干锅: the one bury there is, the kitty as dealt
+            return [Choice(action, T("dagunzi.choice.dry", cards=action[5:]), "primary")]
+        if seat not in self.to_act() or self._phase not in (DECLARE, SHOW, JOKERS):
             return []
+        if self._phase == SHOW:
+            claim = self._big_claim(seat)
+            assert claim is not None
+            suit = T(f"shengji.suit.{SUITS[claim[1]]}")
+            return [Choice("show", T("dagunzi.choice.show", suit=suit), "primary"),
+                    Choice("pass", T("dagunzi.choice.no_show"), "secondary")]
         return [Choice(a, T("dagunzi.choice.action", action=a),
                        "secondary" if a == "pass" else "primary")
                 for a in self.legal_actions(seat)]
@@ -709,7 +805,7 @@ class DagunziGame(PrivateWindowGame):
         """One menu per suit and one for trumps (cut at 25); ``#2``/``#3`` mark copies."""
         if self._phase not in (BURY, RETURN, PLAY) or not any(self.hands[seat]):
             return None
-        if self._phase != PLAY and seat not in self.to_act():
+        if self._phase != PLAY and seat not in self.to_act() or self._phase == BURY and self.dry:
             return None
         tokens, labels, groups = self.ctx.menus(self.hands[seat], Picker.MENU_SIZE)
         if self._phase == BURY:

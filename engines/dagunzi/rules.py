@@ -104,15 +104,16 @@ def declarations(cards: Sequence[int], level: int, seat: int) -> list[Declaratio
 def tribute_count(score: int, jokers: int) -> tuple[str, int]:
     """进贡 from the last hand's 抓分方 ``score`` and its kitty ``jokers`` (大王 2, 小王 1):
     who pays ("xian": the 庄's 上家 pays the 庄; "zhuang": the 庄 pays) and how many cards.
-    < 80: one per 10 short of 80 (rounded up) + jokers; 80–115: jokers; 120–150: the 庄 pays
-    jokers; > 150: the 庄 pays one per full 10 above 150 + jokers."""
+    < 80: one per 10 short of 80 + jokers; 80–115: jokers; 120–150: the 庄 pays jokers;
+    > 150: the 庄 pays one per 10 above 150 + jokers. Both ways a started 10 counts (75 → 1,
+    155 → 1), so each band's first score already pays a card."""
     if score < 80:
         return ("xian", -(-(80 - score) // 10) + jokers)
     if score < 120:
         return ("xian", jokers)
     if score <= 150:
         return ("zhuang", jokers)
-    return ("zhuang", (score - 150) // 10 + jokers)
+    return ("zhuang", -(-(score - 150) // 10) + jokers)
 
 
 def level_result(score: int, koudi: bool, joker_levels: int) -> tuple[str, int]:

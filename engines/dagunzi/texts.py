@@ -14,6 +14,12 @@ ZH: dict[str, str] = {k: v for k, v in SHENGJI_ZH.items() if k.startswith(_SHARE
 EN: dict[str, str] = {k: v for k, v in SHENGJI_EN.items() if k.startswith(_SHARED)}
 
 ZH.update({
+    "dagunzi.phase.show": "第一局：抓到大王的玩家可以亮大王",
+    "dagunzi.choice.show": "亮大王（{suit}做主）",
+    "dagunzi.choice.no_show": "不亮",
+    "dagunzi.line.shown": "{seat}号亮大王，为庄",
+    "dagunzi.line.flipped": "没人亮大王：翻底牌 {cards}，{seat}号翻出最小的牌，为庄",
+    "err.dagunzi.show_now": "现在只能亮大王（show）或不亮（pass）。",
     "dagunzi.phase.return": "{seat}号还贡：选 {n} 张不带分的副牌",
     "dagunzi.phase.jokers": "其他玩家可以往底牌里扣王",
     "dagunzi.role.zhuang": "庄家",
@@ -27,6 +33,10 @@ ZH.update({
     "dagunzi.line.tribute_none": "进贡方的对家有 3 个大王：不进贡",
     "dagunzi.line.kitty": "底牌：{cards}",
     "dagunzi.line.dry": "干锅：底牌中的王不追加升级",
+    "dagunzi.line.dealt_kitty": "亮开的底牌：{cards}",
+    "dagunzi.line.dry_now": "干锅：底牌不能替换，也不能扣王",
+    "dagunzi.choice.dry": "原样扣回底牌 {cards}",
+    "err.dagunzi.dry_bury": "干锅：底牌不能替换，请原样扣回 {cards}。",
     "dagunzi.line.result_xian": "抓分方得 {points} 分：上台，升 {n} 级",
     "dagunzi.line.result_zhuang": "抓分方得 {points} 分：庄家方保底，升 {n} 级",
     "dagunzi.line.result_none": "抓分方得 {points} 分：双方都不升级",
@@ -55,6 +65,13 @@ ZH.update({
     "err.dagunzi.follow_gun": "死棒：你还有{suit}的滚子，必须跟滚子。",
 })
 EN.update({
+    "dagunzi.phase.show": "First hand: a seat dealt a big joker may show it",
+    "dagunzi.choice.show": "Show the big joker ({suit} trumps)",
+    "dagunzi.choice.no_show": "Don't show",
+    "dagunzi.line.shown": "Seat {seat} showed a big joker and deals",
+    "dagunzi.line.flipped": "Nobody showed a big joker: the kitty flip {cards}; seat {seat} "
+    "flipped the lowest card and deals",
+    "err.dagunzi.show_now": "Now show the big joker (show) or pass.",
     "dagunzi.phase.return": "Seat {seat} returns {n} side cards without points",
     "dagunzi.phase.jokers": "The others may bury jokers in the kitty",
     "dagunzi.role.zhuang": "declarers",
@@ -69,6 +86,10 @@ EN.update({
     "dagunzi.line.tribute_none": "The payer's partner holds three big jokers: no tribute",
     "dagunzi.line.kitty": "Kitty: {cards}",
     "dagunzi.line.dry": "干锅: the kitty's jokers add no levels",
+    "dagunzi.line.dealt_kitty": "The kitty as dealt, shown: {cards}",
+    "dagunzi.line.dry_now": "干锅: the kitty cannot be replaced and nobody may bury jokers",
+    "dagunzi.choice.dry": "Put the kitty back: {cards}",
+    "err.dagunzi.dry_bury": "干锅: the kitty cannot be replaced; put back {cards}.",
     "dagunzi.line.result_xian": "Scorers took {points}: they take the deal and go up {n}",
     "dagunzi.line.result_zhuang": "Scorers took {points}: the declarers keep the bottom and go "
     "up {n}",
@@ -105,6 +126,12 @@ TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
 # 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
 TEXTS["zh-TW"] = {
     **{k: v for k, v in SHENGJI_TEXTS["zh-TW"].items() if k.startswith(_SHARED)},
+    "dagunzi.phase.show": "第一局：抓到大王的玩家可以亮大王",
+    "dagunzi.choice.show": "亮大王（{suit}做主）",
+    "dagunzi.choice.no_show": "不亮",
+    "dagunzi.line.shown": "{seat}號亮大王，為莊",
+    "dagunzi.line.flipped": "沒人亮大王：翻底牌 {cards}，{seat}號翻出最小的牌，為莊",
+    "err.dagunzi.show_now": "現在只能亮大王（show）或不亮（pass）。",
     "dagunzi.phase.return": "{seat}號還貢：選 {n} 張不帶分的副牌",
     "dagunzi.phase.jokers": "其他玩家可以往底牌里扣王",
     "dagunzi.role.zhuang": "莊家",
@@ -118,6 +145,10 @@ TEXTS["zh-TW"] = {
     "dagunzi.line.tribute_none": "進貢方的對家有 3 個大王：不進貢",
     "dagunzi.line.kitty": "底牌：{cards}",
     "dagunzi.line.dry": "乾鍋：底牌中的王不追加升級",
+    "dagunzi.line.dealt_kitty": "亮開的底牌：{cards}",
+    "dagunzi.line.dry_now": "乾鍋：底牌不能替換，也不能扣王",
+    "dagunzi.choice.dry": "原樣扣回底牌 {cards}",
+    "err.dagunzi.dry_bury": "乾鍋：底牌不能替換，請原樣扣回 {cards}。",
     "dagunzi.line.result_xian": "抓分方得 {points} 分：上臺，升 {n} 級",
     "dagunzi.line.result_zhuang": "抓分方得 {points} 分：莊家方保底，升 {n} 級",
     "dagunzi.line.result_none": "抓分方得 {points} 分：雙方都不升級",

@@ -121,7 +121,6 @@ class ShengjiGame(PrivateWindowGame):
         self.decl: Declaration | None = None
         self.decl_history: list[Declaration] = []
         self.passed: set[int] = set()
-        self.window_start = 0
         self.fanzhu = 0
         self.fandi = 0
         self.counter_strength: tuple[int, int] = (0, 0)
@@ -141,7 +140,7 @@ class ShengjiGame(PrivateWindowGame):
         self.kitty_bonus: tuple[int, int] | None = None
         self._outcome: Outcome | None = None
         self._carry: dict[str, Any] = {}
-        self._deal_packet(0)
+        self._deal_packet()
 
     @classmethod
     def position(cls, hands: Sequence[str], *, level: int = 10, trump: int | None = 1,
@@ -177,7 +176,7 @@ class ShengjiGame(PrivateWindowGame):
                               text=T("err.shengji.option_fixed_two"))
 
     # --- the deal and the declaration windows ------------------------------------------------
-    def _deal_packet(self, pending: int) -> None:
+    def _deal_packet(self) -> None:
         """Deal packets until some seat may declare (a window opens) or the deal is done."""
         while self.packet < PACKETS:
             start = self.per * self.packet // PACKETS
@@ -188,7 +187,7 @@ class ShengjiGame(PrivateWindowGame):
                     self.hands[s][cid] += 1
                 self.epochs[s] += 1
             self.passed = set()
-            self.window_start = len(self.log) + pending
+            self._open_window()
             if self._eligible():
                 return
         self._end_declaring()
@@ -210,7 +209,9 @@ class ShengjiGame(PrivateWindowGame):
 
     def _end_declaring(self) -> None:
         if self.dealer is None:
-            self.dealer = self.decl.seat if self.decl else self.fallback_dealer
+            # 争庄: "先亮者为庄": the first declarer deals; later declarations change the trump
+            first = self.decl_history[0].seat if self.decl_history else self.fallback_dealer
+            self.dealer = first
             self.level = self.levels[team(self.dealer)]
         self._set_trump(self.decl)
         self.counter_strength = self.decl.counter_strength() if self.decl else (0, 0)
@@ -363,7 +364,7 @@ class ShengjiGame(PrivateWindowGame):
         if self._eligible():
             return
         if self._phase == DECLARE:
-            self._deal_packet(1)
+            self._deal_packet()
         else:
             self._start_play()
 
@@ -381,7 +382,7 @@ class ShengjiGame(PrivateWindowGame):
         if self.HAPPY:
             self._phase = COUNTER
             self.passed = set()
-            self.window_start = len(self.log) + 1
+            self._open_window()
             for other in self._eligible():  # a claim they may make: their DMs show it
                 self.epochs[other] += 1
             if not self._eligible():

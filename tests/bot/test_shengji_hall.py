@@ -153,14 +153,30 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
 async def test_dagunzi_hand_to_settlement_with_39_card_hands_in_the_menus(
     simcord_env: Any, simcord_bot: GameHall, deals: list[int]
 ) -> None:
-    """Seed 7: a first hand of 打滚子 (the 大王 draw names the 庄), played to its score."""
+    """Seed 7: a first hand of 打滚子, played to its score. Seats 4, 2 and 3 are dealt a 大王
+    (in that order): each is asked in its DM whether to show it (亮大王), the table names
+    nobody, and of those who show the one dealt a 大王 first, seat 4, is the 庄."""
     env, bot = simcord_env, simcord_bot
     deals.append(7)
     guild, channel, members = world(env, 4)
     await open_table(channel, members, "dagunzi")
     watch = await HandWatch.start(bot, channel, members, members[0])
     game = bot.manager.tables[channel.id].game
+    assert game.phase() == "show"
+    while game.phase() == "show":
+        shown = await table_now(bot, channel)
+        assert acting_seats(shown) == [] and button_labels(shown) == ["My hand"]
+        assert "a seat dealt a big joker may show it" in public_text(shown)
+        offers = {seat: [x for x in button_labels(dm_of(member)) if x.startswith("Show the big")]
+                  for seat, member in enumerate(members)}
+        assert [s for s in range(4) if offers[s]] == list(game.to_act())
+        seat = game.to_act()[0]
+        assert "Don't show" in button_labels(dm_of(members[seat]))
+        done = await members[seat].user.click(dm_of(members[seat]), label=offers[seat][0])
+        assert "❌" not in (done.response.content or "")
     dealer = game.dealer
+    assert dealer == 3
+    assert "Seat 4 showed a big joker and deals" in public_text(await table_now(bot, channel))
     shown = public_text(await table_now(bot, channel))
     for seat in range(4):
         count = 45 if seat == dealer else 39

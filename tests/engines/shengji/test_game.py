@@ -260,3 +260,62 @@ def test_beats_needs_the_whole_structure() -> None:
     assert game.lead is not None
     assert beats(parse_ids("Kh Kh"), lead, game.lead, game.ctx)
     assert not beats(parse_ids("4h 3h"), lead, game.lead, game.ctx)
+
+
+def test_first_hand_the_first_to_declare_deals_and_a_later_declaration_sets_only_trump() -> None:
+    # bug (issue 23): "开局中，双方争庄，先亮者为庄", yet a later, stronger declaration took the
+    # deal (seed 0: seat 1 declares 2s, seat 4 2d 2d, the rest pass → seat 4 dealt)
+    game = SHENGJI.new(Setup(seats=4, seed=0, options=SHENGJI.validate({})))
+    game.apply(0, "declare 2s")
+    game.apply(3, "declare 2d 2d")  # 反主: stronger, so the trump becomes ♦
+    while game.phase() == "declare":
+        game.apply(game.to_act()[0], "pass")
+    assert game.dealer == 0 and game.to_act() == (0,) and game.phase() == "bury"
+    assert sum(game.hands[0]) == 25 + 8 and sum(game.hands[3]) == 25  # the 庄 has the kitty
+    assert game.ctx.trump == 3 and game.fanzhu == 1
+    roles = [seat.role.key for seat in game.view(None).seats if seat.role is not None]
+    assert roles == ["shengji.role.zhuang", "shengji.role.xian"] * 2
+    again = SHENGJI.from_record(game.to_record())
+    assert again.dealer == 0 and again.view(None) == game.view(None)
+
+
+def _public(game: ShengjiGame, watcher: int) -> tuple[object, ...]:
+    """All the table (and a seat that may not declare) can see of a hand."""
+    return (game.view(None).to_json(), game.view(watcher).to_json(), game.public_to_act(),
+            game.window(), game.phase())
+
+
+def _declaring(extra_eligible: bool) -> ShengjiGame:
+    """Level 5, the deal done: seat 1 holds 5h 5h; seat 2 holds 5s 5s (it may declare too)
+    or, otherwise, 6s 6d in their place (the same count of cards)."""
+    game = ShengjiGame(Setup(seats=4, seed=1, carry={"levels": [5, 5], "dealer": 0}))
+    game.hands = [[0] * NCARDS for _ in range(4)]
+    seat2 = "5s 5s 7c" if extra_eligible else "6s 6d 7c"
+    for s, cards in enumerate(["5h 5h 3c", seat2, "4d 8c 9c", "3d 6c Jc"]):
+        for c in parse_ids(cards):
+            game.hands[s][c] += 1
+    game.packet = 3
+    return game
+
+
+@pytest.mark.parametrize("answer", ["decline", "timeout"])
+def test_who_could_declare_is_never_shown(answer: str) -> None:
+    # hidden information (issue 23): two tables that differ only in whether seat 2 may
+    # declare look the same to everyone else, while the window is open and after it closes
+    with_two, with_one = _declaring(True), _declaring(False)
+    assert with_two.to_act() == (0, 1) and with_one.to_act() == (0,)
+    assert _public(with_two, 2) == _public(with_one, 2)
+
+    def say(game: ShengjiGame, seat: int) -> None:
+        game.apply(seat, "pass" if answer == "decline" else game.timeout_action(seat).action)
+
+    say(with_two, 1)  # seat 2 lets its 5s 5s go: the window stays open for seat 1
+    assert with_two.phase() == "declare"
+    assert _public(with_two, 2) == _public(with_one, 2)
+    say(with_two, 0)
+    say(with_one, 0)
+    assert with_two.phase() == with_one.phase() == "bury"
+    assert _public(with_two, 2) == _public(with_one, 2)
+    for game in (with_two, with_one):
+        game.apply(0, game.trustee(0))
+    assert _public(with_two, 2) == _public(with_one, 2)
