@@ -227,6 +227,9 @@ class ErrenGame(MahjongGame):
         return super()._apply(seat, text)
 
     def _swap(self, seat: int, tiles: list[int], text: str) -> str:
+        # in the order the log writes them (``swap 9m7m`` is logged ``swap 79m``): each tile
+        # draws from a pool the earlier ones joined, so the order decides what comes back
+        tiles = sorted(tiles)
         need = Counter(tiles)
         if any(self.hands[seat][t] < n for t, n in need.items()):
             raise IllegalActionError(
@@ -306,10 +309,6 @@ class ErrenGame(MahjongGame):
         self._new_window()
         return "pass"
 
-    def _turn_action(self, seat: int, kind: str, value: int | None, text: str) -> str:
-        self.cuo_offer, self.huan_offer = False, None
-        return super()._turn_action(seat, kind, value, text)
-
     # --- draws, discards and the end of the wall ---------------------------------------------
     def _draw(self, seat: int, kong: int | None = None) -> None:
         super()._draw(seat, kong)
@@ -332,7 +331,14 @@ class ErrenGame(MahjongGame):
 
     _first = False
 
+    def _kong(self, seat: int, tile: int) -> None:
+        self.cuo_offer, self.huan_offer = False, None
+        super()._kong(seat, tile)
+
     def _discard(self, seat: int, tile: int) -> None:
+        # the offers last until the seat's move is made, not until it is typed: a refused
+        # move keeps them (bad input changes nothing)
+        self.cuo_offer, self.huan_offer = False, None
         self.first_draw[self.dealer] = False
         hand = self.hands[seat]
         hand[tile] -= 1

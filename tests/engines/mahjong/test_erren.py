@@ -445,3 +445,59 @@ def test_taking_the_triplet_ends_the_pick_offer() -> None:
     assert not [a for a in game.legal_actions(seat) if a.startswith(("cuo", "huan"))]
     with pytest.raises(IllegalActionError):
         game.apply(seat, f"cuo {tile_name(game.unused[0])}")
+
+
+def test_a_swap_typed_in_any_order_swaps_what_the_log_replays() -> None:
+    # Bug (issue 23): ``swap 9m7m`` was logged as ``swap 79m`` but swapped in the typed order,
+    # so the replay drew other tiles (seed 102: the live hand held 99m, the replay 79m).
+    live, typed_sorted = new(102), new(102)
+    assert live.apply(0, "swap 9m7m") == "swap 79m"
+    typed_sorted.apply(0, "swap 79m")
+    assert live.hands[0] == typed_sorted.hands[0]
+    assert SPEC.from_record(live.to_record()).hands[0] == live.hands[0]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_order_of_a_swap_gives_the_same_hand(seed: int) -> None:
+    held = [t for t in range(34) for _ in range(new(seed).hands[0][t])]
+    picked = random.Random(seed).sample(held, 4)
+    hands = set()
+    for order in (picked, picked[::-1], picked[1:] + picked[:1]):
+        game = new(seed)
+        logged = game.apply(0, "swap " + " ".join(tile_name(t) for t in order))
+        assert SPEC.from_record(game.to_record()).hands[0] == game.hands[0], logged
+        hands.add(tuple(game.hands[0]))
+    assert len(hands) == 1
+
+
+def played_until_an_offer(seed: int) -> tuple[ErrenGame, int]:
+    """A hand played by the trustee until the seat to discard holds a 搓牌 or 换牌 offer."""
+    game = new(seed)
+    while not game.is_over():
+        seat = game.to_act()[0]
+        offered = game.cuo_offer or game.huan_offer is not None
+        if game.phase() == "discard" and seat == game.turn and offered:
+            return game, seat
+        game.apply(seat, game.trustee(seat))
+    raise AssertionError(f"seed {seed}: no offer came up")
+
+
+@pytest.mark.parametrize("seed", [0, 2, 27])  # a 搓牌, a 换牌, and both at once
+def test_a_refused_action_keeps_the_open_offers(seed: int) -> None:
+    # Bug (issue 23): the offers were cleared before the move was checked, so a mistyped
+    # discard cancelled the seat's 搓牌 / 换牌.
+    game, seat = played_until_an_offer(seed)
+    legal, view, record = game.legal_actions(seat), game.view(seat), game.to_text()
+    offers = [a for a in legal if a.startswith(("cuo", "huan"))]
+    assert offers
+    missing = next(tile_name(t) for t in range(34) if not game.hands[seat][t])
+    refused = [missing, f"gang {missing}", "peng", "chi 123m"]
+    if "hu" not in legal:
+        refused.append("hu")
+    for typed in refused:
+        with pytest.raises(IllegalActionError):
+            game.apply(seat, typed)
+        assert game.legal_actions(seat) == legal, typed
+        assert game.view(seat) == view and game.to_text() == record, typed
+    game.apply(seat, offers[-1])  # the offer can still be taken
+    assert SPEC.from_record(game.to_record()).to_text() == game.to_text()
