@@ -3,7 +3,7 @@
     gamehall run                      start the Discord bot (needs DISCORD_TOKEN)
     gamehall run --shards 0-3 --shard-count 8   one process of a sharded hall (shards 0 to 3)
     gamehall play doudizhu [--room free]   a table in this terminal against trustee seats
-    gamehall wallet USER_ID           balance, held beans, titles, last ledger lines
+    gamehall wallet USER_ID [--server ID]   what /beans shows there, last ledger lines
     gamehall games                    the games and rooms this hall offers
     gamehall verify CODE [--commitment HEX]   re-deal a finished hand, check its shuffle
 """
@@ -165,12 +165,23 @@ async def _serve(bot: GameHall, token: str) -> None:
     await asyncio.gather(*closing, return_exceptions=True)
 
 
+def _server_id(text: str) -> int:
+    """A Discord server id (or 0, the global economy) for ``--server``."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"a server id is a whole number from 0, not {text!r:.40}")
+    return value
+
+
 def cmd_wallet(args: argparse.Namespace) -> int:
     from bot.terminal import show_wallet
 
     settings = _settings()
     _database(settings)
-    return asyncio.run(show_wallet(settings, args.user_id, args.lines))
+    return asyncio.run(show_wallet(settings, args.user_id, args.lines, args.server))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -212,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     run.set_defaults(func=cmd_run)
     wallet = sub.add_parser("wallet", help="show a player's wallet")
     wallet.add_argument("user_id", type=int)
+    wallet.add_argument("--server", type=_server_id, default=None, metavar="ID",
+                        help="the server whose economy to show (default: the player's only "
+                             "one, or a list of them); 0 is the global economy")
     wallet.add_argument("--lines", type=int, default=10, help="ledger lines to show")
     wallet.set_defaults(func=cmd_wallet)
     play = sub.add_parser("play", help="play at a table in this terminal")

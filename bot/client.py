@@ -42,6 +42,11 @@ class GameHall(commands.Bot):
         self, settings: Settings, *, seed_source: Callable[[], int] | None = None, **options: Any
     ) -> None:
         intents = discord.Intents.default()
+        # Server Members (privileged): the only way Discord tells a bot that someone left a
+        # server (``on_raw_member_remove``); no member list is cached or downloaded
+        intents.members = True
+        options.setdefault("member_cache_flags", discord.MemberCacheFlags.none())
+        options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          **options)
         self.settings = settings
@@ -106,6 +111,30 @@ class GameHall(commands.Bot):
             log.exception("command failed", exc_info=original)
             text = error_text(original, locale)
         await self.hall.safe_reply(interaction, text)
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Someone left a server or was removed from it: at that server's table where they
+        sit, the trustee plays their seat to the end of the hand (``TableManager.member_left``)."""
+        manager = getattr(self, "manager", None)
+        if manager is not None and self.settings.owns(payload.guild_id):
+            await manager.member_left(payload.guild_id, payload.user.id)
+
+    async def is_member(self, guild_id: int, uid: int) -> bool:
+        """Whether ``uid`` is a member of server ``guild_id`` now, asked of Discord (one
+        request, no member list needed). False if the hall is no longer in that server; True
+        when Discord cannot be asked (a refusal must be sure)."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return False
+        if guild.get_member(uid) is not None:
+            return True
+        try:
+            await guild.fetch_member(uid)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            log.warning("could not check that %s is a member of server %s", uid, guild_id)
+        return True
 
     def wallet_for(self, guild_id: int | None) -> Wallet:
         """The wallet of the economy a server's players use (``Settings.wallet_scope``): the

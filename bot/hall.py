@@ -459,7 +459,9 @@ class DiscordHall:
             return
         self._on_table_message(interaction, table_id)
         calls = {
-            "join": lambda: self.manager.join(table_id, uid, name),
+            # a click from a DM comes from no server: 0, which is no table's
+            "join": lambda: self.manager.join(table_id, uid, name,
+                                              server=interaction.guild_id or 0),
             "leave": lambda: self.manager.leave(table_id, uid),
             "start": lambda: self.manager.start(table_id, uid),
             "bot": lambda: self.manager.add_bot(table_id, uid),

@@ -16,9 +16,10 @@ from bot.settings import Settings
 from engines.base import Text
 from engines.errors import GameError
 from storage import levels
-from storage.db import open_database
+from storage.conduct import CLEAN_PER_STRIKE, Conduct
+from storage.db import Storage, open_database
 from storage.errors import UnknownPlayer
-from storage.wallet import Wallet
+from storage.wallet import Account, Wallet, economies_of
 
 TERMINAL_GUILD = 0
 TERMINAL_TABLE = 1
@@ -174,31 +175,73 @@ def _no_timers(settings: Settings) -> Settings:
     return replace(settings, timers={k: 10**7 for k in settings.timers} | {"default": 10**7})
 
 
-async def show_wallet(settings: Settings, uid: int, lines: int) -> int:
-    """gamehall wallet USER_ID: balance, held beans, level title per game, last ledger lines,
-    in the terminal table's economy (the global one)."""
-    from engines import registry
-
+async def show_wallet(settings: Settings, uid: int, lines: int, server: int | None = None
+                      ) -> int:
+    """gamehall wallet USER_ID [--server ID]: what /beans shows in that server's economy
+    (balance, held beans, frozen, the leaver record and cool-down, each game's level score and
+    title), then the last ledger lines. With no server: the one economy where the player has a
+    wallet, or, if several, a list of them to choose from. 1 if the player has none there."""
     db = await open_database(settings.database, synchronous=settings.synchronous)
     try:
-        economy = settings.economy(TERMINAL_GUILD)
-        wallet = Wallet.from_settings(db, settings).scoped(economy)
+        if server is None:
+            found = await economies_of(db, uid)
+            if len(found) > 1:
+                print(_economy_list(uid, found))
+                return 0
+            # the only economy they play in; the terminal table's (global) one if none
+            economy = found[0][0] if found else settings.economy(TERMINAL_GUILD)
+            where = f" in server {economy}" if economy else ""
+        else:
+            economy = settings.economy(server)
+            where = f" in server {server}"
         try:
-            account = await wallet.account(uid)
+            account = await Wallet.from_settings(db, settings).scoped(economy).account(uid)
         except UnknownPlayer:
-            print(f"gamehall: no player {uid} in {db.path}", file=sys.stderr)  # no password
+            print(f"gamehall: no player {uid}{where} in {db.path}", file=sys.stderr)  # no password
             return 1
-        print(f"player {uid}: balance {account.balance}, held {account.held}, free {account.free}"
-              + (" (frozen)" if account.frozen else ""))
-        scores = await levels.scores(db, uid, economy=economy)
-        for key, spec in registry.specs().items():
-            ladder = settings.levels.get(spec.level_table, ())
-            score = scores.get(key, 0)
-            print(f"  {key:16} score {score:>8}  {levels.title(ladder, score) if ladder else '-'}")
-        for row in await wallet.ledger(uid, lines):
-            ref = f"hand {row.hand_id}" if row.hand_id else (
-                f"moderator {row.moderator_id}" if row.moderator_id else "")
-            print(f"  #{row.id:<6} {row.delta:+10} -> {row.balance_after:<10} {row.reason} {ref}")
+        for line in await _wallet_lines(settings, db, account, economy, where, lines):
+            print(line)
         return 0
     finally:
         await db.close()
+
+
+def _economy_list(uid: int, found: list[tuple[int, Account]]) -> str:
+    kind = "servers" if all(economy for economy, _ in found) else "economies"
+    rows = [f"player {uid} has wallets in {len(found)} {kind}; show one with --server ID:"]
+    for economy, account in found:
+        name = f"--server {economy}" if economy else "--server 0 (the global economy)"
+        rows.append(f"  {name:32} balance {account.balance}, held {account.held}"
+                    + (" (frozen)" if account.frozen else ""))
+    return "\n".join(rows)
+
+
+async def _wallet_lines(settings: Settings, db: Storage, account: Account, economy: int,
+                        where: str, lines: int) -> list[str]:
+    """The wallet in ``economy`` as /beans shows it, in plain text (``where`` names the
+    server on the first line), then its last ``lines`` ledger rows."""
+    from engines import registry
+
+    uid = account.uid
+    out = [f"player {uid}{where}: balance {account.balance}, held {account.held}, "
+           f"free {account.free}" + (" (frozen)" if account.frozen else "")]
+    record = await Conduct(db).record(uid, economy=economy)
+    if record.incidents:
+        out.append(f"  leaver record: {record.strikes} strike(s) (escapes {record.escapes}, "
+                   f"hands left to the trustee {record.absences}, full tables abandoned "
+                   f"{record.abandons}); {record.clean}/{CLEAN_PER_STRIKE} clean hands toward "
+                   "taking one off")
+        left = record.seconds_left(time.time())
+        if left > 0:
+            out.append(f"  cool-down: no bean rooms for {max(1, int(-(-left // 60)))} more "
+                       "minute(s)")
+    scores = await levels.scores(db, uid, economy=economy)
+    for key, spec in registry.specs().items():
+        ladder = settings.levels.get(spec.level_table, ())
+        score = scores.get(key, 0)
+        out.append(f"  {key:16} score {score:>8}  {levels.title(ladder, score) if ladder else '-'}")
+    for row in await Wallet.from_settings(db, settings).scoped(economy).ledger(uid, lines):
+        ref = f"hand {row.hand_id}" if row.hand_id else (
+            f"moderator {row.moderator_id}" if row.moderator_id else "")
+        out.append(f"  #{row.id:<6} {row.delta:+10} -> {row.balance_after:<10} {row.reason} {ref}")
+    return out

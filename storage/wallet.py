@@ -1177,3 +1177,18 @@ def _transfer_ledger(
             row(payer, -t.beans, "hand:pay", f"to seat {t.payee} (player {payee})")
             row(payee, t.beans, "hand:receive", f"from seat {t.payer} (player {payer})")
     return rows
+
+
+async def economies_of(db: Storage, uid: int) -> list[tuple[int, Account]]:
+    """Every economy where ``uid`` has a wallet (a server's id, or 0 = global), each with the
+    wallet, by economy: what ``gamehall wallet`` lists when no server is named."""
+    _uid(uid)
+
+    async def read(conn: Connection) -> list[tuple[int, Account]]:
+        rows = await conn.execute(
+            "SELECT economy, balance, held, frozen FROM players WHERE id = ? ORDER BY economy",
+            (uid,),
+        )
+        return [(int(e), Account(uid, b, h, b - h, bool(f))) for e, b, h, f in rows]
+
+    return await db.read(read)

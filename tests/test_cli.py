@@ -200,3 +200,69 @@ def test_bad_files_give_one_line_and_no_traceback_from_the_real_command(tmp_path
     assert result.stderr.strip() == (
         f"gamehall: cannot use the database {junk} (GAMEHALL_DB): file is not a database"
     )
+
+
+async def _hands_in_two_servers(path: Path, uid: int, servers: tuple[int, int]) -> None:
+    """``uid`` plays a hand against two bots in each server (taking the hints), and
+    escapes from a second hand in the second server: wallets, level scores and a leaver
+    record in two per-server economies, all written by the real host."""
+    from bot.host.model import PLAYING
+    from bot.host.tables import TableManager
+    from bot.settings import load_settings
+    from bot.terminal import TerminalNotifier
+    from engines import registry
+    from storage.db import open_database
+    from storage.wallet import Wallet
+
+    settings = load_settings(environ={"GAMEHALL_DB": str(path)},
+                             known_games=registry.specs().keys())
+    db = await open_database(settings.database)
+    notifier = TerminalNotifier(uid=uid, locale="en-US", out=lambda _line: None)
+    manager = TableManager(settings, db, Wallet.from_settings(db, settings), notifier,
+                           clock=lambda: 1_700_000_000.0, seed_source=lambda: 5)
+    notifier.manager = manager
+    try:
+        for channel, server in enumerate(servers, 900):
+            await manager.create(server, channel, "doudizhu", "novice", uid, "ann")
+            await manager.add_bot(channel, uid)
+            await manager.add_bot(channel, uid)
+            table = await manager.start(channel, uid)
+            while table.status == PLAYING:  # the bots act on their own
+                await manager.act(channel, uid, manager.hint(channel, uid))
+            if server == servers[0]:
+                await manager.member_left(server, uid)  # and moves to the other server
+        await manager.start(channel, uid)
+        await manager.leave(channel, uid)  # 逃跑: a strike in the second server
+    finally:
+        await manager.shutdown()
+        await db.close()
+
+
+def test_wallet_of_a_discord_player_takes_a_server(tmp_path: Path) -> None:
+    # issue 23: under the default per-server economies, `gamehall wallet USER` looked only in
+    # the global economy and found no player who had only ever played in Discord servers
+    import asyncio
+
+    env = environment(tmp_path)
+    uid, home, away = 4242, 1111, 2222
+    asyncio.run(_hands_in_two_servers(tmp_path / "hall.db", uid, (home, away)))
+    listed = gamehall("wallet", str(uid), env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert f"player {uid} has wallets in 2 servers" in listed.stdout
+    assert f"--server {home}" in listed.stdout and f"--server {away}" in listed.stdout
+    shown = gamehall("wallet", str(uid), "--server", str(away), env=env)
+    assert shown.returncode == 0, shown.stderr
+    out = shown.stdout
+    assert f"player {uid} in server {away}: balance" in out and "held 0" in out
+    # what /beans shows: the leaver record, each game's level score and title
+    assert "leaver record: 1 strike(s) (escapes 1, hands left to the trustee 0, " \
+           "full tables abandoned 0)" in out
+    assert "doudizhu" in out and "score" in out
+    assert "grant:start" in out and "hand " in out
+    home_out = gamehall("wallet", str(uid), "--server", str(home), env=env).stdout
+    assert f"player {uid} in server {home}: balance" in home_out
+    assert "leaver record" not in home_out, "each server's economy keeps its own record"
+    missing = gamehall("wallet", str(uid), "--server", "3333", env=env)
+    assert missing.returncode == 1 and f"no player {uid} in server 3333" in missing.stderr
+    bad = gamehall("wallet", str(uid), "--server", "-4", env=env)
+    assert bad.returncode == 2 and "--server" in bad.stderr

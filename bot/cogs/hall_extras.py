@@ -330,7 +330,7 @@ class HallExtrasCog(commands.Cog):
             await tables.create.callback(tables, interaction, game, room)
             return
         await self.bot.manager.join(match.id, interaction.user.id,
-                                    interaction.user.display_name)
+                                    interaction.user.display_name, server=interaction.guild_id)
         await self.bot.hall.reply(interaction, t("quick.joined", locale, link=table_link(match)))
 
     @quickplay.autocomplete("game")

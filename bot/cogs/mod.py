@@ -26,12 +26,14 @@ from engines.base import T
 from storage import economy, guilds
 from storage.conduct import Conduct
 from storage.economy import SeasonError
-from storage.wallet import InsufficientBeans
+from storage.wallet import BalanceLimit, InsufficientBeans
 
 if TYPE_CHECKING:
     from bot.client import GameHall
 
 LANGUAGES = ("zh-CN", "en-US", "zh-TW")
+MAX_MOD_AMOUNT = 10**12
+"""The most beans one /mod grant or /mod revoke moves (the commands' option range)."""
 
 
 async def is_moderator(interaction: discord.Interaction) -> bool:
@@ -44,6 +46,14 @@ async def is_moderator(interaction: discord.Interaction) -> bool:
     bot: GameHall = interaction.client  # type: ignore[assignment]
     role_id = await guilds.get_mod_role(bot.db, interaction.guild_id)
     return role_id is not None and any(r.id == role_id for r in member.roles)
+
+
+def check_amount(amount: int) -> None:
+    """A /mod grant or revoke amount: Discord keeps it within the option's range only as the
+    command was last registered there, so the range is checked here too (HostError naming
+    it, before anything is written)."""
+    if not 1 <= amount <= MAX_MOD_AMOUNT:
+        raise HostError("mod.bad_amount", amount=amount, low=1, high=MAX_MOD_AMOUNT)
 
 
 def moderator_only():  # noqa: ANN201
@@ -112,10 +122,15 @@ class ModCog(commands.Cog):
     @mod.command(name=_("grant"), description=_("Give beans to a member"))
     @economy_keeper()
     async def grant(self, interaction: discord.Interaction, member: discord.Member,
-                    amount: app_commands.Range[int, 1, 10**12], reason: str) -> None:
+                    amount: app_commands.Range[int, 1, MAX_MOD_AMOUNT], reason: str) -> None:
+        check_amount(amount)
         wallet = self.bot.wallet_for(interaction.guild_id)
         await wallet.ensure_player(member.id)
-        await wallet.grant(member.id, amount, clip(reason, 200), interaction.user.id)
+        try:
+            await wallet.grant(member.id, amount, clip(reason, 200), interaction.user.id)
+        except BalanceLimit as exc:
+            raise HostError("mod.grant_past_limit", name=member.display_name,
+                            balance=exc.balance, limit=exc.limit) from None
         account = await wallet.account(member.id)
         await self.bot.hall.reply(interaction, t("mod.granted", user_locale(interaction),
                                                  name=member.display_name, amount=amount,
@@ -124,7 +139,8 @@ class ModCog(commands.Cog):
     @mod.command(name=_("revoke"), description=_("Take beans from a member (free beans only)"))
     @economy_keeper()
     async def revoke(self, interaction: discord.Interaction, member: discord.Member,
-                     amount: app_commands.Range[int, 1, 10**12], reason: str) -> None:
+                     amount: app_commands.Range[int, 1, MAX_MOD_AMOUNT], reason: str) -> None:
+        check_amount(amount)
         wallet = self.bot.wallet_for(interaction.guild_id)
         await wallet.ensure_player(member.id)
         locale = user_locale(interaction)

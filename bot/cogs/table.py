@@ -218,27 +218,35 @@ class TableCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         assert interaction.channel_id is not None
-        await self.bot.hall.show_hand(interaction, self._my_table(interaction))
+        await self.bot.hall.show_hand(interaction, await self._my_table(interaction))
 
     @app_commands.command(name=_("play"), description=_("Take an action: cards like 33344, pass, bid 3 ..."))
     @app_commands.describe(action=_("The action in the game's notation"))
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, action: str) -> None:
-        await self.bot.hall.act(interaction, self._my_table(interaction), action)
+        await self.bot.hall.act(interaction, await self._my_table(interaction), action)
 
     @app_commands.command(name=_("hint"), description=_("提示: what the trustee would do"))
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self.bot.hall.table_verb(interaction, self._my_table(interaction), "hint")
+        await self.bot.hall.table_verb(interaction, await self._my_table(interaction), "hint")
 
-    def _my_table(self, interaction: discord.Interaction) -> int:
-        """The table in this channel, or else the one where the caller sits."""
+    async def _my_table(self, interaction: discord.Interaction) -> int:
+        """The table in this channel, or else the one where the caller sits — if they are
+        still a member of its server. Someone who is not (the server removed them, or they
+        left it while the hall did not hear of it) is refused, and their seat goes to the
+        trustee as when Discord tells the hall (``TableManager.member_left``)."""
         assert interaction.channel_id is not None
         if interaction.channel_id in self.manager.tables:
             return interaction.channel_id
-        mine = self.manager.table_of(interaction.user.id)
+        uid = interaction.user.id
+        mine = self.manager.table_of(uid)
         if mine is None:
             raise HostError("err.no_table")
+        if mine.guild_id != interaction.guild_id and not await self.bot.is_member(
+                mine.guild_id, uid):
+            await self.manager.member_left(mine.guild_id, uid)
+            raise HostError("err.not_member", channel=mine.id)
         return mine.id
 
     @trustee.command(name=_("on"), description=_("Hand your seat to the trustee"))
@@ -250,7 +258,7 @@ class TableCog(commands.Cog):
         await self._trustee(interaction, False)
 
     async def _trustee(self, interaction: discord.Interaction, on: bool) -> None:
-        table_id = self._my_table(interaction)
+        table_id = await self._my_table(interaction)
         await self.manager.set_trustee(table_id, interaction.user.id, on)
         await self.bot.hall.reply(interaction, t("ok.trustee_on" if on else "ok.trustee_off",
                                                  user_locale(interaction)))

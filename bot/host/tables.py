@@ -255,9 +255,14 @@ class TableManager:
         if room.coefficient > 0:
             await self.referee.check_join(guild_id, uid)  # a leaver's cool-down
 
-    async def join(self, table_id: int, uid: int, name: str) -> Table:
-        """Sit down at a waiting table."""
+    async def join(self, table_id: int, uid: int, name: str, *, server: int | None = None
+                   ) -> Table:
+        """Sit down at a waiting table. ``server``: the server the person asks from (a member
+        of it); HostError unless it is the table's. None where the platform has no servers
+        (the terminal table)."""
         async with self._seating, self._locked(table_id) as table:
+            if server is not None and server != table.guild_id:
+                raise HostError("err.other_server")
             if table.seat_of(uid) is not None:
                 raise HostError("err.already_seated")
             if table.private and uid != table.owner and uid not in table.invited:
@@ -548,18 +553,38 @@ class TableManager:
 
     async def kick(self, table_id: int, target: int) -> None:
         """Moderator: the seat goes to the trustee, with no escape penalty."""
+        await self._unseat(table_id, target, "note.kicked", "note.kicked")
+
+    async def member_left(self, guild_id: int, uid: int) -> bool:
+        """``uid`` is no longer a member of server ``guild_id`` (they left, or the server
+        removed them): at that server's table where they sit, the trustee plays their seat to
+        the end of the hand and they stand up then, like a kicked seat (at a waiting table,
+        at once). No escape penalty and no strike: the hall cannot tell leaving a server from
+        being removed by it. Returns whether they held a seat in that server."""
+        table = self.table_of(uid)
+        if table is None or table.guild_id != guild_id:
+            return False
+        try:
+            await self._unseat(table.id, uid, "note.left_server_hand", "note.left_server")
+        except HostError:  # they stood up, or the table closed, meanwhile
+            return False
+        return True
+
+    async def _unseat(self, table_id: int, target: int, in_hand: str, waiting: str) -> None:
+        """The seat of ``target`` goes to the trustee for the rest of the hand, the table told
+        ``in_hand``; at a waiting table it is freed, the table told ``waiting``. No escape
+        penalty. HostError if ``target`` does not sit there."""
         async with self._locked(table_id) as table:
             index = table.seat_of(target)
             if index is None:
                 raise HostError("err.target_not_seated")
             seat = table.seats[index]
+            table.note(T(in_hand if table.status == PLAYING else waiting, name=seat.name))
             if table.status == PLAYING:
                 seat.kicked = True
-                table.note(T("note.kicked", name=seat.name))
                 await self._advance(table)
             else:
                 table.seats.pop(index)
-                table.note(T("note.kicked", name=seat.name))
                 if await self._close_if_empty(table):
                     return
                 await self._save(table)
