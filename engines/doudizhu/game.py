@@ -962,20 +962,23 @@ class HotGame(DoudizhuGame):
     def make_rules(cls, options: Mapping[str, Any]) -> Rules:
         return hot_rules(options)
 
-    def held_bombs(self, seat: int) -> int:
-        """Bombs (four of a rank) and the rocket still in the seat's hand."""
-        hand = self.hands[seat]
-        return sum(1 for c in hand[:SMALL_JOKER] if c == 4) + (
-            1 if hand[SMALL_JOKER] and hand[BIG_JOKER] else 0
-        )
+    def held_bombs(self) -> int:
+        """Bombs (four of a rank) and rockets still held, in every seat's hand (the kitty
+        before it is taken is nobody's hand)."""
+        count = 0
+        for hand in self.hands:
+            count += sum(1 for c in hand[:SMALL_JOKER] if c == 4)
+            count += 1 if hand[SMALL_JOKER] and hand[BIG_JOKER] else 0
+        return count
 
     def escape_penalty(self, seat: int, before: bool) -> int:
-        """火拼 逃跑 (001): with the 行为倍数 (grabs, 明牌, every bomb played **or held** by the
-        escaper, 春天; not the room's initial 倍数) below 10, the landlord pays 20 × its score
-        at 倍数 1 (20 × 底分 × 2) and a farmer 10 × 底分; from 10 up, the landlord 4 × and a
-        farmer 2 × its actual score (底分 × 倍数 × 身份系数, held bombs counted). Before the
-        landlord is known the escaper counts as a farmer."""
-        held = self.held_bombs(seat)
+        """火拼 逃跑 (001): with the 行为倍数 (grabs, 明牌, every bomb of the hand — played, or
+        still held by **any** seat: "逃跑计算时将计算当局所有的炸弹数量，无论是否炸出" — 春天;
+        not the room's initial 倍数) below 10, the landlord pays 20 × its score at 倍数 1
+        (20 × 底分 × 2) and a farmer 10 × 底分; from 10 up, the landlord 4 × and a farmer 2 ×
+        its actual score (底分 × 倍数 × 身份系数, held bombs counted). Before the landlord is
+        known the escaper counts as a farmer."""
+        held = self.held_bombs()
         action = (self.multiplier() // self.rules.multiplier) << held
         landlord = seat == self.landlord
         role = 2 if landlord else 1
