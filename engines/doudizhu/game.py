@@ -545,7 +545,8 @@ class DoudizhuGame(Game):
         # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
         before = self.auction.before_bid()
         self.escape_before_bid[seat] = before
-        self.escape_penalties[seat] = self.escape_penalty(seat, before)
+        if self.rules.escape_penalty:
+            self.escape_penalties[seat] = self.escape_penalty(seat, before)
 
     def escape_penalty(self, seat: int, before: bool) -> int:
         """逃跑扣分 (000/001): 底分 × 倍数 × 3 at the moment of escape (not as the trustee later
@@ -651,8 +652,11 @@ class DoudizhuGame(Game):
             for s in range(self.n):
                 if self.doubled[s]:
                     lines.append(T("ddz.out.doubled", seat=s + 1))
-        for s, pen in sorted(escapes.items()):
-            lines.append(T("ddz.out.escape", seat=s + 1, penalty=pen))
+        for s in sorted(self.escaped):
+            if s in escapes:
+                lines.append(T("ddz.out.escape", seat=s + 1, penalty=escapes[s]))
+            else:  # 002: 托管 to the end, no penalty; the seat settled as the hand ended
+                lines.append(T("ddz.out.escape_trustee", seat=s + 1))
         return Outcome(
             points=tuple(points),
             scores=tuple(points),

@@ -39,7 +39,7 @@ class Rules:
     steps. ``max_deals``: deals with no landlord before the hand is void (流局); 0: redeal
     until someone becomes landlord (003 "直到有人叫地主为止").
     ``escape_factor``/``escape_early``: the escape penalty 底分×倍数×factor, or the flat
-    ``escape_early`` before anyone has bid. ``spring``: factor for 春天 and 反春.
+    ``escape_early`` before anyone has bid (none at all when ``escape_penalty`` is False). ``spring``: factor for 春天 and 反春.
     """
 
     bidding: Bidding
@@ -56,6 +56,9 @@ class Rules:
     max_deals: int = 3
     escape_factor: int = 3
     escape_early: int = 3
+    escape_penalty: bool = True
+    """False: an escape is 托管 to the end of the hand and nothing more (002 "玩家逃跑后系統
+    自動托管直至此局游戲結束", no penalty stated): the seat settles as the hand ends."""
     spring: int = 2
     half: int = 9
     """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
@@ -130,12 +133,14 @@ def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> di
 
 
 def classic_rules(options: Mapping[str, Any]) -> Rules:
-    """斗地主 (000/001) and 三人斗地主 with 加倍 (002)."""
+    """斗地主 (000/001) and 三人斗地主 with 加倍 (002, ``doubling``): 002's escape is 托管 to
+    the end of the hand with no penalty (000/001: 底分×倍数×3)."""
     o = merge_options(CLASSIC_OPTIONS, options)
     return Rules(
         bidding=Bidding.SCORE,
         base=o["base"],
         doubling=o["doubling"],
+        escape_penalty=not o["doubling"],
         max_deals=o["max_deals"],
         counter=o["counter"],
     )

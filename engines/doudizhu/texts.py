@@ -140,6 +140,7 @@ ZH: dict[str, str] = {
     "ddz.out.multiplier": "总倍数 ×{x}",
     "ddz.out.doubled": "{seat} 号位加倍",
     "ddz.out.escape": "{seat} 号位逃跑，扣 {penalty} 分",
+    "ddz.out.escape_trustee": "{seat} 号位逃跑：系统托管至本局结束，不另扣分",
     # patterns (牌型)
     "ddz.pattern.rocket": "火箭",
     "ddz.pattern.bomb": "炸弹",
@@ -310,6 +311,7 @@ EN: dict[str, str] = {
     "ddz.out.multiplier": "Total multiplier ×{x}",
     "ddz.out.doubled": "Seat {seat} doubled",
     "ddz.out.escape": "Seat {seat} escaped: penalty {penalty}",
+    "ddz.out.escape_trustee": "Seat {seat} escaped: auto-played to the end of the hand, no penalty",
     "ddz.pattern.rocket": "rocket",
     "ddz.pattern.bomb": "bomb",
     "ddz.pattern.single": "single",
@@ -481,6 +483,7 @@ TEXTS["zh-TW"] = {
     "ddz.out.multiplier": "總倍數 ×{x}",
     "ddz.out.doubled": "{seat} 號位加倍",
     "ddz.out.escape": "{seat} 號位逃跑，扣 {penalty} 分",
+    "ddz.out.escape_trustee": "{seat} 號位逃跑：系統託管至本局結束，不另扣分",
     "ddz.pattern.rocket": "火箭",
     "ddz.pattern.bomb": "炸彈",
     "ddz.pattern.single": "單牌",
