@@ -3,7 +3,7 @@
 Every variant is this configuration plus, where needed, a small extension: the classic
 叫分 game and the happy 叫/抢地主 game differ only in ``bidding``, ``mingpai``, ``doubling``
 and the 底分; 二人斗地主 is the happy rules with ``seats=2, removed=11, hand_size=20``; 麻辣 would set
-``PatternRules(pair_kickers=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
+``PatternRules(pair_kickers=False, paired_singles=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
 """
 
 from __future__ import annotations
@@ -214,7 +214,8 @@ def mala_rules(options: Mapping[str, Any]) -> Rules:
     o = merge_options(MALA_OPTIONS, options)
     return Rules(
         bidding=Bidding.BLIND,
-        patterns=PatternRules(pair_kickers=False),
+        # "均只能带单张，不能带对子": no pair attached, and no two attached singles of one rank
+        patterns=PatternRules(pair_kickers=False, paired_singles=False),
         base=o["base"],
         multiplier=o["multiplier"],
         max_deals=0,

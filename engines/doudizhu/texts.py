@@ -6,7 +6,7 @@ _CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）�
 _CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
 NOTATION_ERRORS = frozenset({
-    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.ambiguous", "err.ddz.four_pattern",
+    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.singles_only", "err.ddz.ambiguous", "err.ddz.four_pattern",
     "err.ddz.five_pattern", "err.ddz.wild_reading", "err.ddz.wild_choose",
     "err.ddz.play_phase", "err.ddz.phase_takes", "err.ddz.cards_later", "err.ddz.wrong_phase",
 })
@@ -172,6 +172,7 @@ ZH: dict[str, str] = {
     "err.ddz.small_joker": "小王",
     "err.ddz.big_joker": "大王",
     "err.ddz.no_pattern": "{cards} 不成牌型，不能这样出。",
+    "err.ddz.singles_only": "{cards} 不能这样出：麻辣斗地主中三带一、飞机带翅膀、四带二均只能带单张，不能带对子，带的单张也不能成对（如 333356、33344456）。",
     "err.ddz.seats": "这种斗地主需要 {n} 名玩家，现在是 {seats} 名。",
     "err.ddz.play_phase": "现在是出牌阶段：请出牌（如 33344，或用选牌菜单），或者不出（pass）。",
     "err.ddz.phase_takes": "现在是{phase}，只能：{actions}",
@@ -344,6 +345,7 @@ EN: dict[str, str] = {
     "err.ddz.small_joker": "small joker",
     "err.ddz.big_joker": "big joker",
     "err.ddz.no_pattern": "{cards} is not a valid pattern.",
+    "err.ddz.singles_only": "{cards} cannot be played: in Spicy Dou Dizhu a trio, a plane or a four carries singles only, never a pair, and its singles may not pair up (e.g. 333356, 33344456).",
     "err.ddz.seats": "This Dou Dizhu is for {n} players, not {seats}.",
     "err.ddz.play_phase": "It is the play phase: play cards (e.g. 33344, or pick them) or pass.",
     "err.ddz.phase_takes": "Now is {phase}: you can only {actions}",
@@ -512,6 +514,7 @@ TEXTS["zh-TW"] = {
     "err.ddz.small_joker": "小王",
     "err.ddz.big_joker": "大王",
     "err.ddz.no_pattern": "{cards} 不成牌型，不能這樣出。",
+    "err.ddz.singles_only": "{cards} 不能這樣出：麻辣鬥地主中三帶一、飛機帶翅膀、四帶二均只能帶單張，不能帶對子，帶的單張也不能成對（如 333356、33344456）。",
     "err.ddz.seats": "這種鬥地主需要 {n} 名玩家，現在是 {seats} 名。",
     "err.ddz.play_phase": "現在是出牌階段：請出牌（如 33344，或用選牌選單），或者不出（pass）。",
     "err.ddz.phase_takes": "現在是{phase}，只能：{actions}",
