@@ -62,6 +62,9 @@ class Rules:
     spring: int = 2
     half: int = 9
     """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
+    deal_show: bool = False
+    """发牌明牌 ×4 (004 五.3) is offered from the deal until the calling's first answer, and
+    the first seat to show then calls first (004 三.2); with it off (欢乐, 火拼, 癞子) only ×3."""
     decks: int = 1
     """Decks shuffled together (四人斗地主: 2, so up to 8 of a rank and 2 of each joker)."""
     pairwise: bool = False
@@ -156,6 +159,7 @@ def two_player_rules(options: Mapping[str, Any]) -> Rules:
         hand_size=20,
         removed=11,
         half=10,
+        deal_show=True,
         base=o["base"],
         multiplier=o["multiplier"],
         doubling=o["doubling"],

@@ -186,7 +186,7 @@ ZH: dict[str, str] = {
     "err.ddz.not_held": "你没有这些牌：{cards}",
     "err.ddz.not_beat": "{cards} 压不过上家的{pattern} {last}：要出同牌型、同张数且更大的牌，"
     "或者出炸弹，或者不出。",
-    "err.ddz.show_closed": "这个明牌已经不能选了（定地主时 ×3，地主出第一手牌前 ×2）。现在可选：{now}",
+    "err.ddz.show_closed": "这个明牌已经不能选了（二人斗地主发牌后、有人叫牌前 ×4，定地主时 ×3，地主出第一手牌前 ×2）。现在可选：{now}",
     "err.ddz.option_counter": "房间选项“counter”（记牌器）只能是 auto（免费场开启）、on 或 off，"
     "不能是 {value}。",
 }
@@ -359,8 +359,9 @@ EN: dict[str, str] = {
     "err.ddz.not_held": "You do not hold these cards: {cards}",
     "err.ddz.not_beat": "{cards} does not beat {last} ({pattern}): play the same pattern with "
     "the same number of cards and higher, a bomb, or pass.",
-    "err.ddz.show_closed": "That open hand is no longer on offer (×3 while the landlord is "
-    "chosen, ×2 for the landlord before its first play). Open now: {now}",
+    "err.ddz.show_closed": "That open hand is no longer on offer (two-player: ×4 from the deal "
+    "until the first call; ×3 while the landlord is chosen, ×2 for the landlord before its "
+    "first play). Open now: {now}",
     "err.ddz.option_counter": "Option 'counter' (card counter): must be auto (on in free "
     "rooms), on or off, not {value}.",
 }
@@ -527,6 +528,6 @@ TEXTS["zh-TW"] = {
     "err.ddz.must_lead": "這一輪由你先出，不能不出，任意牌型都可以。",
     "err.ddz.not_held": "你沒有這些牌：{cards}",
     "err.ddz.not_beat": "{cards} 壓不過上家的{pattern} {last}：要出同牌型、同張數且更大的牌，或者出炸彈，或者不出。",
-    "err.ddz.show_closed": "這個明牌已經不能選了（定地主時 ×3，地主出第一手牌前 ×2）。現在可選：{now}",
+    "err.ddz.show_closed": "這個明牌已經不能選了（二人鬥地主發牌後、有人叫牌前 ×4，定地主時 ×3，地主出第一手牌前 ×2）。現在可選：{now}",
     "err.ddz.option_counter": "房間選項「counter」（記牌器）只能是 auto（免費場開啟）、on 或 off，不能是 {value}。",
 }
