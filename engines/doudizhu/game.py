@@ -545,7 +545,8 @@ class DoudizhuGame(Game):
         # "还没人叫牌时逃跑" (000 §8): nobody has bid/called in the current deal yet.
         before = self.auction.before_bid()
         self.escape_before_bid[seat] = before
-        self.escape_penalties[seat] = self.escape_penalty(seat, before)
+        if self.rules.escape_penalty:
+            self.escape_penalties[seat] = self.escape_penalty(seat, before)
 
     def escape_penalty(self, seat: int, before: bool) -> int:
         """逃跑扣分 (000/001): 底分 × 倍数 × 3 at the moment of escape (not as the trustee later
@@ -651,8 +652,11 @@ class DoudizhuGame(Game):
             for s in range(self.n):
                 if self.doubled[s]:
                     lines.append(T("ddz.out.doubled", seat=s + 1))
-        for s, pen in sorted(escapes.items()):
-            lines.append(T("ddz.out.escape", seat=s + 1, penalty=pen))
+        for s in sorted(self.escaped):
+            if s in escapes:
+                lines.append(T("ddz.out.escape", seat=s + 1, penalty=escapes[s]))
+            else:  # 002: 托管 to the end, no penalty; the seat settled as the hand ended
+                lines.append(T("ddz.out.escape_trustee", seat=s + 1))
         return Outcome(
             points=tuple(points),
             scores=tuple(points),
@@ -750,11 +754,13 @@ class DoudizhuGame(Game):
         return T("ddz.line.cannot_beat", cards=self.last.text)
 
     def private_epoch(self, seat: int) -> int:
-        """Changes on a redeal and for the landlord when it takes the kitty (its 明牌 offer
-        turns from ×3 to ×2 then too). Another seat's 明牌 is public (every view shows it), so
+        """Changes on a redeal, for the landlord when it takes the kitty (its 明牌 offer
+        turns from ×3 to ×2 then too), and in 二人 for both seats when ×4 turns to ×3. Another seat's 明牌 is public (every view shows it), so
         it is no private change; nor is an offer lapsing (a click on it is refused)."""
         kitty = 1 if self.kitty_taken and seat == self.landlord else 0
-        return self.deal_no * 2 + kitty
+        # 二人: the ×4 of 发牌明牌 lapses for every seat at the calling's first answer
+        lapsed = 2 if self.rules.deal_show and self.rules.mingpai and not self.deal_open() else 0
+        return self.deal_no * 4 + lapsed + kitty
 
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
@@ -848,8 +854,26 @@ class DoudizhuGame(Game):
         if not self.rules.mingpai or self.over or self.shown[seat] or seat in self.escaped:
             return 0
         if self.landlord is None:
-            return 3 if self._phase == "auction" else 0
+            if self._phase != "auction":
+                return 0
+            return SHOW_FACTOR["deal1"] if self.deal_open() else SHOW_FACTOR["deal2"]
         return 2 if seat == self.landlord and self.played_hands[seat] == 0 else 0
+
+    def deal_open(self) -> bool:
+        """发牌明牌 ×4 is open (``Rules.deal_show``, 二人): the deal has landed and nobody has
+        answered the calling yet. **Decided** (004 五.3 "在发牌的过程中…根据发牌数量的多少
+        *4 和 *3"): the hall deals a hand at once, so the deal "in progress" is the moment
+        between the deal and the calling's first answer (叫牌前): ×4 then, ×3 once the
+        calling has begun; a ×4 taken then is a 明牌 before the calling, so the first to show
+        calls first (004 三.2)."""
+        auction = self.auction
+        return (
+            self.rules.deal_show
+            and self._phase == "auction"
+            and isinstance(auction, CallAuction)
+            and auction.phase == "bid"
+            and all(c is None for c in auction.calls)
+        )
 
     def open_offers(self, seat: int) -> tuple[Choice, ...]:
         """明牌 at its current factor (``show 3`` / ``show 2``), while one is open."""
@@ -884,9 +908,15 @@ class DoudizhuGame(Game):
 
     def _take_offer(self, seat: int, action: str) -> str:
         factor = int(action.split()[1])
-        assert isinstance(self.auction, CallAuction)
-        self.auction.show(seat, factor)
+        auction = self.auction
+        assert isinstance(auction, CallAuction)
+        first_to_show = not auction.show_order
+        auction.show(seat, factor)
         self.status[seat] = "show"
+        if factor == SHOW_FACTOR["deal1"] and first_to_show:
+            # 明牌 before the calling: the first to show calls first (004 三.2); nobody has
+            # answered yet, so the calling simply starts from this seat
+            auction.first = auction.turn = seat
         return action
 
     # --- trustee ----------------------------------------------------------------------------
@@ -962,20 +992,23 @@ class HotGame(DoudizhuGame):
     def make_rules(cls, options: Mapping[str, Any]) -> Rules:
         return hot_rules(options)
 
-    def held_bombs(self, seat: int) -> int:
-        """Bombs (four of a rank) and the rocket still in the seat's hand."""
-        hand = self.hands[seat]
-        return sum(1 for c in hand[:SMALL_JOKER] if c == 4) + (
-            1 if hand[SMALL_JOKER] and hand[BIG_JOKER] else 0
-        )
+    def held_bombs(self) -> int:
+        """Bombs (four of a rank) and rockets still held, in every seat's hand (the kitty
+        before it is taken is nobody's hand)."""
+        count = 0
+        for hand in self.hands:
+            count += sum(1 for c in hand[:SMALL_JOKER] if c == 4)
+            count += 1 if hand[SMALL_JOKER] and hand[BIG_JOKER] else 0
+        return count
 
     def escape_penalty(self, seat: int, before: bool) -> int:
-        """火拼 逃跑 (001): with the 行为倍数 (grabs, 明牌, every bomb played **or held** by the
-        escaper, 春天; not the room's initial 倍数) below 10, the landlord pays 20 × its score
-        at 倍数 1 (20 × 底分 × 2) and a farmer 10 × 底分; from 10 up, the landlord 4 × and a
-        farmer 2 × its actual score (底分 × 倍数 × 身份系数, held bombs counted). Before the
-        landlord is known the escaper counts as a farmer."""
-        held = self.held_bombs(seat)
+        """火拼 逃跑 (001): with the 行为倍数 (grabs, 明牌, every bomb of the hand — played, or
+        still held by **any** seat: "逃跑计算时将计算当局所有的炸弹数量，无论是否炸出" — 春天;
+        not the room's initial 倍数) below 10, the landlord pays 20 × its score at 倍数 1
+        (20 × 底分 × 2) and a farmer 10 × 底分; from 10 up, the landlord 4 × and a farmer 2 ×
+        its actual score (底分 × 倍数 × 身份系数, held bombs counted). Before the landlord is
+        known the escaper counts as a farmer."""
+        held = self.held_bombs()
         action = (self.multiplier() // self.rules.multiplier) << held
         landlord = seat == self.landlord
         role = 2 if landlord else 1

@@ -273,17 +273,21 @@ def _plane_singles(
     k: int,
     ones: tuple[int, ...] | list[int] = (),
     pairs: tuple[int, ...] | list[int] = (),
+    distinct: bool = False,
 ) -> None:
-    """Trio chain s..s+k-1 with k single wings. A trio right above the chain is left out
-    (that set reads higher with the chain moved up); a trio right below it is the plane of
-    four consecutive trios' second reading when k = 3."""
+    """Trio chain s..s+k-1 with k single wings (``distinct``: of k different ranks, 麻辣). A
+    trio right above the chain is left out (that set reads higher with the chain moved up);
+    a trio right below it is the plane of four consecutive trios' second reading when k = 3."""
     e = s + k - 1
     chain = _TRIOS[3 * s : 3 * (e + 1)]
     if k == 2:
         if not ones:
             ones = [r for r in _RANGE if counts[r]]
             pairs = [r for r in ones if counts[r] >= 2]
-        _two(out, chain, s, e, ones, pairs, True)
+        _two(out, chain, s, e, ones, () if distinct else pairs, True)
+        return
+    if distinct:
+        _attach(out, chain, counts, s, e, k, 1, 1)
         return
     top_cap = 2 if e + 1 <= ACE else 3
     start = len(out)
@@ -332,6 +336,7 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
     m2 = (p + _GE2) & HIGH
     out = list(_LEAD1_OF.get(m1) or _lead1(m1))
     pk = rules.pair_kickers
+    distinct = not rules.paired_singles
     if m2:
         out += _LEAD2_OF.get(m2) or _lead2(m2)
         m3 = (p + _GE3) & HIGH
@@ -351,12 +356,12 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
                     del out[start + pairs.index(t)]
             if m3 & (m3 >> FIELD) & _NEXT_SEQ:
                 counts = counts or unpack(p)
-                _lead_planes(out, counts, ones, pairs, pk)
+                _lead_planes(out, counts, ones, pairs, pk, distinct)
             m4 = (p + _GE4) & HIGH
             if m4:
                 if rules.four_with_two:
                     for f in _ranks(m4):
-                        _two(out, _S4[f], f, f, ones, pairs, True)
+                        _two(out, _S4[f], f, f, ones, () if distinct else pairs, True)
                         if pk:
                             _two(out, _S4[f], f, f, ones, pairs, False)
                 out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
@@ -364,7 +369,12 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
 
 
 def _lead_planes(
-    out: list[str], counts: Vector, ones: tuple[int, ...], pairs: tuple[int, ...], pk: bool
+    out: list[str],
+    counts: Vector,
+    ones: tuple[int, ...],
+    pairs: tuple[int, ...],
+    pk: bool,
+    distinct: bool = False,
 ) -> None:
     """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
     run = 0
@@ -376,7 +386,7 @@ def _lead_planes(
             for s in range(r - run, r - 1):
                 for k in range(2, r - s + 1):
                     out.append(_chain_text(s, k))
-                    _plane_singles(out, counts, s, k, ones, pairs)
+                    _plane_singles(out, counts, s, k, ones, pairs, distinct)
                     if pk:
                         e = s + k - 1
                         _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
@@ -435,7 +445,9 @@ _GE1, _GE2, _GE3, _GE4 = (ONES * ((1 << (FIELD - 1)) - k) for k in (1, 2, 3, 4))
 
 def follow_plays(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> list[str]:
     """跟牌: every play of ``counts`` that beats ``previous`` (pass not included)."""
-    return _follow(pack(counts), previous.pattern, previous.key, previous.size)
+    if rules.paired_singles:
+        return _follow(pack(counts), previous.pattern, previous.key, previous.size)
+    return _follow(pack(counts), previous.pattern, previous.key, previous.size, True)
 
 
 # The patterns as module globals: the dispatch below is the inner loop of following.
@@ -450,7 +462,7 @@ _TRIO_SINGLE, _TRIO_PAIR = Pattern.TRIO_SINGLE, Pattern.TRIO_PAIR
 _STRAIGHT, _PAIR_STRAIGHT = Pattern.STRAIGHT, Pattern.PAIR_STRAIGHT
 
 
-def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
+def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -> list[str]:
     out: list[str]
     if pat is _SINGLE:
         m = (p + _GE1) & HIGH & _ABOVE[key]
@@ -485,7 +497,7 @@ def _follow(p: int, pat: Pattern, key: int, size: int) -> list[str]:
         row = _SEQ_ABOVE.get((m, size if width == 1 else -size)) or _seq_above(m, width, size)
         out = list(row[key])
     else:
-        out = _follow_other(p, pat, key, size)
+        out = _follow_other(p, pat, key, size, distinct)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
@@ -521,8 +533,9 @@ _BOTH_JOKERS = 1 | (1 << FIELD)
 """The packed jokers' fields when a hand holds both (the rocket)."""
 
 
-def _follow_other(p: int, pat: Pattern, key: int, size: int) -> list[str]:
-    """三顺, 飞机 and 四带二 that beat a play of ``size`` cards with ``key``."""
+def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -> list[str]:
+    """三顺, 飞机 and 四带二 that beat a play of ``size`` cards with ``key`` (``distinct``:
+    attached singles of different ranks, 麻辣)."""
     out: list[str] = []
     m3 = (p + _GE3) & HIGH
     if pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
@@ -532,7 +545,7 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int) -> list[str]:
             pairs = _ranks((p + _GE2) & HIGH)
             singles = pat is Pattern.FOUR_SINGLES
             for f in _ranks(fours):
-                _two(out, _S4[f], f, f, ones, pairs, singles)
+                _two(out, _S4[f], f, f, ones, () if distinct and singles else pairs, singles)
         return out
     k = size // (3 if pat is Pattern.PLANE else 4 if pat is Pattern.PLANE_SINGLES else 5)
     windows = WINDOW[k]
@@ -547,7 +560,7 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int) -> list[str]:
     for hi in tops:
         s = hi - k + 1
         if pat is Pattern.PLANE_SINGLES:
-            _plane_singles(out, counts, s, k, ones, pairs)
+            _plane_singles(out, counts, s, k, ones, pairs, distinct)
         else:
             _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, pairs, k)
     return out

@@ -80,10 +80,13 @@ class PatternRules:
 
     ``pair_kickers``: 三带一对, 飞机带对 and 四带两对 exist (麻辣斗地主 has singles only).
     ``four_with_two``: 四带二 exists (四人斗地主 has none).
+    ``paired_singles``: the attached singles of 四带二 and 飞机 may be of one rank (``3333+55``,
+    ``333444+55``); 麻辣 ("均只能带单张，不能带对子") wants them all of different ranks.
     """
 
     pair_kickers: bool = True
     four_with_two: bool = True
+    paired_singles: bool = True
 
     def allows(self, pattern: Pattern) -> bool:
         if not self.pair_kickers and pattern in _PAIR_KICKERS:
@@ -96,6 +99,7 @@ _BOMBS = frozenset(
     {Pattern.BOMB, Pattern.ROCKET, Pattern.KING_BOMB, Pattern.SOFT_BOMB, Pattern.WILD_BOMB}
 )
 _PAIR_KICKERS = frozenset({Pattern.TRIO_PAIR, Pattern.PLANE_PAIRS, Pattern.FOUR_PAIRS})
+_SINGLE_KICKERS = frozenset({Pattern.PLANE_SINGLES, Pattern.FOUR_SINGLES})
 
 
 @dataclass(frozen=True)
@@ -220,7 +224,17 @@ def kinds(p: int, rules: PatternRules = CLASSIC) -> tuple[Reading, ...]:
     elif c1 >= 5 and _is_chain(e1):
         found.append((Pattern.STRAIGHT, top(e1)))
     if rules is not CLASSIC:
-        return tuple(f for f in found if rules.allows(f[0]))
+        found = [f for f in found if rules.allows(f[0])]
+        if not rules.paired_singles:
+            # 麻辣: the attached singles all of different ranks — 四带二's two are two ranks,
+            # a plane's wings hold no pair or trio (its trios are then exactly the chain).
+            found = [
+                f
+                for f in found
+                if (f[0] is not Pattern.FOUR_SINGLES or c1 == 2)
+                and (f[0] is not Pattern.PLANE_SINGLES or (not c2 and c3 == n >> 2))
+            ]
+        return tuple(found)
     return tuple(found)
 
 
@@ -369,6 +383,7 @@ class PlayBook:
         plays = self.readings(counts)
         cards = format_cards(counts)
         if not plays:
+            self._refuse_attachments(counts, cards, None)
             raise IllegalActionError(
                 "these cards are not a valid pattern (牌型)",
                 action=cards,
@@ -378,6 +393,7 @@ class PlayBook:
             wanted = _SUFFIX_PATTERN[word]
             plays = tuple(p for p in plays if p.pattern is wanted)
             if not plays:
+                self._refuse_attachments(counts, cards, wanted)
                 raise IllegalActionError(
                     f"{cards} cannot be read as {word}",
                     action=text,
@@ -388,6 +404,23 @@ class PlayBook:
                 self._by_text.clear()
             self._by_text[text] = plays[0]
         return plays
+
+    def _refuse_attachments(self, counts: Counts, cards: str, wanted: Pattern | None) -> None:
+        """IllegalActionError saying why, when the classic rules would read ``counts`` (as
+        ``wanted``, if given) as an attachment these rules forbid: 麻辣's "只能带单张，不能带对子"
+        (a pair attached, or attached singles forming a pair). Otherwise nothing."""
+        if self.rules.pair_kickers and self.rules.paired_singles:
+            return
+        for pattern, _ in readings(counts):
+            if wanted is not None and pattern is not wanted:
+                continue
+            if pattern in _PAIR_KICKERS or pattern in _SINGLE_KICKERS:
+                raise IllegalActionError(
+                    "here 三带一, 飞机 and 四带二 carry singles only, all of different ranks: "
+                    "no pair attached, and no two attached singles of one rank",
+                    action=cards,
+                    text=T("err.ddz.singles_only", cards=cards),
+                )
 
     def parse(self, text: str) -> Play | None:
         """A play in notation; None for pass. NotationError / IllegalActionError, also when

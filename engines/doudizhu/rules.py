@@ -3,7 +3,7 @@
 Every variant is this configuration plus, where needed, a small extension: the classic
 叫分 game and the happy 叫/抢地主 game differ only in ``bidding``, ``mingpai``, ``doubling``
 and the 底分; 二人斗地主 is the happy rules with ``seats=2, removed=11, hand_size=20``; 麻辣 would set
-``PatternRules(pair_kickers=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
+``PatternRules(pair_kickers=False, paired_singles=False)``; 火拼 is the happy rules without 加倍 and with 底分 1.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Rules:
     steps. ``max_deals``: deals with no landlord before the hand is void (流局); 0: redeal
     until someone becomes landlord (003 "直到有人叫地主为止").
     ``escape_factor``/``escape_early``: the escape penalty 底分×倍数×factor, or the flat
-    ``escape_early`` before anyone has bid. ``spring``: factor for 春天 and 反春.
+    ``escape_early`` before anyone has bid (none at all when ``escape_penalty`` is False). ``spring``: factor for 春天 and 反春.
     """
 
     bidding: Bidding
@@ -56,9 +56,15 @@ class Rules:
     max_deals: int = 3
     escape_factor: int = 3
     escape_early: int = 3
+    escape_penalty: bool = True
+    """False: an escape is 托管 to the end of the hand and nothing more (002 "玩家逃跑后系統
+    自動托管直至此局游戲結束", no penalty stated): the seat settles as the hand ends."""
     spring: int = 2
     half: int = 9
     """发牌明牌: cards of each hand dealt when the ×4 window closes (the rest give ×3)."""
+    deal_show: bool = False
+    """发牌明牌 ×4 (004 五.3) is offered from the deal until the calling's first answer, and
+    the first seat to show then calls first (004 三.2); with it off (欢乐, 火拼, 癞子) only ×3."""
     decks: int = 1
     """Decks shuffled together (四人斗地主: 2, so up to 8 of a rank and 2 of each joker)."""
     pairwise: bool = False
@@ -130,12 +136,14 @@ def merge_options(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> di
 
 
 def classic_rules(options: Mapping[str, Any]) -> Rules:
-    """斗地主 (000/001) and 三人斗地主 with 加倍 (002)."""
+    """斗地主 (000/001) and 三人斗地主 with 加倍 (002, ``doubling``): 002's escape is 托管 to
+    the end of the hand with no penalty (000/001: 底分×倍数×3)."""
     o = merge_options(CLASSIC_OPTIONS, options)
     return Rules(
         bidding=Bidding.SCORE,
         base=o["base"],
         doubling=o["doubling"],
+        escape_penalty=not o["doubling"],
         max_deals=o["max_deals"],
         counter=o["counter"],
     )
@@ -151,6 +159,7 @@ def two_player_rules(options: Mapping[str, Any]) -> Rules:
         hand_size=20,
         removed=11,
         half=10,
+        deal_show=True,
         base=o["base"],
         multiplier=o["multiplier"],
         doubling=o["doubling"],
@@ -209,7 +218,8 @@ def mala_rules(options: Mapping[str, Any]) -> Rules:
     o = merge_options(MALA_OPTIONS, options)
     return Rules(
         bidding=Bidding.BLIND,
-        patterns=PatternRules(pair_kickers=False),
+        # "均只能带单张，不能带对子": no pair attached, and no two attached singles of one rank
+        patterns=PatternRules(pair_kickers=False, paired_singles=False),
         base=o["base"],
         multiplier=o["multiplier"],
         max_deals=0,

@@ -6,7 +6,7 @@ _CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）�
 _CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
 
 NOTATION_ERRORS = frozenset({
-    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.ambiguous", "err.ddz.four_pattern",
+    "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.singles_only", "err.ddz.ambiguous", "err.ddz.four_pattern",
     "err.ddz.five_pattern", "err.ddz.wild_reading", "err.ddz.wild_choose",
     "err.ddz.play_phase", "err.ddz.phase_takes", "err.ddz.cards_later", "err.ddz.wrong_phase",
 })
@@ -140,6 +140,7 @@ ZH: dict[str, str] = {
     "ddz.out.multiplier": "总倍数 ×{x}",
     "ddz.out.doubled": "{seat} 号位加倍",
     "ddz.out.escape": "{seat} 号位逃跑，扣 {penalty} 分",
+    "ddz.out.escape_trustee": "{seat} 号位逃跑：系统托管至本局结束，不另扣分",
     # patterns (牌型)
     "ddz.pattern.rocket": "火箭",
     "ddz.pattern.bomb": "炸弹",
@@ -171,6 +172,7 @@ ZH: dict[str, str] = {
     "err.ddz.small_joker": "小王",
     "err.ddz.big_joker": "大王",
     "err.ddz.no_pattern": "{cards} 不成牌型，不能这样出。",
+    "err.ddz.singles_only": "{cards} 不能这样出：麻辣斗地主中三带一、飞机带翅膀、四带二均只能带单张，不能带对子，带的单张也不能成对（如 333356、33344456）。",
     "err.ddz.seats": "这种斗地主需要 {n} 名玩家，现在是 {seats} 名。",
     "err.ddz.play_phase": "现在是出牌阶段：请出牌（如 33344，或用选牌菜单），或者不出（pass）。",
     "err.ddz.phase_takes": "现在是{phase}，只能：{actions}",
@@ -184,7 +186,7 @@ ZH: dict[str, str] = {
     "err.ddz.not_held": "你没有这些牌：{cards}",
     "err.ddz.not_beat": "{cards} 压不过上家的{pattern} {last}：要出同牌型、同张数且更大的牌，"
     "或者出炸弹，或者不出。",
-    "err.ddz.show_closed": "这个明牌已经不能选了（定地主时 ×3，地主出第一手牌前 ×2）。现在可选：{now}",
+    "err.ddz.show_closed": "这个明牌已经不能选了（二人斗地主发牌后、有人叫牌前 ×4，定地主时 ×3，地主出第一手牌前 ×2）。现在可选：{now}",
     "err.ddz.option_counter": "房间选项“counter”（记牌器）只能是 auto（免费场开启）、on 或 off，"
     "不能是 {value}。",
 }
@@ -310,6 +312,7 @@ EN: dict[str, str] = {
     "ddz.out.multiplier": "Total multiplier ×{x}",
     "ddz.out.doubled": "Seat {seat} doubled",
     "ddz.out.escape": "Seat {seat} escaped: penalty {penalty}",
+    "ddz.out.escape_trustee": "Seat {seat} escaped: auto-played to the end of the hand, no penalty",
     "ddz.pattern.rocket": "rocket",
     "ddz.pattern.bomb": "bomb",
     "ddz.pattern.single": "single",
@@ -342,6 +345,7 @@ EN: dict[str, str] = {
     "err.ddz.small_joker": "small joker",
     "err.ddz.big_joker": "big joker",
     "err.ddz.no_pattern": "{cards} is not a valid pattern.",
+    "err.ddz.singles_only": "{cards} cannot be played: in Spicy Dou Dizhu a trio, a plane or a four carries singles only, never a pair, and its singles may not pair up (e.g. 333356, 33344456).",
     "err.ddz.seats": "This Dou Dizhu is for {n} players, not {seats}.",
     "err.ddz.play_phase": "It is the play phase: play cards (e.g. 33344, or pick them) or pass.",
     "err.ddz.phase_takes": "Now is {phase}: you can only {actions}",
@@ -355,8 +359,9 @@ EN: dict[str, str] = {
     "err.ddz.not_held": "You do not hold these cards: {cards}",
     "err.ddz.not_beat": "{cards} does not beat {last} ({pattern}): play the same pattern with "
     "the same number of cards and higher, a bomb, or pass.",
-    "err.ddz.show_closed": "That open hand is no longer on offer (×3 while the landlord is "
-    "chosen, ×2 for the landlord before its first play). Open now: {now}",
+    "err.ddz.show_closed": "That open hand is no longer on offer (two-player: ×4 from the deal "
+    "until the first call; ×3 while the landlord is chosen, ×2 for the landlord before its "
+    "first play). Open now: {now}",
     "err.ddz.option_counter": "Option 'counter' (card counter): must be auto (on in free "
     "rooms), on or off, not {value}.",
 }
@@ -481,6 +486,7 @@ TEXTS["zh-TW"] = {
     "ddz.out.multiplier": "總倍數 ×{x}",
     "ddz.out.doubled": "{seat} 號位加倍",
     "ddz.out.escape": "{seat} 號位逃跑，扣 {penalty} 分",
+    "ddz.out.escape_trustee": "{seat} 號位逃跑：系統託管至本局結束，不另扣分",
     "ddz.pattern.rocket": "火箭",
     "ddz.pattern.bomb": "炸彈",
     "ddz.pattern.single": "單牌",
@@ -509,6 +515,7 @@ TEXTS["zh-TW"] = {
     "err.ddz.small_joker": "小王",
     "err.ddz.big_joker": "大王",
     "err.ddz.no_pattern": "{cards} 不成牌型，不能這樣出。",
+    "err.ddz.singles_only": "{cards} 不能這樣出：麻辣鬥地主中三帶一、飛機帶翅膀、四帶二均只能帶單張，不能帶對子，帶的單張也不能成對（如 333356、33344456）。",
     "err.ddz.seats": "這種鬥地主需要 {n} 名玩家，現在是 {seats} 名。",
     "err.ddz.play_phase": "現在是出牌階段：請出牌（如 33344，或用選牌選單），或者不出（pass）。",
     "err.ddz.phase_takes": "現在是{phase}，只能：{actions}",
@@ -521,6 +528,6 @@ TEXTS["zh-TW"] = {
     "err.ddz.must_lead": "這一輪由你先出，不能不出，任意牌型都可以。",
     "err.ddz.not_held": "你沒有這些牌：{cards}",
     "err.ddz.not_beat": "{cards} 壓不過上家的{pattern} {last}：要出同牌型、同張數且更大的牌，或者出炸彈，或者不出。",
-    "err.ddz.show_closed": "這個明牌已經不能選了（定地主時 ×3，地主出第一手牌前 ×2）。現在可選：{now}",
+    "err.ddz.show_closed": "這個明牌已經不能選了（二人鬥地主發牌後、有人叫牌前 ×4，定地主時 ×3，地主出第一手牌前 ×2）。現在可選：{now}",
     "err.ddz.option_counter": "房間選項「counter」（記牌器）只能是 auto（免費場開啟）、on 或 off，不能是 {value}。",
 }

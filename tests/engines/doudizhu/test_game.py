@@ -255,13 +255,15 @@ def test_a_hand_where_nobody_shows_goes_straight_to_calling(key: str) -> None:
     game = spec.new(Setup(seats=spec.min_seats, seed=8, carry={"first": 0}))
     assert isinstance(game, DoudizhuGame)
     # No 明牌 step to answer or time out: the first caller acts at once, every seat has seen
-    # its whole deal, and 明牌 ×3 is open to every seat without putting anyone in to_act.
+    # its whole deal, and 明牌 ×3 is open to every seat without putting anyone in to_act
+    # (二人: 发牌明牌 ×4 until the calling's first answer, 004 五.3; test_two_player.py).
+    x = 4 if key == "doudizhu_2p" else 3
     assert game.phase() == "bid" and game.to_act() == (0,)
     assert game.legal_actions(0) == ["call", "nocall"] or key == "doudizhu_hot"
     assert all(game.view(s).hand == format_cards(tuple(game.hands[s])) for s in range(game.n))
-    assert offer_actions(game) == [["show 3"]] * game.n
+    assert offer_actions(game) == [[f"show {x}"]] * game.n
     assert all(not game.legal_actions(s) for s in range(1, game.n))
-    assert game.open_offers(1)[0].label == Text("ddz.choice.show", {"x": 3})
+    assert game.open_offers(1)[0].label == Text("ddz.choice.show", {"x": x})
 
 
 def test_show_offer_values_by_phase() -> None:

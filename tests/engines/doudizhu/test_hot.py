@@ -121,12 +121,13 @@ def escape_table(shower: int | None) -> DoudizhuGame:
         (None, 2, 10, [(2, 1, 10)]),
         # The landlord below 10: 20 × 底分 × 身份系数 2 = 40, split between the farmers.
         (None, 1, 40, [(1, 2, 20), (1, 0, 20)]),
-        # 明牌 ×3, one grab ×2 = 6, below 10: farmer seat 0 pays 10 × 底分.
-        (0, 0, 10, [(0, 1, 10)]),
-        # The same, seat 2 holding KKKK: 6 × 2 = 12, the actual branch, 2 × 12 = 24.
+        # 明牌 ×3, one grab ×2 = 6, and seat 2's KKKK counts for every escaper ("计算当局
+        # 所有的炸弹数量"): 12, the actual branch; farmer seat 0 pays 2 × 12 = 24.
+        (0, 0, 24, [(0, 1, 24)]),
+        # The same, seat 2 holding KKKK escaping itself: 6 × 2 = 12, 2 × 12 = 24.
         (0, 2, 24, [(2, 1, 24)]),
-        # The landlord at 6: 20 × 底分 × 身份系数 2 = 40, split 20 / 20.
-        (0, 1, 40, [(1, 2, 20), (1, 0, 20)]),
+        # The landlord at 6 × 2 (seat 2's bomb) = 12: 4 × 底分 × 12 × 身份系数 2 = 96.
+        (0, 1, 96, [(1, 2, 48), (1, 0, 48)]),
     ],
 )
 def test_escape_table(
@@ -145,6 +146,21 @@ def test_escape_table(
     escape_part = [t for t in transfers if t[0] == escaper]
     assert sorted(escape_part) == sorted(t for t in paid if t[0] == escaper)
     assert sum(out.points) == 0
+
+
+def test_escape_counts_the_bombs_of_every_hand_not_only_the_escapers() -> None:
+    """Bug (issue 23): the 火拼 escape counted only the escaper's own held bombs; 001 counts
+    "当局所有的炸弹数量，无论是否炸出" — every bomb of the hand, whoever holds it."""
+    game = escape_table(0)  # 明牌 ×3, one grab ×2: 行为倍数 6; only seat 2 holds a bomb
+    assert game.hands[0] == list(parse_cards(HANDS[0])) and game.multiplier() == 6
+    game.escape(0)  # a farmer with no bomb of its own
+    # 6 × 2 (seat 2's KKKK) = 12 ≥ 10: 2 × the actual score 1 × 12 × 1 = 24, not 10.
+    assert game.escape_penalties == {0: 24}
+    other = escape_table(0)
+    other.apply(1, "3")  # the landlord leads; nothing about bombs changes
+    other.apply(2, "KKKK")  # the bomb is played: it still counts once (×2), now as played
+    other.escape(0)
+    assert other.escape_penalties == {0: 24}
 
 
 def test_every_hand_is_settled_as_pairs() -> None:

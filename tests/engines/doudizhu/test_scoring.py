@@ -210,3 +210,35 @@ def test_escape_before_any_call_in_happy() -> None:
     for escaper, payees in paid.items():  # only opponents are paid
         for payee in payees:
             assert (escaper == game.landlord) != (payee == game.landlord)
+
+
+@pytest.mark.parametrize("escaper", [0, 1])
+def test_three_player_002_escape_is_trustee_without_a_penalty(escaper: int) -> None:
+    """三人斗地主 (002, ``doubling`` on): "玩家逃跑后系統自動托管直至此局游戲結束" and no
+    penalty is stated, so none is taken: the trustee plays the seat out and the hand settles
+    exactly as the same hand played without the escape (issue 23)."""
+    script = [(0, "bid 3"), (1, "nodouble"), (2, "nodouble"), (0, "nodouble"), (0, "3333")]
+    game = scripted(script, doubling=True)
+    twin = scripted(script, doubling=True)
+    game.escape(escaper)
+    assert game.escaped == {escaper} and game.escape_penalties == {}
+    play_out(game)
+    play_out(twin)
+    out, same = game.outcome(), twin.outcome()
+    assert out.points == same.points and sum(out.points) == 0
+    assert penalties(out) == {}
+    keys = [t.key for t in out.lines]
+    assert "ddz.out.escape" not in keys and "ddz.out.escape_trustee" in keys
+    # before any bid: no flat 3 points either
+    early = new("doudizhu", seed=9, carry={"first": 0}, options={"doubling": True})
+    early.escape(2)
+    play_out(early)
+    assert penalties(early.outcome()) == {}
+
+
+def test_classic_escape_keeps_its_penalty_without_002s_doubling() -> None:
+    # 000/001 (doubling off): 底分×倍数×3 as before.
+    game = scripted([(0, "bid 3"), (0, "3333")])
+    game.escape(1)
+    play_out(game)
+    assert penalties(game.outcome()) == {1: {0: 18}}

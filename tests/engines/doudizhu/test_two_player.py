@@ -12,7 +12,7 @@ from test_moves import brute_force
 from engines.base import Setup
 from engines.doudizhu import DoudizhuGame, TwoPlayerGame
 from engines.doudizhu.notation import NRANKS, format_cards, parse_cards
-from engines.errors import OptionError
+from engines.errors import IllegalActionError, OptionError
 
 FULL = (4,) * 13 + (1, 1)
 
@@ -173,3 +173,71 @@ def test_the_other_hand_and_the_kitty_stay_hidden() -> None:
             seats = game.to_act()
             seat = seats[rng.randrange(len(seats))]
             game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+# --- 发牌明牌 ×4 (004 五.3) and the first 明牌 player's first call (004 三.2), issue 23 -------
+def offers(game: DoudizhuGame, seat: int) -> list[str]:
+    return [c.action for c in game.open_offers(seat)]
+
+
+def test_open_hand_at_the_deal_is_four_until_the_calling_begins() -> None:
+    game = two(seed=3, first=0)
+    # the deal has landed and nobody has answered yet: 发牌明牌 ×4 for both seats
+    assert offers(game, 0) == ["show 4"] and offers(game, 1) == ["show 4"]
+    epochs = [game.private_epoch(0), game.private_epoch(1)]
+    game.apply(0, "nocall")  # the calling has begun: the deal is over, ×3 from now on
+    assert offers(game, 0) == ["show 3"] and offers(game, 1) == ["show 3"]
+    # both DMs are redrawn: the ×4 button they show has lapsed
+    assert [game.private_epoch(0), game.private_epoch(1)] != epochs
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(1, "show 4")
+    assert refused.value.text is not None and refused.value.text.key == "err.ddz.show_closed"
+    assert game.snapshot() == before
+    assert game.apply(1, "明牌") == "show 3" and game.multiplier() == 3
+
+
+def test_the_first_seat_to_show_at_the_deal_gets_the_first_call() -> None:
+    """004 三.2 "如果有玩家在叫牌前选择明牌，则第一个选择明牌的玩家优先获得叫牌权"."""
+    game = two(seed=3, first=0)
+    assert game.to_act() == (0,)
+    assert game.apply(1, "明牌") == "show 4"  # seat 1 shows before anyone has called
+    assert game.to_act() == (1,) and game.first == 1
+    assert game.multiplier() == 4 and game.shown == [0, 4]
+    cards = format_cards(tuple(game.hands[1]))
+    assert game.view(None).seats[1].cards == cards and game.view(0).seats[1].cards == cards
+    assert offers(game, 0) == ["show 4"]  # the deal is still on: seat 0 may show at ×4 too
+    game.apply(0, "show 4")
+    assert game.to_act() == (1,)  # the first to show keeps the first call
+    assert game.multiplier() == 4  # the largest 明牌 counts, once (004 五.5)
+    # both 不叫: the first 明牌 player is landlord (004 三.3), no redeal
+    game.apply(1, "nocall")
+    game.apply(0, "nocall")
+    assert game.landlord == 1 and game.deal_no == 0
+    # the next hand's first caller still rotates from the seeded one
+    assert game.next_carry() == {"first": 1}
+    again = SPEC["doudizhu_2p"].from_record(game.to_record())
+    assert again.snapshot() == game.snapshot()
+
+
+def test_a_start_chooser_stays_first_over_a_show_at_the_deal() -> None:
+    game = SPEC["doudizhu_2p"].new(
+        Setup(seats=2, seed=3, carry={"first": 0}, starts=((0, "show 5"),))
+    )
+    assert game.to_act() == (0,) and offers(game, 0) == []
+    assert game.apply(1, "show 4") == "show 4"
+    assert game.to_act() == (0,)  # seat 0 chose 明牌 first, before the deal
+    assert game.multiplier() == 5
+
+
+def test_the_first_caller_showing_at_the_deal_stays_first() -> None:
+    game = two(seed=3, first=0)
+    assert game.apply(0, "show") == "show 4" and game.to_act() == (0,)
+    assert offers(game, 1) == ["show 4"]
+    game.apply(0, "call")
+    assert offers(game, 1) == ["show 3"]
+
+
+def test_mingpai_off_offers_nothing_at_the_deal() -> None:
+    game = two(seed=3, first=0, mingpai=False)
+    assert offers(game, 0) == [] and offers(game, 1) == []
