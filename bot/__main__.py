@@ -136,6 +136,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     _database(settings)
     _metrics_port(settings)
+    from discord import PrivilegedIntentsRequired
+
     from bot.client import create_bot
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -144,7 +146,15 @@ def cmd_run(args: argparse.Namespace) -> int:
         logging.getLogger("gamehall").info("shards %s of %s", ",".join(map(str, shard_ids)),
                                            shard_count)
     try:
-        asyncio.run(_serve(bot, settings.token))
+        try:
+            asyncio.run(_serve(bot, settings.token))
+        except PrivilegedIntentsRequired:
+            # the bot's page has the Server Members Intent off: run without member events (a
+            # removal is then found when the person next acts from another server)
+            logging.getLogger("gamehall").warning(
+                "the Server Members Intent is off on the bot's page: running without it, so a "
+                "member removed from a server keeps their seat until they next act elsewhere")
+            asyncio.run(_serve(create_bot(settings, member_events=False), settings.token))
     except KeyboardInterrupt:  # a second Ctrl-C while closing
         return 130
     return 0

@@ -39,12 +39,14 @@ class GameHall(commands.Bot):
     """The bot: one table manager, one database, three cogs (table, wallet, mod)."""
 
     def __init__(
-        self, settings: Settings, *, seed_source: Callable[[], int] | None = None, **options: Any
+        self, settings: Settings, *, seed_source: Callable[[], int] | None = None,
+        member_events: bool = True, **options: Any
     ) -> None:
         intents = discord.Intents.default()
         # Server Members (privileged): the only way Discord tells a bot that someone left a
-        # server (``on_raw_member_remove``); no member list is cached or downloaded
-        intents.members = True
+        # server (``on_raw_member_remove``); no member list is cached or downloaded. Without it
+        # (``member_events=False``) a removal is found when the person next acts from elsewhere
+        intents.members = member_events
         options.setdefault("member_cache_flags", discord.MemberCacheFlags.none())
         options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -189,13 +191,16 @@ class ShardedGameHall(GameHall, commands.AutoShardedBot):
     (``Settings.owns``)."""
 
 
-def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None) -> GameHall:
+def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None,
+               member_events: bool = True) -> GameHall:
     """Build the hall's bot for these settings (call ``start``/``run`` with the token): sharded
-    when ``settings.shard_count`` is set, else one unsharded process for every server."""
+    when ``settings.shard_count`` is set, else one unsharded process for every server.
+    ``member_events=False`` asks Discord for no privileged intent."""
     if settings.shard_count is None:
-        return GameHall(settings, seed_source=seed_source)
+        return GameHall(settings, seed_source=seed_source, member_events=member_events)
     return ShardedGameHall(
-        settings, seed_source=seed_source, shard_count=settings.shard_count,
+        settings, seed_source=seed_source, member_events=member_events,
+        shard_count=settings.shard_count,
         shard_ids=list(settings.shard_ids or range(settings.shard_count)),
     )
 
