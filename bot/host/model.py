@@ -60,10 +60,6 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_opt_int(v: Any) -> bool:
-    return v is None or _is_int(v)
-
-
 def _is_id(v: Any) -> bool:
     """A channel, server, user or message id: a non-negative 64-bit integer."""
     return _is_int(v) and 0 <= v <= MAX_ID
