@@ -191,17 +191,63 @@ class Setup:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+    def from_json(cls, data: Any) -> Setup:
+        """Read a setup saved by ``to_json``, checking every field: a saved record is input.
+
+        Raises ValueError naming the field: ``seats`` a count above 0, ``seed`` an integer,
+        ``stakes`` and ``ratings`` one per seat (or none), stakes non-negative or null,
+        ``coefficient`` non-negative, ``starts`` (seat, action) pairs of real seats.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"setup should be an object, not {data!r:.60}")  # noqa: TRY004
+
+        def field_(name: str, check: Callable[[Any], bool], kind: str, default: Any = ...) -> Any:
+            if name not in data:
+                if default is ...:
+                    raise ValueError(f"setup: field {name!r} is missing")
+                return default
+            value = data[name]
+            if not check(value):
+                raise ValueError(f"setup: field {name!r} should be {kind}, not {value!r:.60}")
+            return value
+
+        seats = field_("seats", lambda v: _is_int(v) and v > 0, "a seat count above 0")
+
+        def per_seat(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
+            return lambda v: (isinstance(v, (list, tuple)) and len(v) in (0, seats)
+                              and all(map(check, v)))
+
+        def is_start(v: Any) -> bool:
+            return (isinstance(v, (list, tuple)) and len(v) == 2 and _is_int(v[0])
+                    and 0 <= v[0] < seats and isinstance(v[1], str))
+
         return cls(
-            seats=int(data["seats"]),
-            seed=int(data["seed"]),
-            options=dict(data.get("options", {})),
-            stakes=tuple(data.get("stakes", ())),
-            ratings=tuple(data.get("ratings", ())),
-            carry=dict(data.get("carry", {})),
-            coefficient=int(data.get("coefficient", 0)),
-            starts=tuple((int(seat), str(action)) for seat, action in data.get("starts", ())),
+            seats=seats,
+            seed=field_("seed", _is_int, "an integer"),
+            options=dict(field_("options", _is_str_keyed, "an object", {})),
+            stakes=tuple(field_(
+                "stakes", per_seat(lambda x: x is None or (_is_int(x) and x >= 0)),
+                "a stake (points, or null) per seat", (),
+            )),
+            ratings=tuple(field_("ratings", per_seat(_is_int), "a rating per seat", ())),
+            carry=dict(field_("carry", _is_str_keyed, "an object", {})),
+            coefficient=field_("coefficient", lambda v: _is_int(v) and v >= 0,
+                               "a non-negative integer", 0),
+            starts=tuple(
+                (seat, action) for seat, action in field_(
+                    "starts", lambda v: isinstance(v, (list, tuple)) and all(map(is_start, v)),
+                    "a list of (seat, action) pairs", (),
+                )
+            ),
         )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str_keyed(value: Any) -> bool:
+    return isinstance(value, Mapping) and all(isinstance(k, str) for k in value)
 
 
 @dataclass(frozen=True)

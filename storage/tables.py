@@ -18,12 +18,13 @@ from storage.db import Connection, Storage
 @dataclass(frozen=True)
 class SavedAction:
     """One action appended since a table's snapshot: index ``seq`` in hand ``hand_id``'s log,
-    by ``seat``; ``deadline``/``window`` are the table's turn deadline after it."""
+    by ``seat``; ``deadline``/``window`` are the table's turn deadline after it. ``action`` is
+    bytes only when the stored text is not UTF-8 (a damaged row)."""
 
     seq: int
     hand_id: int
     seat: int
-    action: str
+    action: str | bytes
     deadline: float | None
     window: int | None
 
@@ -86,14 +87,33 @@ async def delete_table(db: Storage, table_id: int) -> bool:
     return await db.run(tx)
 
 
-async def load_tables(db: Storage) -> list[tuple[int, int, int, str]]:
-    """Every saved table as (table_id, guild_id, channel_id, state), by table id."""
+def _text(value: str | bytes) -> str | bytes:
+    """A text column as read: its text, or its bytes as stored when they are not UTF-8 (a
+    damaged row, which SQLite keeps as it is), so one such row does not stop the read."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return value
+    return str(value)
 
-    async def read(conn: Connection) -> list[tuple[int, int, int, str]]:
+
+def _as_read(conn: Connection, column: str) -> str:
+    """``column`` as it is selected: SQLite's bytes as stored (its text decoder would raise on
+    a damaged row); PostgreSQL never holds invalid UTF-8 in a text column."""
+    return f"CAST({column} AS BLOB)" if conn.dialect == "sqlite" else column
+
+
+async def load_tables(db: Storage) -> list[tuple[int, int, int, str | bytes]]:
+    """Every saved table as (table_id, guild_id, channel_id, state), by table id. ``state`` is
+    text, or the stored bytes when they are not UTF-8 (a damaged row, for the host to refuse)."""
+
+    async def read(conn: Connection) -> list[tuple[int, int, int, str | bytes]]:
         return [
-            (int(a), int(b), int(c), str(d))
+            (int(a), int(b), int(c), _text(d))
             for a, b, c, d in await conn.execute(
-                "SELECT id, guild_id, channel_id, state FROM tables ORDER BY id"
+                f"SELECT id, guild_id, channel_id, {_as_read(conn, 'state')} FROM tables "
+                "ORDER BY id"
             )
         ]
 
@@ -101,15 +121,19 @@ async def load_tables(db: Storage) -> list[tuple[int, int, int, str]]:
 
 
 async def load_actions(db: Storage) -> dict[int, list[SavedAction]]:
-    """The actions appended since each table's snapshot: {table_id: [action by seq]}."""
+    """The actions appended since each table's snapshot: {table_id: [action by seq]}. An
+    action that is not UTF-8 (a damaged row) is read as its stored bytes, for the host to
+    refuse."""
 
     async def read(conn: Connection) -> dict[int, list[SavedAction]]:
         out: dict[int, list[SavedAction]] = {}
-        for table_id, *rest in await conn.execute(
-            'SELECT table_id, seq, hand_id, seat, action, deadline, "window" FROM table_actions '
-            "ORDER BY table_id, seq"
+        for table_id, seq, hand_id, seat, action, deadline, window in await conn.execute(
+            f"SELECT table_id, seq, hand_id, seat, {_as_read(conn, 'action')}, deadline, "
+            '"window" FROM table_actions ORDER BY table_id, seq'
         ):
-            out.setdefault(int(table_id), []).append(SavedAction(*rest))
+            out.setdefault(int(table_id), []).append(
+                SavedAction(seq, hand_id, seat, _text(action), deadline, window)
+            )
         return out
 
     return await db.read(read)

@@ -51,12 +51,54 @@ def _field(
     return value
 
 
+MAX_ID = 2**63 - 1
+"""The largest id or count a save may hold: storage keeps them as signed 64-bit integers, so a
+bigger one (a flipped bit) could never be written back or looked up."""
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_opt_int(v: Any) -> bool:
-    return v is None or _is_int(v)
+def _is_id(v: Any) -> bool:
+    """A channel, server, user or message id: a non-negative 64-bit integer."""
+    return _is_int(v) and 0 <= v <= MAX_ID
+
+
+def _is_opt_id(v: Any) -> bool:
+    return v is None or _is_id(v)
+
+
+def _is_count(v: Any) -> bool:
+    """A count or epoch: a non-negative 64-bit integer."""
+    return _is_int(v) and 0 <= v <= MAX_ID
+
+
+def _is_opt_count(v: Any) -> bool:
+    return v is None or _is_count(v)
+
+
+def _is_opt_hand_id(v: Any) -> bool:
+    return v is None or (_is_int(v) and 0 < v <= MAX_ID)
+
+
+def _is_decimal(k: Any) -> bool:
+    """A map key that is a number written in decimal (a seat index, a user id)."""
+    return isinstance(k, str) and k.isascii() and k.isdecimal() and int(k) <= MAX_ID
+
+
+def _is_count_map(v: Any) -> bool:
+    """Seat index or user id (decimal text) → a non-negative 64-bit integer."""
+    return isinstance(v, dict) and all(_is_decimal(k) and _is_count(x) for k, x in v.items())
+
+
+def _is_text(v: Any) -> bool:
+    """A ``Text`` as saved (``Text.to_json``): a key and, if any, its arguments."""
+    return isinstance(v, dict) and isinstance(v.get("k"), str) and isinstance(v.get("a", {}), dict)
+
+
+def _is_text_list(v: Any) -> bool:
+    return isinstance(v, list) and all(_is_text(x) for x in v)
 
 
 def _is_num(v: Any) -> bool:
@@ -87,20 +129,12 @@ def _is_opt_dict(v: Any) -> bool:
     return v is None or isinstance(v, dict)
 
 
-def _is_int_map(v: Any) -> bool:
-    return isinstance(v, dict) and all(isinstance(k, str) and _is_int(x) for k, x in v.items())
-
-
 def _is_str_list(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
 
-def _is_int_list(v: Any) -> bool:
-    return isinstance(v, list) and all(_is_int(x) for x in v)
-
-
-def _is_dict_list(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+def _is_id_list(v: Any) -> bool:
+    return isinstance(v, list) and all(_is_id(x) for x in v)
 
 
 @dataclass(slots=True)
@@ -165,16 +199,16 @@ class Seat:
             return _field(data, name, check, kind, default, where)
 
         return cls(
-            uid=field_("uid", _is_opt_int, "a user id or null"),
+            uid=field_("uid", _is_opt_id, "a user id or null"),
             name=field_("name", _is_str, "text"),
             trustee=field_("trustee", _is_bool, "true or false", False),
-            misses=field_("misses", lambda v: _is_int(v) and v >= 0, "a count", 0),
+            misses=field_("misses", _is_count, "a count", 0),
             escaped=field_("escaped", _is_bool, "true or false", False),
             kicked=field_("kicked", _is_bool, "true or false", False),
             acted=field_("acted", _is_bool, "true or false", False),
             covered=field_("covered", _is_bool, "true or false", False),
             start=field_("start", _is_opt_str, "a start choice or null", None),
-            start_no=field_("start_no", lambda v: _is_int(v) and v >= 0, "a count", 0),
+            start_no=field_("start_no", _is_count, "a count", 0),
         )
 
 
@@ -304,48 +338,74 @@ class Table:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Table:
-        """Read a saved table; ValueError naming the first field that is not what it should be."""
+    def from_json(cls, text: str | bytes) -> Table:
+        """Read a saved table; ValueError naming the first field that is not what it should be.
+
+        Every field is checked for its type and range (ids and counts fit in 64 bits), and the
+        table as a whole for its shape: each person holds one seat, a running hand has its hand
+        id and record, a waiting table has neither. ``bytes`` must be UTF-8.
+        """
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ValueError(f"saved table: not UTF-8 text (byte {exc.start})") from None
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("saved table: not a JSON object")  # noqa: TRY004 - a bad value
         seats = _field(data, "seats", lambda v: isinstance(v, list), "a list")
         table = cls(
-            id=_field(data, "id", _is_int, "a channel id"),
-            guild_id=_field(data, "guild_id", _is_int, "a server id"),
+            id=_field(data, "id", _is_id, "a channel id"),
+            guild_id=_field(data, "guild_id", _is_id, "a server id"),
             game_key=_field(data, "game_key", _is_str, "a game key"),
             room=_field(data, "room", _is_str, "a room key"),
-            owner=_field(data, "owner", _is_int, "a user id"),
+            owner=_field(data, "owner", _is_id, "a user id"),
             seats=[Seat.from_json(s, f"seats[{i}].") for i, s in enumerate(seats)],
             status=_field(data, "status", lambda v: v in STATUSES, " or ".join(STATUSES)),
-            hand_id=_field(data, "hand_id", _is_opt_int, "a hand id or null", None),
+            hand_id=_field(data, "hand_id", _is_opt_hand_id, "a hand id or null", None),
             record=_field(data, "record", _is_opt_dict, "a game record or null", None),
             deadline=_field(data, "deadline", _is_opt_num, "a time or null", None),
-            window=_field(data, "window", _is_opt_int, "a window number or null", None),
-            message_id=_field(data, "message_id", _is_opt_int, "a message id or null", None),
-            hand_no=_field(data, "hand_no", _is_int, "a count", 0),
+            window=_field(data, "window", _is_opt_count, "a window number or null", None),
+            message_id=_field(data, "message_id", _is_opt_id, "a message id or null", None),
+            hand_no=_field(data, "hand_no", _is_count, "a count", 0),
             carry=_field(data, "carry", _is_dict, "an object", {}),
             carry_seats=_field(data, "carry_seats", _is_str_list, "a list of text", []),
-            holds=_field(data, "holds", _is_int_map, "beans per player", {}),
+            holds=_field(data, "holds", _is_count_map, "beans per player id", {}),
             # saves from before private epochs kept only the seats already sent ("dealt")
             sent=_field(
                 data,
                 "sent",
-                _is_int_map,
+                _is_count_map,
                 "an epoch per seat",
-                {str(i): 0 for i in data.get("dealt", ()) if _is_int(i)},
+                {str(i): 0 for i in data.get("dealt", ()) if _is_count(i)},
             ),
-            dms=_field(data, "dms", _is_int_map, "a message id per seat", {}),
+            dms=_field(
+                data, "dms", lambda v: _is_count_map(v) and all(map(_is_id, v.values())),
+                "a message id per seat", {},
+            ),
             last_result=_field(data, "last_result", _is_opt_dict, "an object or null", None),
             locale=_field(data, "locale", _is_str, "a locale", "zh-CN"),
-            notes=_field(data, "notes", _is_dict_list, "a list of texts", []),
+            notes=_field(data, "notes", _is_text_list, "a list of texts", []),
             timer_scale=_field(
-                data, "timer_scale", lambda v: _is_int(v) and v > 0, "a percent above 0", 100
+                data, "timer_scale", lambda v: _is_count(v) and v > 0, "a percent above 0", 100
             ),
             bots=_field(data, "bots", _is_bool, "true or false", True),
             private=_field(data, "private", _is_bool, "true or false", False),
-            invited=_field(data, "invited", _is_int_list, "a list of user ids", []),
+            invited=_field(data, "invited", _is_id_list, "a list of user ids", []),
         )
-        if table.status == PLAYING and (table.hand_id is None or table.record is None):
-            raise ValueError("saved table: a running hand needs its hand id and record")
+        table.check_shape()
         return table
+
+    def check_shape(self) -> None:
+        """ValueError if the table's fields, each valid, do not fit together: one seat per
+        person, a running hand with its hand id and record, a waiting table with neither."""
+        people = [s.uid for s in self.seats if s.uid is not None]
+        if len(people) != len(set(people)):
+            doubled = next(u for u in people if people.count(u) > 1)
+            raise ValueError(f"saved table: user {doubled} holds two seats")
+        if self.status == PLAYING and (self.hand_id is None or self.record is None):
+            raise ValueError("saved table: a running hand needs its hand id and record")
+        if self.status == WAITING and (self.hand_id is not None or self.record is not None):
+            raise ValueError(
+                f"saved table: a waiting table has no hand, yet hand {self.hand_id} is saved"
+            )

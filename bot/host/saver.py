@@ -8,10 +8,11 @@ settlement, and after ``SNAPSHOT_EVERY`` appended actions so a restore replays l
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
-from bot.host.model import Table
+from bot.host.model import MAX_ID, Table
 from storage import tables as table_store
 from storage.db import Database
 
@@ -34,11 +35,12 @@ class _Stored:
 
 @dataclass(frozen=True)
 class Loaded:
-    """A saved table as read back: its snapshot text and the actions appended since."""
+    """A saved table as read back: its row's key (``table_id``, ``guild_id``), its snapshot
+    text (bytes when not UTF-8: a damaged row) and the actions appended since."""
 
     table_id: int
     guild_id: int
-    state: str
+    state: str | bytes
     appended: tuple[table_store.SavedAction, ...]
 
 
@@ -120,16 +122,42 @@ class Saver:
         """The saved hand's record with the actions appended since the snapshot (those of the
         same hand, in order from the snapshot's end); sets the table's deadline from the last.
 
-        ValueError when the snapshot holds no action log.
+        ValueError when the snapshot holds no action log, or an entry of the log or an
+        appended action is not (a seat of this table, an action as text).
         """
         assert table.record is not None
         record = dict(table.record)
         if not isinstance(record.get("log"), list):
             raise ValueError("saved table: the record has no action log")  # noqa: TRY004
         moves = list(record["log"])
+        for i, move in enumerate(moves):
+            _check_move(table, move, f"the record's log[{i}]")
         for action in appended:
             if action.hand_id == table.hand_id and action.seq == len(moves):
+                _check_move(table, [action.seat, action.action], f"appended action {action.seq}")
+                _check_deadline(action)
                 moves.append([action.seat, action.action])
                 table.deadline, table.window = action.deadline, action.window
         record["log"] = moves
         return record
+
+
+def _check_move(table: Table, move: Any, where: str) -> None:
+    """ValueError unless ``move`` is [seat, action]: a seat index of ``table``, text."""
+    if not (
+        isinstance(move, list)
+        and len(move) == 2
+        and isinstance(move[0], int)
+        and not isinstance(move[0], bool)
+        and 0 <= move[0] < len(table.seats)
+        and isinstance(move[1], str)
+    ):
+        raise ValueError(f"saved table: {where} should be [seat, action], not {move!r:.60}")
+
+
+def _check_deadline(action: table_store.SavedAction) -> None:
+    deadline, window = action.deadline, action.window
+    if not (deadline is None or (isinstance(deadline, (int, float)) and math.isfinite(deadline))):
+        raise ValueError(f"saved table: appended action {action.seq} has deadline {deadline!r}")
+    if not (window is None or (isinstance(window, int) and 0 <= window <= MAX_ID)):
+        raise ValueError(f"saved table: appended action {action.seq} has window {window!r}")

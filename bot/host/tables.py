@@ -11,7 +11,6 @@ the table itself is written again only when something besides the action log cha
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time
@@ -24,7 +23,7 @@ from bot.host.clock import TurnClock
 from bot.host.metrics import HostMetrics
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.host.referee import Referee
-from bot.host.saver import Saver
+from bot.host.saver import Loaded, Saver
 from bot.i18n import typed
 from bot.settings import Room, Settings
 from engines import registry
@@ -833,61 +832,33 @@ class TableManager:
 
     async def restore(self) -> list[tuple[Table, Text | None]]:
         """Load every saved table of this process's servers (``owns``) after a restart;
-        resume hands and timers.
+        resume hands and timers. Never raises for a table: one damaged row must not keep the
+        rest of the hall from starting.
 
-        A table that cannot go on is aborted (escrow released, logged) and reported with a
-        reason: a save that does not load, a hand that cannot be rebuilt, a room or game no
-        longer in the configuration. A hand storage already settled is not played again.
-        Running hands in these servers that no table refers to have their escrow released too;
-        the database's seats are set to the restored tables' seated people, and seats left by
-        tables of these servers that no longer exist are freed. Other servers' tables, hands
-        and seats belong to other processes and are not touched.
+        A table that cannot go on is aborted (escrow released, seats freed, row deleted,
+        logged) and reported with a reason: a save that does not load (every field is checked,
+        and that it is the row's own table), a hand that cannot be rebuilt, a room or game no
+        longer in the configuration. The abort is keyed by the row, never by what the damaged
+        save says, so no other table's row, seats or hand is touched; a table reported for a
+        save that did not load is the row's key alone (its channel and server). A hand
+        storage already settled is not played again. Running hands in these servers that no
+        table refers to have their escrow released too; the database's seats are set to the
+        restored tables' seated people, and seats left by tables of these servers that no
+        longer exist are freed. Other servers' tables, hands and seats belong to other
+        processes and are not touched.
         """
         restored: list[tuple[Table, Text | None]] = []
         for saved in await self.saver.load():
-            table_id, guild_id, state = saved.table_id, saved.guild_id, saved.state
-            if not self.owns(guild_id):
+            if not self.owns(saved.guild_id):
                 continue
-            table: Table | None = None
             try:
-                table = Table.from_json(state)
-                if table.id != table_id:
-                    raise ValueError(f"saved table: id {table.id} saved as table {table_id}")
-                reason = self._unplayable(table)
-                if reason is None and table.status == PLAYING:
-                    reason = await self._resume(table, saved.appended)
-            except Exception as exc:
-                log.exception("table %s cannot resume; its hand is aborted", table_id)
-                reason = T("note.cannot_resume", error=str(exc)[:200])
-                if table is None:
-                    table = Table(id=table_id, guild_id=guild_id, game_key="?", room="?", owner=0)
-            if reason is not None:
-                log.warning("table %s closed at restore: %s", table_id, reason)
-                await self._abort_restored(table, guild_id)
-                restored.append((table, reason))
-                continue
-            self.tables[table.id] = table
-            table.start_offers = self.start_offers(table)
-            self._reindex(table)
-            reason = await self._restore_seats(table)
-            if reason is not None:  # everyone had sat down elsewhere
-                restored.append((table, reason))
-                continue
-            if table.status == WAITING and table.hand_no and json.loads(state)["status"] == PLAYING:
-                await self._save(table, snapshot=True)  # its hand ended at restore
-            self.saver.loaded(table)
-            restored.append((table, None))
-        live = {t.hand_id for t in self.tables.values() if t.hand_id is not None}
-        for hand_id in await history.running_hands(self.db):
-            if hand_id not in live:
-                hand = await history.get_hand(self.db, hand_id)
-                guild_id = hand.guild_id if hand else 0
-                if self.owns(guild_id):  # another process's hand runs at its own table
-                    await self.cashier.release(guild_id, hand_id)
-        for table_id, guild_id in await seat_store.tables_with_seats(self.db):
-            if self.owns(guild_id) and table_id not in self.tables:
-                log.warning("table %s is gone: the seats it left are freed", table_id)
-                await self._release_seats(table_id)
+                restored.append(await self._restore_one(saved))
+            except Exception as exc:  # even the abort failed: the rest of the hall still starts
+                log.exception("table %s can be neither restored nor aborted", saved.table_id)
+                restored.append(
+                    (self._row_table(saved), T("note.cannot_resume", error=str(exc)[:200]))
+                )
+        await self._release_orphans()
         for index, (table, _) in enumerate(list(restored)):
             if self.tables.get(table.id) is not table or table.game is None:
                 continue
@@ -900,25 +871,117 @@ class TableManager:
                         self.turns.arm(table.id, table.deadline, window)
             except Exception as exc:  # one table's broken hand must not keep the hall down
                 log.exception("table %s cannot resume; its hand is aborted", table.id)
-                if table.hand_id is not None:
-                    await self.cashier.release(table.guild_id, table.hand_id)
-                await self._drop(table)
                 restored[index] = (table, T("note.cannot_resume", error=str(exc)[:200]))
+                try:
+                    if table.hand_id is not None:
+                        await self.cashier.release(table.guild_id, table.hand_id)
+                    await self._drop(table)
+                except Exception:
+                    log.exception("table %s: the abort failed too", table.id)
                 continue
             if table.id in self.tables:
                 await self.notifier.table_changed(table)
         return restored
 
+    async def _restore_one(self, saved: Loaded) -> tuple[Table, Text | None]:
+        """Restore one saved row, or abort it (``_abort_restored``) with the reason."""
+        table: Table | None = None
+        try:
+            table = self._load(saved)
+            was_playing = table.status == PLAYING
+            reason = self._unplayable(table)
+            if reason is None and was_playing:
+                reason = await self._resume(table, saved.appended)
+        except Exception as exc:
+            log.exception("table %s cannot resume; its hand is aborted", saved.table_id)
+            reason = T("note.cannot_resume", error=str(exc)[:200])
+        if reason is not None or table is None:
+            log.warning("table %s closed at restore: %s", saved.table_id, reason)
+            await self._abort_restored(saved, table)
+            return (table or self._row_table(saved)), reason
+        self.tables[table.id] = table
+        try:
+            table.start_offers = self.start_offers(table)
+            self._reindex(table)
+            reason = await self._restore_seats(table)
+            if reason is not None:  # everyone had sat down elsewhere
+                return table, reason
+            if table.status == WAITING and was_playing:
+                await self._save(table, snapshot=True)  # its hand ended at restore
+            self.saver.loaded(table)
+        except Exception as exc:  # e.g. the seats cannot be claimed
+            log.exception("table %s cannot resume; its hand is aborted", saved.table_id)
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+            self._reindex(table)
+            await self._abort_restored(saved, table)
+            return table, T("note.cannot_resume", error=str(exc)[:200])
+        return table, None
+
+    def _load(self, saved: Loaded) -> Table:
+        """The saved table, every field checked (``Table.from_json``), and that it is the
+        row's own: the same table and server as the row's key, no more seats than its game
+        has. ValueError naming what is wrong."""
+        table = Table.from_json(saved.state)
+        if (table.id, table.guild_id) != (saved.table_id, saved.guild_id):
+            raise ValueError(
+                f"saved table: table {table.id} of server {table.guild_id} is saved as table "
+                f"{saved.table_id} of server {saved.guild_id}"
+            )
+        spec = self.specs.get(table.game_key)
+        if spec is not None and len(table.seats) > spec.max_seats:
+            raise ValueError(
+                f"saved table: {len(table.seats)} seats, {table.game_key} has {spec.max_seats}"
+            )
+        return table
+
+    def _row_table(self, saved: Loaded) -> Table:
+        """What is known of a row whose save did not load: its key (channel and server)."""
+        return Table(id=saved.table_id, guild_id=saved.guild_id, game_key="?", room="?",
+                     owner=0, locale=self.settings.locale_default)
+
+    async def _release_orphans(self) -> None:
+        """Release running hands of these servers that no restored table plays, and free the
+        seats of tables of these servers that no longer exist. One failure is logged; the
+        others still happen."""
+        live = {t.hand_id for t in self.tables.values() if t.hand_id is not None}
+        for hand_id in await history.running_hands(self.db):
+            if hand_id in live:
+                continue
+            try:
+                hand = await history.get_hand(self.db, hand_id)
+                guild_id = hand.guild_id if hand else 0
+                if self.owns(guild_id):  # another process's hand runs at its own table
+                    await self.cashier.release(guild_id, hand_id)
+            except Exception:
+                log.exception("hand %s no table plays could not be released", hand_id)
+        for table_id, guild_id in await seat_store.tables_with_seats(self.db):
+            if self.owns(guild_id) and table_id not in self.tables:
+                log.warning("table %s is gone: the seats it left are freed", table_id)
+                try:
+                    await self._release_seats(table_id)
+                except Exception:
+                    log.exception("table %s: its seats could not be freed", table_id)
+
     async def _resume(
         self, table: Table, appended: tuple[table_store.SavedAction, ...]
     ) -> Text | None:
         """Rebuild a saved running hand from its snapshot and the actions appended since;
-        returns why it cannot go on, or None. ValueError/GameError for a corrupt record."""
+        returns why it cannot go on, or None. ValueError/GameError for a corrupt record, a
+        hand dealt at another table, or a record for another number of seats."""
         assert table.hand_id is not None
         record = Saver.replay(table, appended)
-        status = await self.cashier.status(table.hand_id)
-        if status in (None, "aborted"):
+        hand = await history.get_hand(self.db, table.hand_id)
+        status = None if hand is None else hand.status
+        if hand is None or status == "aborted":
             return T("note.cannot_resume", error=f"hand {table.hand_id} is {status or 'unknown'}")
+        if (hand.channel_id, hand.guild_id) != (table.id, table.guild_id):
+            raise ValueError(
+                f"saved table: hand {table.hand_id} was dealt at table {hand.channel_id}"
+            )
+        seats = Setup.from_json(record.get("setup")).seats
+        if seats != len(table.seats):
+            raise ValueError(f"saved table: a hand of {seats} seats at {len(table.seats)} seats")
         table.game = self.spec(table).from_record(record)
         table.record = None
         if status == "settled" and not table.game.is_over():
@@ -928,11 +991,20 @@ class TableManager:
             table.note(T("note.hand_already_settled", hand=hand_id))
         return None
 
-    async def _abort_restored(self, table: Table, guild_id: int) -> None:
-        if table.hand_id is not None:
-            await self.cashier.release(guild_id, table.hand_id)
-        await self.saver.delete(table.id)
-        await self._release_seats(table.id)
+    async def _abort_restored(self, saved: Loaded, table: Table | None) -> None:
+        """Abort a saved table that does not restore, by its row's key: its row and seats go,
+        and its hand's escrow is released if storage says that hand was dealt at this table
+        (a damaged hand id may name another table's hand; the table's own hand is then one
+        no table plays, released by ``_release_orphans``)."""
+        hand_id = table.hand_id if table is not None else None
+        if hand_id is not None:
+            hand = await history.get_hand(self.db, hand_id)
+            if hand is not None and (hand.channel_id, hand.guild_id) == (
+                saved.table_id, saved.guild_id
+            ):
+                await self.cashier.release(saved.guild_id, hand_id)
+        await self.saver.delete(saved.table_id)
+        await self._release_seats(saved.table_id)
 
     async def _restore_seats(self, table: Table) -> Text | None:
         """Claim a restored table's seats in the database. Someone the database seats at
