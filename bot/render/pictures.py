@@ -31,7 +31,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,7 +43,7 @@ from engines.base import Face, FaceKind, Shown, Text, View, no_faces
 
 Faces = Callable[[str], "tuple[Face, ...] | None"]
 
-VERSION = 3
+VERSION = 4
 """Part of every digest: bump it when the drawing changes, so cached pictures are redrawn."""
 
 FONT_PACKAGE = "cvttf_NotoSansCJK_Regular"
@@ -117,6 +117,9 @@ class SeatPicture:
     acting: bool
     count: int | None
     rows: tuple[Row, ...]
+    play: tuple[Face, ...] = ()
+    """The seat's play in the trick or round in progress (its status's cards), drawn in the
+    middle of the table in front of the seat; () for none or where its river shows it."""
 
 
 @dataclass(frozen=True)
@@ -209,15 +212,45 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
     return HandPicture(tuple(rows)) if rows else None
 
 
+def _cards_of(text: Text | None) -> str | None:
+    """The card notation a status or line carries (``CARD_ARGS``), or None."""
+    if text is None:
+        return None
+    value = next((text.args[key] for key in CARD_ARGS if key in text.args), None)
+    return value if isinstance(value, str) else None
+
+
 def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
                   acting: Iterable[int], locale: str) -> TablePicture | None:
     """The public table as a picture, from the public view only; None when the game draws no
     faces (its ``GameSpec.faces`` is the default). Open cards and the lines' cards are drawn
-    from their suited twin where the view carries one (``View.shown``)."""
+    from their suited twin where the view carries one (``View.shown``).
+
+    Each seat's play in the trick or round in progress (the cards of its status: 升级's
+    "played Ad Ad", 够级's last play) is drawn in front of the seat; a line that names the same
+    seat and the same cards (斗地主's last play, 够级's top play) is not drawn a second time,
+    and its suited twin draws the seat's play. In a game with rivers (麻将, 跑胡子) a seat's
+    discards show what it played instead."""
     if faces is no_faces:
         return None
     acting = set(acting)
     suited = view.shown or Shown()
+    plays: dict[int, tuple[Face, ...]] = {}
+    rivers = any(sv.discards is not None for sv in view.seats)
+    for i, sv in enumerate(view.seats):
+        notation = _cards_of(sv.status)
+        if notation and not rivers:
+            plays[i] = _faces(faces, notation)
+    lines, twins = [], []
+    for k, line in enumerate(view.lines):
+        seat, notation = line.args.get("seat"), _cards_of(line)
+        if (isinstance(seat, int) and notation and seat - 1 in plays
+                and _cards_of(view.seats[seat - 1].status) == notation):
+            plays[seat - 1] = _faces(faces, notation, suited.line(k))
+            continue
+        lines.append(line)
+        twins.append(suited.line(k))
+    melds, river = t("picture.melds", locale), t("picture.discards", locale)
     seats = []
     for i, sv in enumerate(view.seats):
         parts = []
@@ -226,19 +259,18 @@ def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
         if sv.status is not None:
             parts.append(render_text(sv.status, locale))
         rows = []
-        for notation, twin in ((sv.cards, suited.seat(i)), (sv.melds, None)):
+        for caption, notation, twin in (("", sv.cards, suited.seat(i)), (melds, sv.melds, None),
+                                        (river, sv.discards, None)):
             shown = _faces(faces, notation, twin)
+            if notation is sv.discards:  # a river is one line of discards, no groups
+                shown = tuple(replace(f, gap=False) for f in shown)
             if shown:
-                rows.append(Row("", shown))
-        discards = _faces(faces, sv.discards)
-        if discards:
-            rows.append(Row("", tuple(f if not f.gap else Face(f.kind, f.label, f.suit, f.red)
-                                      for f in discards[-24:])))
+                rows.append(Row(caption, shown))
         name = names[i] if i < len(names) else f"#{i + 1}"
-        seats.append(SeatPicture(f"{i + 1}. {name}"[:24], " · ".join(parts)[:40], i in acting,
-                                 sv.count if not sv.cards else None, tuple(rows)))
-    return TablePicture(title, tuple(seats),
-                        card_rows(view.lines, faces, locale, suited=suited.lines))
+        seats.append(SeatPicture(f"{i + 1}. {name}"[:24], " · ".join(parts)[:60], i in acting,
+                                 sv.count if not sv.cards else None, tuple(rows),
+                                 plays.get(i, ())))
+    return TablePicture(title, tuple(seats), card_rows(lines, faces, locale, suited=twins))
 
 
 # --- drawing one face --------------------------------------------------------------------------
@@ -345,16 +377,40 @@ def draw_face(img: Image.Image, face: Face, x: int, y: int, size: Size) -> None:
         for k, ch in enumerate(face.label):
             draw.text((x + 4 + px / 2, y + 4 + k * px * 1.1), ch, fill=colour, font=font(px),
                       anchor="mt")
+        # a small star under the word, in the corner an overlapping card leaves in sight, so a
+        # 小王 in a long hand still shows its star; 大王's is red, 小王's black
+        corner = w * 0.13
+        star(draw, x + 4 + px / 2, y + 6 + len(face.label) * px * 1.1 + corner, corner, colour,
+             colour)
         star(draw, x + w * 0.68, y + h * 0.64, w * 0.27, RED if face.red else None, colour)
         return
-    rank_px = int(h * 0.25)
-    draw.text((x + w * 0.2, y + 4), face.label, fill=colour, font=font(rank_px), anchor="mt")
+    rank_px = int(h * 0.27)
+    _rank(draw, face.label, x + w * 0.2, y + 4, rank_px, w * 0.4, colour)
     if face.suit:
-        suit_shape(draw, face.suit, x + w * 0.2, y + 8 + rank_px * 1.35, w * 0.1, colour)
+        suit_shape(draw, face.suit, x + w * 0.2, y + 8 + rank_px * 1.3, w * 0.1, colour)
         suit_shape(draw, face.suit, x + w * 0.7, y + h * 0.66, w * 0.2, colour)
     else:
-        draw.text((x + w * 0.74, y + h * 0.66), face.label, fill=colour,
-                  font=font(int(h * 0.38)), anchor="mm")
+        px = int(h * 0.38)
+        while px > 8 and font(px).getlength(face.label) > w * 0.5:  # "10" stays on the card
+            px -= 1
+        draw.text((x + w * 0.72, y + h * 0.66), face.label, fill=colour, font=font(px),
+                  anchor="mm")
+
+
+def _rank(draw: ImageDraw.ImageDraw, label: str, cx: float, top: float, px: int, room: float,
+          colour: tuple[int, int, int]) -> None:
+    """A card's corner rank centred on ``cx``, no wider than ``room`` (the part of the card an
+    overlapping card leaves in sight): "10" is set with its two digits closer together."""
+    face = font(px)
+    if len(label) == 1 or face.getlength(label) <= room:
+        draw.text((cx, top), label, fill=colour, font=face, anchor="mt")
+        return
+    widths = [face.getlength(ch) for ch in label]
+    squeeze = (sum(widths) - room) / (len(label) - 1)
+    x = cx - room / 2
+    for ch, width in zip(label, widths, strict=True):
+        draw.text((x, top), ch, fill=colour, font=face, anchor="lt")
+        x += width - squeeze
 
 
 def _tile(draw: ImageDraw.ImageDraw, face: Face, x: int, y: int, w: int, h: int) -> None:
@@ -428,16 +484,65 @@ def draw_strip(img: Image.Image, faces: Sequence[Face], x: int, y: int, size: Si
     return corners
 
 
-def wrap(faces: tuple[Face, ...], per_row: int) -> list[tuple[Face, ...]]:
-    return [faces[i:i + per_row] for i in range(0, len(faces), per_row)] or [()]
+def _group_key(faces: Sequence[Face]) -> Callable[[Face], str]:
+    """What a hand is grouped by: its suit where it is sorted by suit (升级: ♠ then ♥ …), else
+    its rank (够级, 斗地主: 3s, then 4s …); a joker is its own group."""
+    def suit(f: Face) -> str:
+        return "J" if f.kind is FaceKind.JOKER else f.suit
+
+    def rank(f: Face) -> str:
+        return f.label
+
+    if not all(f.suit or f.kind is FaceKind.JOKER for f in faces):
+        return rank
+    changes = [sum(1 for a, b in zip(faces, faces[1:], strict=False) if key(a) != key(b))
+               for key in (suit, rank)]
+    return suit if changes[0] < changes[1] else rank
+
+
+def wrap(faces: tuple[Face, ...], size: Size, width: int) -> list[tuple[Face, ...]]:
+    """``faces`` in lines no wider than ``width``: a line breaks before a group (a ``gap``: a
+    meld) rather than through it, and a hand of cards between suits (or ranks, where it is
+    sorted by rank), unless one group alone is wider than a line."""
+    if not faces:
+        return [()]
+    key = _group_key(faces) if not is_tile(faces[0]) else None
+    lines: list[tuple[Face, ...]] = []
+    start = 0
+    while start < len(faces):
+        end = start + 1
+        while end < len(faces) and strip_width(faces[start:end + 1], size) <= width:
+            end += 1
+        if end < len(faces):
+            breaks = [k for k in range(start + 1, end + 1)
+                      if faces[k].gap or (key is not None and key(faces[k]) != key(faces[k - 1]))]
+            if breaks:
+                end = breaks[-1]
+        line = faces[start:end]
+        if line and line[0].gap:  # a line does not open with a group's half gap
+            line = (replace(line[0], gap=False), *line[1:])
+        lines.append(line)
+        start = end
+    return lines
+
+
+HAND_W = 20
+"""Cards in one line of a hand picture, at most (a 39-card 够级 hand draws in two lines)."""
+
+
+def hand_lines(picture: HandPicture) -> list[tuple[str, list[tuple[Face, ...]], Size]]:
+    """Each row of a hand picture as (caption, its lines of faces, face size)."""
+    blocks = []
+    for row in picture.rows:
+        size = face_size(row.faces, CARD_BIG, TILE_BIG)
+        width = strip_width(row.faces[:18 if size is TILE_BIG else HAND_W], size)
+        blocks.append((row.caption, wrap(row.faces, size, width), size))
+    return blocks
 
 
 def _hand_image(picture: HandPicture) -> Image.Image:
     pad, caption_h = 14, 26
-    blocks: list[tuple[str, list[tuple[Face, ...]], Size]] = []
-    for row in picture.rows:
-        size = face_size(row.faces, CARD_BIG, TILE_BIG)
-        blocks.append((row.caption, wrap(row.faces, 18 if size is TILE_BIG else 20), size))
+    blocks = hand_lines(picture)
     width = max(max(strip_width(line, size) for line in lines) for _, lines, size in blocks)
     width = max(width, 200) + 2 * pad
     height = pad + sum((caption_h if caption else 0) + len(lines) * (size.h + 8)
@@ -455,66 +560,148 @@ def _hand_image(picture: HandPicture) -> Image.Image:
     return img
 
 
-TABLE_SIZE = (1000, 760)
-TITLE_H = 48
-SEAT_W = 300
-
-_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
-    # (x, y) of each seat panel's centre below the title, seat 1 at the bottom and the next
-    # seat (下家) to its right, as at a real table
-    1: ((.5, .86),),
-    2: ((.5, .86), (.5, .14)),
-    3: ((.5, .86), (.82, .17), (.18, .17)),
-    4: ((.5, .86), (.84, .5), (.5, .14), (.16, .5)),
-    5: ((.5, .86), (.84, .62), (.74, .14), (.26, .14), (.16, .62)),
-    6: ((.5, .86), (.84, .64), (.84, .25), (.5, .12), (.16, .25), (.16, .64)),
-}
+TABLE_W = 760
+"""The table picture's width: Discord shows it about 400-520 px wide, so its faces are drawn
+big enough to stay at least 18 px wide there."""
+GAP = 10
+TITLE_H = 40
+HEADER_H = 56
+CARD_TABLE = Size(52, 72, 25)
+TILE_TABLE = Size(40, 56, 43)
+COUNT_CARD = Size(36, 50, 16)
 
 
-def _seat_lines(seat: SeatPicture) -> list[tuple[tuple[Face, ...], Size]]:
-    """The rows of faces a seat panel draws: each row wrapped to the panel, two lines at most."""
-    out = []
-    for row in seat.rows:
-        size = face_size(row.faces, CARD_SMALL, TILE_SMALL)
-        per_row = max(1, (SEAT_W - 20 - size.w) // size.step + 1)
-        out.extend((line, size) for line in wrap(row.faces, per_row)[:2])
-    return out
+@dataclass(frozen=True)
+class Layout:
+    """Where a table picture draws: its size, each seat's panel and the place of its play
+    (left, top, right, bottom; the play's None where it has none), and the middle's lines."""
+
+    width: int
+    height: int
+    seats: tuple[tuple[int, int, int, int], ...]
+    plays: tuple[tuple[int, int, int, int] | None, ...]
+    middle: tuple[int, int, int, int]
+
+
+def _panel_rows(seat: SeatPicture, inner: int) -> list[tuple[str, list[tuple[Face, ...]], Size]]:
+    return [(row.caption, wrap(row.faces, size, inner), size)
+            for row in seat.rows for size in (face_size(row.faces, CARD_TABLE, TILE_TABLE),)]
+
+
+def _panel_height(seat: SeatPicture, inner: int) -> int:
+    return HEADER_H + sum((22 if caption else 0) + len(lines) * (size.h + 4)
+                          for caption, lines, size in _panel_rows(seat, inner)) + 6
+
+
+def _rings(n: int) -> tuple[list[int], list[int]]:
+    """The seats along the near side (seat 1 on the left, then its 下家) and along the far side
+    (left to right), going round the table as players sit."""
+    near = 1 if n <= 3 else n // 2
+    return list(range(near)), list(range(n - 1, near - 1, -1))
+
+
+def _play_height(faces: tuple[Face, ...], width: int) -> int:
+    size = face_size(faces, CARD_TABLE, TILE_TABLE)
+    return len(wrap(faces, size, width)) * (size.h + 4) - 4
+
+
+def table_layout(picture: TablePicture) -> Layout:
+    """Seats in two rows around the middle, the far side on top: each panel as tall as what it
+    shows, each seat's play between its panel and the middle, the picture as tall as all that."""
+    n = len(picture.seats)
+    near, far = _rings(n)
+    seats: list[tuple[int, int, int, int] | None] = [None] * n
+    plays: list[tuple[int, int, int, int] | None] = [None] * n
+    y = TITLE_H
+
+    def width(ring: list[int]) -> int:  # each side spans the picture
+        return (TABLE_W - GAP * (len(ring) + 1)) // max(1, len(ring))
+
+    def place(ring: list[int], top: int) -> int:
+        panel_w = width(ring)
+        tall = max((_panel_height(picture.seats[i], panel_w - 20) for i in ring), default=0)
+        x = GAP
+        for i in ring:
+            seats[i] = (x, top, x + panel_w, top + tall)
+            x += panel_w + GAP
+        return tall
+
+    def place_plays(ring: list[int], top: int) -> int:
+        tall = max((_play_height(picture.seats[i].play, width(ring) - 20) for i in ring
+                    if picture.seats[i].play), default=0)
+        for i in ring:
+            box = seats[i]
+            if box is not None and picture.seats[i].play:
+                plays[i] = (box[0], top, box[2], top + tall)
+        return tall + GAP if tall else 0
+
+    if far:
+        y += place(far, y) + GAP
+        y += place_plays(far, y)
+    middle_top = y
+    for row in picture.centre:
+        size = face_size(row.faces, CARD_TABLE, TILE_TABLE)
+        y += 24 + len(wrap(row.faces, size, TABLE_W - 2 * GAP)) * (size.h + 4)
+    middle = (GAP, middle_top, TABLE_W - GAP, y)
+    if picture.centre:
+        y += GAP
+    bottom_plays = max((_play_height(picture.seats[i].play, width(near) - 20) for i in near
+                        if picture.seats[i].play), default=0)
+    y += bottom_plays + GAP if bottom_plays else 0
+    tall = place(near, y)
+    if bottom_plays:
+        for i in near:
+            box = seats[i]
+            if box is not None and picture.seats[i].play:
+                plays[i] = (box[0], y - GAP - bottom_plays, box[2], y - GAP)
+    y += tall + GAP
+    boxes = tuple(box or (0, 0, 0, 0) for box in seats)
+    return Layout(TABLE_W, y, boxes, tuple(plays), middle)
 
 
 def seat_boxes(picture: TablePicture) -> list[tuple[int, int, int, int]]:
     """(left, top, right, bottom) of each seat's panel in the table picture."""
-    width, height = TABLE_SIZE
-    n = len(picture.seats)
-    spots = _SPOTS.get(n) or tuple(_SPOTS[6][k % 6] for k in range(n))
-    boxes = []
-    for (fx, fy), seat in zip(spots, picture.seats, strict=False):
-        tall = min(190, 62 + sum(size.h + 4 for _, size in _seat_lines(seat)))
-        cx, cy = int(fx * width), TITLE_H + int(fy * (height - TITLE_H))
-        top = min(max(TITLE_H, cy - tall // 2), height - tall - 6)
-        boxes.append((cx - SEAT_W // 2, top, cx + SEAT_W // 2, top + tall))
-    return boxes
+    return list(table_layout(picture).seats)
+
+
+def _fit(text: str, px: int, width: int) -> str:
+    """``text`` cut to ``width`` pixels at ``px`` (with an ellipsis where cut)."""
+    face = font(px)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def _table_image(picture: TablePicture) -> Image.Image:
-    width, height = TABLE_SIZE
-    img = Image.new("RGB", (width, height), BACKDROP)
+    layout = table_layout(picture)
+    img = Image.new("RGB", (layout.width, layout.height), FELT)
     draw = ImageDraw.Draw(img)
-    draw.ellipse([40, TITLE_H + 20, width - 40, height - 20], fill=FELT, outline=RIM,
-                 width=10)
-    draw.text((width / 2, 12), picture.title, fill=WHITE, font=font(24), anchor="mt")
-    for box, seat in zip(seat_boxes(picture), picture.seats, strict=False):
+    draw.rectangle([0, 0, layout.width - 1, layout.height - 1], outline=RIM, width=4)
+    draw.text((layout.width / 2, 8), _fit(picture.title, 22, layout.width - 20), fill=WHITE,
+              font=font(22), anchor="mt")
+    for box, seat in zip(layout.seats, picture.seats, strict=False):
         _seat_panel(img, draw, box, seat)
-    rows = picture.centre
-    tall = sum(24 + face_size(r.faces, CARD_MID, TILE_MID).h + 10 for r in rows)
-    y = TITLE_H + (height - TITLE_H) // 2 - tall // 2
-    for row in rows:
-        size = face_size(row.faces, CARD_MID, TILE_MID)
-        draw.text((width / 2, y), row.caption[:36], fill=WHITE, font=font(17), anchor="mt")
+    for box, seat in zip(layout.plays, picture.seats, strict=False):
+        if box is None:
+            continue
+        left, top, right, _bottom = box
+        size = face_size(seat.play, CARD_TABLE, TILE_TABLE)
+        lines = wrap(seat.play, size, right - left - 20)
+        y = top
+        for line in lines:
+            draw_strip(img, line, (left + right) // 2 - strip_width(line, size) // 2, y, size)
+            y += size.h + 4
+    y = layout.middle[1]
+    for row in picture.centre:
+        size = face_size(row.faces, CARD_TABLE, TILE_TABLE)
+        draw.text((layout.width / 2, y), _fit(row.caption, 17, layout.width - 20), fill=WHITE,
+                  font=font(17), anchor="mt")
         y += 24
-        line = row.faces[:20]
-        x = width // 2 - strip_width(line, size) // 2
-        draw_strip(img, line, x, y, size)
-        y += size.h + 10
+        for line in wrap(row.faces, size, layout.width - 2 * GAP):
+            draw_strip(img, line, layout.width // 2 - strip_width(line, size) // 2, y, size)
+            y += size.h + 4
     return img
 
 
@@ -523,17 +710,24 @@ def _seat_panel(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=GOLD if seat.acting else PANEL,
                            width=3)
+    room = right - left - 20 - (COUNT_CARD.w + 8 if seat.count is not None else 0)
     name = ("▶ " if seat.acting else "") + seat.name
-    draw.text((left + 10, top + 8), name, fill=GOLD if seat.acting else WHITE, font=font(19))
-    draw.text((left + 10, top + 34), seat.detail, fill=SEAT_DETAIL, font=font(15))
+    draw.text((left + 10, top + 6), _fit(name, 19, room), fill=GOLD if seat.acting else WHITE,
+              font=font(19))
+    draw.text((left + 10, top + 32), _fit(seat.detail, 15, room), fill=SEAT_DETAIL,
+              font=font(15))
     if seat.count is not None:
-        draw_face(img, Face(FaceKind.BACK, str(seat.count)), right - 46, top + 8, CARD_SMALL)
-    y = top + 58
-    for line, size in _seat_lines(seat):
-        if y + size.h > bottom - 2:
-            return
-        draw_strip(img, line, left + 10, y, size)
-        y += size.h + 4
+        draw_face(img, Face(FaceKind.BACK, str(seat.count)), right - COUNT_CARD.w - 8, top + 4,
+                  COUNT_CARD)
+    y = top + HEADER_H
+    for caption, lines, size in _panel_rows(seat, right - left - 20):
+        if caption:
+            draw.text((left + 10, y), _fit(caption, 15, right - left - 20), fill=SEAT_DETAIL,
+                      font=font(15))
+            y += 22
+        for line in lines:
+            draw_strip(img, line, left + 10, y, size)
+            y += size.h + 4
 
 
 # --- rendering with a cache ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ from simhelpers import acting_seats, button_labels, table_message  # type: ignor
 
 from bot.client import GameHall
 from bot.i18n import render as render_text
-from bot.render.pictures import hand_picture, render, table_picture
+from bot.render.pictures import TABLE_W, hand_picture, render, table_picture
 from bot.render.text import table_text
 
 
@@ -89,7 +89,7 @@ async def test_a_hand_shows_the_cards_in_the_dm_and_the_table_on_the_table_messa
     [file] = pictures(message, "table")
     assert message.embeds[0].image.url == f"attachment://{file.filename}"
     assert await png_of(file) == expected_table(simcord_bot, channel)
-    assert Image.open(io.BytesIO(await png_of(file))).size == (1000, 760)
+    assert Image.open(io.BytesIO(await png_of(file))).width == TABLE_W  # sized to Discord
     # a bid on the table message redraws the table picture: the player now bidding is marked
     bidder = acting_seats(message)[0]
     label = next(render_text(c.label, table.locale) for c in table.game.choices(bidder)

@@ -16,7 +16,7 @@ from bot.render.pictures import (
     GOLD,
     PANEL,
     RED,
-    TABLE_SIZE,
+    TABLE_W,
     WHITE,
     HandPicture,
     Row,
@@ -190,7 +190,7 @@ def test_the_table_picture_never_draws_a_hidden_card() -> None:
     assert all(not seat.rows for seat in picture.seats) and picture.centre == ()
     assert [seat.count for seat in picture.seats] == [17, 17, 17]
     img = image(render(picture).png)
-    assert img.size == TABLE_SIZE
+    assert img.width == TABLE_W
     for box, seat in zip(seat_boxes(picture), picture.seats, strict=True):
         left, top, _right, bottom = box
         # a panel with no row of faces: name, role and the count on a card back, nothing more
@@ -263,9 +263,12 @@ def test_the_table_draws_open_hands_and_the_last_play_with_their_suits() -> None
         if view.seats[i].cards:
             assert seat.rows[0].faces == card_faces(view.shown.seats[i] or "")
             assert all(f.suit or f.kind is FaceKind.JOKER for f in seat.rows[0].faces)
-    k = next(k for k, line in enumerate(view.lines) if line.key == "ddz.line.last_play")
+    k, line = next((k, line) for k, line in enumerate(view.lines)
+                   if line.key == "ddz.line.last_play")
     last = card_faces(view.shown.lines[k] or "")
-    assert last is not None and last in [row.faces for row in picture.centre]
+    # the last play is drawn once, in front of the seat that played it, with its suits
+    assert last is not None and picture.seats[line.args["seat"] - 1].play == last
+    assert last not in [row.faces for row in picture.centre]
 
 
 def test_other_games_draw_their_own_notation() -> None:
@@ -294,5 +297,5 @@ def test_demo_pictures_are_written(tmp_path: Path) -> None:
 
     written = demo(tmp_path)
     assert [p.name for p in written] == ["hand.png", "table.png", "mahjong.png"]
-    assert image(written[1].read_bytes()).size == TABLE_SIZE
+    assert image(written[1].read_bytes()).width == TABLE_W
     assert digest(HandPicture(())) != digest(HandPicture((Row("", (Face(FaceKind.BACK, ""),)),)))
