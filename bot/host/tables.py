@@ -345,9 +345,7 @@ class TableManager:
                 await self._advance(table)
                 escaped = True
             else:
-                if self.room(table).coefficient > 0 and len(table.seats) >= self.spec(
-                    table
-                ).max_seats:  # a full bean table abandoned before the deal
+                if self._abandons(table):
                     table.note(await self.referee.incident(table, uid, seat.name, "abandon"))
                 table.seats.pop(index)
                 table.note(T("note.left", name=seat.name))
@@ -359,6 +357,17 @@ class TableManager:
         if not closed:
             await self.notifier.table_changed(table)
         return escaped
+
+    def _abandons(self, table: Table) -> bool:
+        """Standing up now abandons a full bean table before its deal: the table is full and
+        the people seated have not yet finished a hand together. A table waiting for the
+        rematch after a settled hand, with the same people in the same seats
+        (``carry_seats``), is simply left; once someone new fills it, it is a fresh table."""
+        return (
+            self.room(table).coefficient > 0
+            and len(table.seats) >= self.spec(table).max_seats
+            and table.carry_seats != table.seating()
+        )
 
     async def _close_if_empty(self, table: Table) -> bool:
         if table.status == WAITING and not table.humans():

@@ -124,3 +124,28 @@ async def test_pair_statistics_follow_the_settled_hands(manager: TableManager) -
                                                                          guild_id=GUILD)}
     assert {k: (p.hands, p.net, [p.a_into_b, p.b_into_a]) for k, p in pairs.items()} == {
         k: (3, v, into[k]) for k, v in nets.items()}
+
+
+async def test_standing_up_after_a_finished_hand_is_not_abandoning(manager: TableManager
+                                                                   ) -> None:
+    """Bug: three people played a hand to settlement, one stood up while the table waited for
+    the rematch, and it was recorded as abandoning a full table (a strike, a warning)."""
+    await hand(manager)
+    await manager.leave(CH, 3)
+    record = await manager.referee.conduct.record(3, economy=GUILD)
+    assert (record.abandons, record.strikes) == (0, 0), "a rematch declined is no abandon"
+    notes = [n["k"] for n in manager.get(CH).notes]
+    assert "note.left" in notes and "note.leaver_warned" not in notes
+
+
+async def test_a_table_filled_again_by_someone_new_is_abandoned_before_its_deal(
+    manager: TableManager,
+) -> None:
+    """The rematch exemption covers the people who played the last hand together; once a
+    newcomer fills the table, standing up before its deal is abandoning it again."""
+    await hand(manager)
+    await manager.leave(CH, 3)
+    await manager.join(CH, 4, "dan")
+    await manager.leave(CH, 2)
+    record = await manager.referee.conduct.record(2, economy=GUILD)
+    assert (record.abandons, record.strikes) == (1, 1)
