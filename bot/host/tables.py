@@ -658,7 +658,7 @@ class TableManager:
             table.guild_id, table.hand_id, table.seats, spec, room, game
         )
         self.metrics.settled(time.perf_counter() - began)
-        await self.referee.settled(
+        strikes = await self.referee.settled(
             table, [s.delta for s in result.seats],
             [(t.payer, t.payee, t.beans) for t in result.transfers], room.coefficient > 0,
             table.hand_id,
@@ -672,6 +672,8 @@ class TableManager:
         }
         table.carry = game.next_carry()
         self._end_hand(table)
+        for note in strikes:  # after "stood up": the strike it cost is the last word
+            table.note(note)
         if not table.humans():
             await self._drop(table)
             await self.notifier.hand_settled(table, result)
