@@ -882,8 +882,11 @@ class TableManager:
                     if table.game.is_over() or table.deadline is None:
                         await self._advance(table)
                     else:
-                        window = table.window if table.window is not None else table.game.window()
-                        self.turns.arm(table.id, table.deadline, window)
+                        if table.window is None:  # an older save: keep its deadline
+                            table.window = table.game.window()
+                        # the saved deadline stands; a 要不起 seat's pass is re-armed too
+                        await self.referee.ready()
+                        self._arm(table)
             except Exception as exc:  # one table's broken hand must not keep the hall down
                 log.exception("table %s cannot resume; its hand is aborted", table.id)
                 if table.hand_id is not None:
