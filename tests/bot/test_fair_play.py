@@ -122,3 +122,32 @@ async def test_a_season_ends_audited_and_its_leaderboard_stays_readable(
     missing = await members[0].slash(channel, "leaderboard", game="doudizhu", season=2)
     assert "no season 2" in missing.response.content
     assert [s.number for s in await economy.seasons(simcord_bot.db, economy=guild.id)] == [1]
+
+
+async def test_daily_for_a_frozen_player_says_the_account_is_frozen(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    """Bug: /daily answered a frozen player "only for players below the threshold"."""
+    guild, channel, members, boss = hall(simcord_env)
+    ann = members[0]
+    wallet = simcord_bot.wallet_for(guild.id)
+    await wallet.ensure_player(ann.id)
+    await wallet.revoke(ann.id, (await wallet.account(ann.id)).free, "test", boss.id)
+    await boss.slash(channel, "mod freeze", member=ann)
+    refused = await ann.slash(channel, "daily")
+    assert refused.ephemeral
+    assert "frozen" in refused.response.content
+    assert "threshold" not in refused.response.content
+    assert (await wallet.account(ann.id)).balance == 0, "nothing was paid"
+
+
+async def test_season_ledger_rows_carry_the_moderator(simcord_env, simcord_bot: GameHall
+                                                      ) -> None:
+    guild, channel, members, boss = hall(simcord_env)
+    wallet = simcord_bot.wallet_for(guild.id)
+    await wallet.ensure_player(members[0].id)
+    await wallet.grant(members[0].id, 500, "prize", boss.id)
+    ended = await boss.slash(channel, "mod season", levels="keep")
+    assert "Season 1 ended" in ended.response.content
+    row = (await wallet.ledger(members[0].id, 1))[0]
+    assert (row.reason, row.moderator_id) == ("season", boss.id)
