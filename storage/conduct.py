@@ -205,17 +205,44 @@ def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int
     paid = min(gains, losses)  # the rake is the difference; it went to the house
     pays = _apportion(paid, [-s.delta for s in losers])
     gets = _apportion(paid, [s.delta for s in winners])
-    cells = {(i, j): pays[i] * gets[j] for i in range(len(losers)) for j in range(len(winners))}
+    rows, cols = range(len(losers)), range(len(winners))
+    cells = {(i, j): pays[i] * gets[j] for i in rows for j in cols}  # times ``paid``
     beans = {c: n // paid for c, n in cells.items()}
-    owed = [pays[i] - sum(beans[i, j] for j in range(len(winners))) for i in range(len(losers))]
-    due = [gets[j] - sum(beans[i, j] for i in range(len(losers))) for j in range(len(winners))]
-    # the beans left by rounding down: first to the cells that lost the most by it, one each
+    owed = [pays[i] - sum(beans[i, j] for j in cols) for i in rows]
+    due = [gets[j] - sum(beans[i, j] for i in rows) for j in cols]
+    # what rounding down left: one more bean to some cells with a fraction, so that every row
+    # and column adds up again (always possible: the fractions themselves do); the largest
+    # fractions first, then a path that moves earlier choices along (bipartite matching)
+    up: set[tuple[int, int]] = set()
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j in cols:
+            if j in seen or (i, j) in up or not cells[i, j] % paid:
+                continue
+            seen.add(j)
+            if due[j] > 0:
+                due[j] -= 1
+            else:  # column j is full: move one of its beans to another column of that row
+                other = next((k for k in rows if (k, j) in up and k != i and place(k, seen)),
+                             None)
+                if other is None:
+                    continue
+                up.discard((other, j))
+            up.add((i, j))
+            return True
+        return False
+
     for i, j in sorted(cells, key=lambda c: (-(cells[c] % paid), c)):
         if owed[i] > 0 and due[j] > 0 and cells[i, j] % paid:
-            beans[i, j] += 1
+            up.add((i, j))
             owed[i] -= 1
             due[j] -= 1
-    for i, j in sorted(cells):  # whatever that could not place (rows and columns still agree)
+    for i in rows:
+        while owed[i] > 0 and place(i, set()):
+            owed[i] -= 1
+    for cell in up:
+        beans[cell] += 1
+    for i, j in sorted(cells):  # never needed (a matching exists); rows and columns still agree
         extra = min(owed[i], due[j])
         if extra > 0:
             beans[i, j] += extra
