@@ -11,7 +11,7 @@ Rules (lichess's playban is the model):
   last entry holds for every strike beyond it).
 - **Decay**: every ``CLEAN_PER_STRIKE`` clean hands take one strike off. A clean hand is a
   settled bean-room hand with another person at the table that the player played themselves
-  to its end. Clean hands do not shorten a cool-down already running.
+  to its end: not escaped, kicked, or on 托管 when it ended. Clean hands do not shorten a cool-down already running.
 - A moderator may clear a record (strikes and cool-down; the lifetime counts stay), audited.
 - **Pairs**: for each two people at a settled bean-room hand, the hands they played together,
   the beans that went between them (the hand's transfers where the game settles pair by pair;
@@ -72,13 +72,15 @@ class Record:
 @dataclass(frozen=True)
 class SeatOutcome:
     """One person's part in a settled hand, for the records: their bean ``delta``, whether they
-    ``escaped``, were ``absent`` (the trustee played all of it) or ``kicked`` by a moderator."""
+    ``escaped``, were ``absent`` (the trustee played all of it), ``kicked`` by a moderator, or
+    left the seat to the ``trustee`` when the hand ended (not played themselves to its end)."""
 
     uid: int
     delta: int
     escaped: bool = False
     absent: bool = False
     kicked: bool = False
+    trustee: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,15 +160,34 @@ async def _clean(conn: Connection, economy: int, uid: int) -> None:
     )
 
 
+def _apportion(total: int, weights: Sequence[int]) -> list[int]:
+    """``total`` beans shared in proportion to ``weights`` (positive), exactly: each gets its
+    share rounded down, and the beans left over go one each to the largest remainders (ties:
+    the larger weight, then the earlier seat).
+
+    >>> _apportion(395, [200, 200])
+    [198, 197]
+    """
+    whole = sum(weights)
+    parts = [total * w // whole for w in weights]
+    order = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole),
+                                                       -weights[i], i))
+    for i in order[: total - sum(parts)]:
+        parts[i] += 1
+    return parts
+
+
 def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int]]
            ) -> dict[tuple[int, int], int]:
     """Beans from person to person in one hand: {(payer, payee): beans}.
 
     ``transfers``: (payer seat, payee seat, beans moved) for a hand settled pair by pair (seats
     index ``seats``; bots are None there and are skipped by the caller). Without transfers the
-    losers' losses are shared among the winners in proportion to the gains (integer beans, the
-    remainder to the largest winners first, so each loser's shares add up to what the winners
-    received of it).
+    beans the winners received (the losses less the rake, at most the gains) are shared out
+    exactly: each winner's part is its gain (less its share of any shortfall), each loser's
+    its loss (less its share of the rake), split in proportion (``_apportion``); then each
+    pair gets its proportional share of both, rounded so that every row and column still adds
+    up to the bean (a player's pair figures add up to what the ledger says they won or paid).
     """
     flows: dict[tuple[int, int], int] = {}
     if transfers:
@@ -176,21 +197,60 @@ def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int
                 flows[key] = flows.get(key, 0) + beans
         return flows
     winners = [s for s in seats if s.delta > 0]
+    losers = [s for s in seats if s.delta < 0]
     gains = sum(s.delta for s in winners)
-    losses = sum(-s.delta for s in seats if s.delta < 0)
+    losses = sum(-s.delta for s in losers)
     if not gains or not losses:
         return flows
     paid = min(gains, losses)  # the rake is the difference; it went to the house
-    for loser in (s for s in seats if s.delta < 0):
-        share = -loser.delta * paid // losses
-        parts = [share * w.delta // gains for w in winners]
-        for i in sorted(range(len(winners)), key=lambda i: -winners[i].delta)[
-            : share - sum(parts)
-        ]:
-            parts[i] += 1
-        for winner, part in zip(winners, parts, strict=True):
-            if part:
-                flows[(loser.uid, winner.uid)] = part
+    pays = _apportion(paid, [-s.delta for s in losers])
+    gets = _apportion(paid, [s.delta for s in winners])
+    rows, cols = range(len(losers)), range(len(winners))
+    cells = {(i, j): pays[i] * gets[j] for i in rows for j in cols}  # times ``paid``
+    beans = {c: n // paid for c, n in cells.items()}
+    owed = [pays[i] - sum(beans[i, j] for j in cols) for i in rows]
+    due = [gets[j] - sum(beans[i, j] for i in rows) for j in cols]
+    # what rounding down left: one more bean to some cells with a fraction, so that every row
+    # and column adds up again (always possible: the fractions themselves do); the largest
+    # fractions first, then a path that moves earlier choices along (bipartite matching)
+    up: set[tuple[int, int]] = set()
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j in cols:
+            if j in seen or (i, j) in up or not cells[i, j] % paid:
+                continue
+            seen.add(j)
+            if due[j] > 0:
+                due[j] -= 1
+            else:  # column j is full: move one of its beans to another column of that row
+                other = next((k for k in rows if (k, j) in up and k != i and place(k, seen)),
+                             None)
+                if other is None:
+                    continue
+                up.discard((other, j))
+            up.add((i, j))
+            return True
+        return False
+
+    for i, j in sorted(cells, key=lambda c: (-(cells[c] % paid), c)):
+        if owed[i] > 0 and due[j] > 0 and cells[i, j] % paid:
+            up.add((i, j))
+            owed[i] -= 1
+            due[j] -= 1
+    for i in rows:
+        while owed[i] > 0 and place(i, set()):
+            owed[i] -= 1
+    for cell in up:
+        beans[cell] += 1
+    for i, j in sorted(cells):  # never needed (a matching exists); rows and columns still agree
+        extra = min(owed[i], due[j])
+        if extra > 0:
+            beans[i, j] += extra
+            owed[i] -= extra
+            due[j] -= extra
+    for (i, j), part in beans.items():
+        if part:
+            flows[(losers[i].uid, winners[j].uid)] = part
     return flows
 
 
@@ -263,29 +323,34 @@ class Conduct:
         guild_id: int,
         hand_id: int,
         beans: bool,
-    ) -> None:
+    ) -> list[Record]:
         """A settled hand: absences become incidents, clean hands decay records, and (in a
         bean room) every pair of people gets the hand, the beans between them and escapes.
+        Returns the records of the absences it recorded (seat order), for the table to be told.
 
         ``seats``: per seat, the person's part or None for a bot; ``transfers`` as settled
         (payer seat, payee seat, beans moved); ``beans``: the room plays for beans. Escapes
         were recorded when they happened (``incident``). A hand is counted once: a second call
-        for the same ``hand_id`` changes nothing."""
+        for the same ``hand_id`` changes nothing (and returns no records)."""
         people = [s for s in seats if s is not None]
 
-        async def tx(conn: Connection) -> None:
+        async def tx(conn: Connection) -> list[Record]:
+            absences: list[Record] = []
             if not (await conn.execute(
                 "INSERT INTO conduct_hands (hand_id) VALUES (?) ON CONFLICT DO NOTHING",
                 (hand_id,),
             )).rowcount:
-                return  # counted already (a settlement replayed after a restart)
+                return absences  # counted already (a settlement replayed after a restart)
             for seat in people:
                 if seat.absent and not seat.escaped and not seat.kicked:
-                    await _incident(conn, economy, seat.uid, "absent", now, hand_id, guild_id)
-                elif beans and len(people) > 1 and not (seat.escaped or seat.kicked):
+                    absences.append(await _incident(
+                        conn, economy, seat.uid, "absent", now, hand_id, guild_id))
+                elif beans and len(people) > 1 and not (
+                    seat.escaped or seat.kicked or seat.trustee
+                ):
                     await _clean(conn, economy, seat.uid)
             if not beans or len(people) < 2:
-                return
+                return absences
             by_seat = [s if s is not None else SeatOutcome(0, 0) for s in seats]
             flows = _flows(by_seat, [t for t in transfers
                                      if seats[t[0]] is not None and seats[t[1]] is not None])
@@ -303,8 +368,9 @@ class Conduct:
                 "b_into_a = pairs.b_into_a + excluded.b_into_a, last_at = excluded.last_at",
                 rows,
             )
+            return absences
 
-        await self.db.run(tx)
+        return await self.db.run(tx)
 
     async def pairs(self, *, economy: int, guild_id: int, limit: int = 10,
                     min_hands: int = 1) -> list[Pair]:

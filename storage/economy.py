@@ -195,7 +195,8 @@ async def end_season(
     reason: str = "",
 ) -> Season:
     """赛季结束: snapshot every game's leaderboard, set every balance back to the starting
-    grant (ledgered), reset the level scores if asked, audit it; returns the ended season.
+    grant (ledgered with the moderator who ended it, as a grant is), reset the level scores
+    if asked, audit it; returns the ended season.
 
     SeasonError (nothing changes) while a hand of the economy is running."""
 
@@ -230,14 +231,14 @@ async def end_season(
         for uid, balance in balances:
             delta = starting_grant - int(balance)
             if delta:
-                rows.append((uid, delta, starting_grant, now, economy))
+                rows.append((uid, delta, starting_grant, moderator_id, now, economy))
         await conn.executemany(
             "UPDATE players SET balance = ? WHERE economy = ? AND id = ?",
             [(starting_grant, economy, uid) for uid, *_ in rows],
         )
         await conn.executemany(
-            "INSERT INTO ledger (uid, delta, balance_after, reason, note, at, economy) "
-            f"VALUES (?, ?, ?, 'season', 'season {number}', ?, ?)",
+            "INSERT INTO ledger (uid, delta, balance_after, reason, note, moderator_id, at, "
+            f"economy) VALUES (?, ?, ?, 'season', 'season {number}', ?, ?, ?)",
             rows,
         )
         if reset_levels:

@@ -161,6 +161,9 @@ def chunks(lines: list[str], limit: int = 2000) -> list[str]:
 
 
 def relief_refusal(exc: ReliefError, locale: str) -> str:
+    """Why /daily paid nothing: a frozen account, the cool-down, or a balance too high."""
+    if exc.reason == "frozen":
+        return t("daily.frozen", locale)
     if exc.seconds_left:
         return t("daily.wait", locale, hours=max(1, round(exc.seconds_left / 3600)))
     return t("daily.rich", locale)

@@ -92,17 +92,24 @@ class Referee:
         return record_note(name, record, self.clock())
 
     async def settled(self, table: Table, deltas: list[int], transfers: list[tuple[int, int, int]],
-                      beans: bool, hand_id: int) -> None:
-        """A hand ended: absences, clean hands, pair statistics (seat order of ``table``)."""
+                      beans: bool, hand_id: int) -> list[Text]:
+        """A hand ended: absences, clean hands, pair statistics (seat order of ``table``).
+        Returns the table's notes on the strikes it recorded (a hand left to the trustee is
+        told like an escape). A seat still on 托管 at the end was not played by its person to
+        the end: not a clean hand."""
         seats = [
             None if s.uid is None else SeatOutcome(
-                s.uid, deltas[i], escaped=s.escaped, absent=s.absent, kicked=s.kicked)
+                s.uid, deltas[i], escaped=s.escaped, absent=s.absent, kicked=s.kicked,
+                trustee=s.trustee)
             for i, s in enumerate(table.seats)
         ]
-        await self.conduct.hand_settled(
-            seats, transfers, self.clock(), economy=self.economy(table.guild_id),
+        now = self.clock()
+        absences = await self.conduct.hand_settled(
+            seats, transfers, now, economy=self.economy(table.guild_id),
             guild_id=table.guild_id, hand_id=hand_id, beans=beans,
         )
+        names = {s.uid: s.name for s in table.seats if s.uid is not None}
+        return [record_note(names[r.uid], r, now) for r in absences]
 
 
 def record_note(name: str, record: Record, now: float) -> Text:

@@ -349,9 +349,7 @@ class TableManager:
                 await self._advance(table)
                 escaped = True
             else:
-                if self.room(table).coefficient > 0 and len(table.seats) >= self.spec(
-                    table
-                ).max_seats:  # a full bean table abandoned before the deal
+                if self._abandons(table):
                     table.note(await self.referee.incident(table, uid, seat.name, "abandon"))
                 table.seats.pop(index)
                 table.note(T("note.left", name=seat.name))
@@ -363,6 +361,17 @@ class TableManager:
         if not closed:
             await self.notifier.table_changed(table)
         return escaped
+
+    def _abandons(self, table: Table) -> bool:
+        """Standing up now abandons a full bean table before its deal: the table is full and
+        the people seated have not yet finished a hand together. A table waiting for the
+        rematch after a settled hand, with the same people in the same seats
+        (``carry_seats``), is simply left; once someone new fills it, it is a fresh table."""
+        return (
+            self.room(table).coefficient > 0
+            and len(table.seats) >= self.spec(table).max_seats
+            and table.carry_seats != table.seating()
+        )
 
     async def _close_if_empty(self, table: Table) -> bool:
         if table.status == WAITING and not table.humans():
@@ -673,7 +682,7 @@ class TableManager:
             table.guild_id, table.hand_id, table.seats, spec, room, game
         )
         self.metrics.settled(time.perf_counter() - began)
-        await self.referee.settled(
+        strikes = await self.referee.settled(
             table, [s.delta for s in result.seats],
             [(t.payer, t.payee, t.beans) for t in result.transfers], room.coefficient > 0,
             table.hand_id,
@@ -687,6 +696,8 @@ class TableManager:
         }
         table.carry = game.next_carry()
         self._end_hand(table)
+        for note in strikes:  # after "stood up": the strike it cost is the last word
+            table.note(note)
         if not table.humans():
             await self._drop(table)
             await self.notifier.hand_settled(table, result)
@@ -867,8 +878,11 @@ class TableManager:
                     if table.game.is_over() or table.deadline is None:
                         await self._advance(table)
                     else:
-                        window = table.window if table.window is not None else table.game.window()
-                        self.turns.arm(table.id, table.deadline, window)
+                        if table.window is None:  # an older save: keep its deadline
+                            table.window = table.game.window()
+                        # the saved deadline stands; a 要不起 seat's pass is re-armed too
+                        await self.referee.ready()
+                        self._arm(table)
             except Exception as exc:  # one table's broken hand must not keep the hall down
                 log.exception("table %s cannot resume; its hand is aborted", table.id)
                 restored[index] = (table, T("note.cannot_resume", error=str(exc)[:200]))

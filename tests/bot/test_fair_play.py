@@ -8,7 +8,13 @@ import io
 
 import discord
 from PIL import Image
-from simhelpers import play_hand_with_hints, table_message  # type: ignore[import-not-found]
+from simhelpers import (  # type: ignore[import-not-found]
+    acting_seats,
+    hint_of,
+    play_hand_with_hints,
+    public_text,
+    table_message,
+)
 
 from bot.client import GameHall
 from storage import economy
@@ -122,3 +128,116 @@ async def test_a_season_ends_audited_and_its_leaderboard_stays_readable(
     missing = await members[0].slash(channel, "leaderboard", game="doudizhu", season=2)
     assert "no season 2" in missing.response.content
     assert [s.number for s in await economy.seasons(simcord_bot.db, economy=guild.id)] == [1]
+
+
+async def test_daily_for_a_frozen_player_says_the_account_is_frozen(
+    simcord_env, simcord_bot: GameHall
+) -> None:
+    """Bug: /daily answered a frozen player "only for players below the threshold"."""
+    guild, channel, members, boss = hall(simcord_env)
+    ann = members[0]
+    wallet = simcord_bot.wallet_for(guild.id)
+    await wallet.ensure_player(ann.id)
+    await wallet.revoke(ann.id, (await wallet.account(ann.id)).free, "test", boss.id)
+    await boss.slash(channel, "mod freeze", member=ann)
+    refused = await ann.slash(channel, "daily")
+    assert refused.ephemeral
+    assert "frozen" in refused.response.content
+    assert "threshold" not in refused.response.content
+    assert (await wallet.account(ann.id)).balance == 0, "nothing was paid"
+
+
+async def test_season_ledger_rows_carry_the_moderator(simcord_env, simcord_bot: GameHall
+                                                      ) -> None:
+    guild, channel, members, boss = hall(simcord_env)
+    wallet = simcord_bot.wallet_for(guild.id)
+    await wallet.ensure_player(members[0].id)
+    await wallet.grant(members[0].id, 500, "prize", boss.id)
+    ended = await boss.slash(channel, "mod season", levels="keep")
+    assert "Season 1 ended" in ended.response.content
+    row = (await wallet.ledger(members[0].id, 1))[0]
+    assert (row.reason, row.moderator_id) == ("season", boss.id)
+
+
+async def test_standing_up_after_a_settled_hand_is_no_strike(simcord_env, simcord_bot: GameHall
+                                                             ) -> None:
+    """Bug: after a 斗地主 hand played to settlement, /table leave said "leaver record: 1. This is
+    a warning…" and /beans showed "full tables abandoned 1"."""
+    _, channel, members, _ = hall(simcord_env)
+    message = await seat_three(channel, members)
+    await members[0].click(message, label="Start")
+    await play_hand_with_hints(simcord_env, channel, members)
+    left = await members[2].slash(channel, "table leave")
+    assert left.ephemeral
+    shown = public_text(table_message(channel))
+    assert "cat stood up" in shown and "leaver record" not in shown
+    beans = await members[2].slash(channel, "beans")
+    assert "Leaver record" not in beans.response.content
+
+
+async def test_a_hand_left_to_the_trustee_is_told_and_is_not_clean(simcord_env,
+                                                                   simcord_bot: GameHall) -> None:
+    """Bugs: a hand the trustee played for someone cost a strike the table was not told of,
+    and a hand handed to the trustee after one action counted as clean (1/10 → 2/10)."""
+    _, channel, members, _ = hall(simcord_env)
+    bob = members[1]
+    message = await seat_three(channel, members)
+    await bob.slash(channel, "trustee on")
+    await members[0].click(message, label="Start")
+    await play_hand_with_hints(simcord_env, channel, [members[0], None, members[2]])
+    shown = public_text(table_message(channel))
+    assert "bob's leaver record: 1. This is a warning" in shown, shown
+    beans = await bob.slash(channel, "beans")
+    assert "hands left to the trustee 1" in beans.response.content
+    assert "0/10 clean hands" in beans.response.content
+    # back at the table, he plays one action himself and hands the rest to the trustee
+    await bob.click(table_message(channel), label="Join")
+    await bob.slash(channel, "trustee off")
+    await members[0].click(table_message(channel), label="Start")
+    seated = [members[0], members[2], bob]  # stood up after the last hand, he sat down last
+    for _ in range(100):
+        if acting_seats(table_message(channel)) == [2]:
+            break
+        await play_step(channel, seated)
+    hint = await bob.slash(channel, "hint")
+    played = await bob.slash(channel, "play", action=hint_of(hint))
+    assert "❌" not in (played.response.content or "")
+    await bob.slash(channel, "trustee on")
+    await play_hand_with_hints(simcord_env, channel, [members[0], members[2], None])
+    beans = await bob.slash(channel, "beans")
+    assert "hands left to the trustee 1" in beans.response.content, "he acted: not absent"
+    assert "0/10 clean hands" in beans.response.content, "nor played to the end by him"
+
+
+async def play_step(channel, members) -> None:
+    """The seat the table shows to act plays its hint."""
+    player = members[acting_seats(table_message(channel))[0]]
+    hint = await player.slash(channel, "hint")
+    await player.slash(channel, "play", action=hint_of(hint))
+
+
+async def test_mod_player_figures_add_up_to_the_ledger(simcord_env, simcord_bot: GameHall
+                                                       ) -> None:
+    """Bug: the ledger said a winner won 395 and /mod player showed 197 + 197: each loser's
+    share was rounded down on its own. A winner's figures grow by the beans they won."""
+    guild, channel, members, boss = hall(simcord_env)
+    wallet = simcord_bot.wallet_for(guild.id)
+    message = await seat_three(channel, members)
+
+    async def figures(member) -> int:
+        partners = await boss.slash(channel, "mod player", member=member)
+        lines = partners.response.content.splitlines()[1:]
+        return sum(int(line.split("hands, ")[1].split(" beans")[0]) for line in lines)
+
+    before = {m.id: 0 for m in members}
+    for _ in range(4):  # the fourth deal: one winner (595) paid by two losers
+        await members[0].click(message, label="Start")
+        await play_hand_with_hints(simcord_env, channel, members)
+        hand_id = simcord_bot.manager.tables[channel.id].last_result["hand_id"]
+        for m in members:
+            won = sum(r.delta for r in await wallet.ledger(m.id, 5) if r.hand_id == hand_id)
+            now = await figures(m)
+            if won > 0:
+                assert now - before[m.id] == won, (m.name, hand_id, won, now - before[m.id])
+            before[m.id] = now
+        message = table_message(channel)

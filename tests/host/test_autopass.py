@@ -9,6 +9,7 @@ from dataclasses import replace
 from bot.host.model import PLAYING, Table
 from bot.host.referee import AUTOPASS_DELAY
 from bot.host.tables import TableManager
+from bot.terminal import TerminalNotifier
 from tests.host.waiting import until
 
 CH, GUILD = 556, 77
@@ -96,3 +97,34 @@ async def test_the_preference_survives_a_new_manager(manager: TableManager, sett
     await fresh.referee.ready()
     assert not fresh.referee.autopass_on(2) and fresh.referee.autopass_on(1)
     await fresh.shutdown()
+
+
+async def test_after_a_restart_the_pass_still_comes_after_the_fixed_delay(
+    manager: TableManager, settings, db
+) -> None:
+    """Bug: restore re-armed the window's whole deadline (30 s), not the auto-pass time, so a
+    要不起 seat waited the full timer after every restart."""
+    table = await seat_three(manager)
+    seat = await until_only_one_action(manager, table)
+    game = table.game
+    assert game is not None and table.deadline is not None
+    full = manager.settings.timer(game.phase())
+    assert full > 4 * AUTOPASS_DELAY
+    log = list(game.log)
+    await manager.shutdown()
+    notifier = TerminalNotifier(uid=1, locale="en-US", out=[].append)
+    again = TableManager(settings, db, manager.wallet, notifier, clock=manager.clock)
+    notifier.manager = again
+    started = asyncio.get_running_loop().time()
+    assert [(t.id, reason) for t, reason in await again.restore()] == [(CH, None)]
+    resumed = again.get(CH)
+    assert resumed.game is not None and resumed.game.log == log
+    assert resumed.deadline == table.deadline, "the table still shows the whole countdown"
+    await until(lambda: resumed.game is None or len(resumed.game.log) > len(log),
+                within=full / 2)
+    waited = asyncio.get_running_loop().time() - started
+    assert resumed.game is None or len(resumed.game.log) > len(log), "no pass in half the timer"
+    assert AUTOPASS_DELAY - 0.05 <= waited < full / 2, f"passed after {waited:.1f} s"
+    assert resumed.game is None or resumed.game.log[len(log)] == (seat, "pass")
+    assert resumed.seats[seat].misses == 0
+    await again.shutdown()

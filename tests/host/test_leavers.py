@@ -93,7 +93,8 @@ async def test_leaving_a_full_bean_table_before_the_deal_is_abandoning(
 async def test_pair_statistics_follow_the_settled_hands(manager: TableManager) -> None:
     """Three hands of 斗地主 (one side of one seat against two): a hand settled pair by pair
     counts its payments; by the pot rule, with one winner each loser pays it its loss less its
-    share of the rake, with one loser each winner gets its gain from the loser."""
+    share of the rake (shared to the bean: the shares add up to the winner's gain), with one
+    loser each winner gets its gain from the loser."""
     nets = {(1, 2): 0, (1, 3): 0, (2, 3): 0}
     into = {(1, 2): [0, 0], (1, 3): [0, 0], (2, 3): [0, 0]}
     for escaper in (None, 3, None):
@@ -112,10 +113,19 @@ async def test_pair_statistics_follow_the_settled_hands(manager: TableManager) -
         for t in result["transfers"]:  # a hand settled pair by pair: its payments
             key = (uids[t["payer"]], uids[t["payee"]])
             flow[key] = flow.get(key, 0) + t["beans"]
-        for loser in losers if not result["transfers"] else ():
+        if not result["transfers"] and len(losers) == 1:
             for winner in winners:
-                flow[loser, winner] = (delta[winner] if len(losers) == 1
-                                       else -delta[loser] * paid // losses)
+                flow[losers[0], winner] = delta[winner]
+        elif not result["transfers"]:  # one winner: the losers' shares add up to its gain
+            shares = {u: -delta[u] * paid for u in losers}
+            parts = {u: share // losses for u, share in shares.items()}
+            left = paid - sum(parts.values())
+            for u in sorted(losers, key=lambda u: (-(shares[u] % losses), delta[u],
+                                                   uids.index(u)))[:left]:
+                parts[u] += 1
+            assert sum(parts.values()) == delta[winners[0]] or paid < delta[winners[0]]
+            for u in losers:
+                flow[u, winners[0]] = parts[u]
         for a, b in nets:
             nets[a, b] += flow.get((b, a), 0) - flow.get((a, b), 0)
             into[a, b][0] += int(escaper == a and delta[b] > 0)
@@ -124,3 +134,76 @@ async def test_pair_statistics_follow_the_settled_hands(manager: TableManager) -
                                                                          guild_id=GUILD)}
     assert {k: (p.hands, p.net, [p.a_into_b, p.b_into_a]) for k, p in pairs.items()} == {
         k: (3, v, into[k]) for k, v in nets.items()}
+
+
+async def test_standing_up_after_a_finished_hand_is_not_abandoning(manager: TableManager
+                                                                   ) -> None:
+    """Bug: three people played a hand to settlement, one stood up while the table waited for
+    the rematch, and it was recorded as abandoning a full table (a strike, a warning)."""
+    await hand(manager)
+    await manager.leave(CH, 3)
+    record = await manager.referee.conduct.record(3, economy=GUILD)
+    assert (record.abandons, record.strikes) == (0, 0), "a rematch declined is no abandon"
+    notes = [n["k"] for n in manager.get(CH).notes]
+    assert "note.left" in notes and "note.leaver_warned" not in notes
+
+
+async def test_a_table_filled_again_by_someone_new_is_abandoned_before_its_deal(
+    manager: TableManager,
+) -> None:
+    """The rematch exemption covers the people who played the last hand together; once a
+    newcomer fills the table, standing up before its deal is abandoning it again."""
+    await hand(manager)
+    await manager.leave(CH, 3)
+    await manager.join(CH, 4, "dan")
+    await manager.leave(CH, 2)
+    record = await manager.referee.conduct.record(2, economy=GUILD)
+    assert (record.abandons, record.strikes) == (1, 1)
+
+
+async def until_turn_of(manager: TableManager, uid: int, table_id: int = CH) -> None:
+    """Play hints for the others until it is ``uid``'s turn."""
+    for _ in range(500):
+        table = manager.get(table_id)
+        assert table.status == PLAYING and table.game is not None
+        seat = table.game.to_act()[0]
+        if table.seats[seat].uid == uid:
+            return
+        other = table.seats[seat].uid
+        assert other is not None
+        await manager.act(table_id, other, manager.hint(table_id, other))
+    raise AssertionError(f"it never was {uid}'s turn")
+
+
+async def test_a_hand_the_trustee_finished_is_not_clean(manager: TableManager) -> None:
+    """Bug: with a strike, acting once and then handing the seat to the trustee counted as a
+    clean hand (1/10 → 2/10), so strikes wore off without playing. A clean hand is one you
+    played yourself to its end."""
+    await manager.referee.conduct.incident(2, "escape", manager.clock(), economy=GUILD)
+    await hand(manager)  # played himself: clean
+    assert (await manager.referee.conduct.record(2, economy=GUILD)).clean == 1
+    await manager.start(CH, 1)
+    await until_turn_of(manager, 2)
+    await manager.act(CH, 2, manager.hint(CH, 2))
+    await manager.set_trustee(CH, 2, True)
+    await play_out(manager)
+    record = await manager.referee.conduct.record(2, economy=GUILD)
+    assert (record.strikes, record.clean) == (1, 1), "the trustee's hand is not his clean hand"
+    assert record.absences == 0, "he acted: not absent either"
+
+
+async def test_a_hand_left_to_the_trustee_is_a_strike_the_table_is_told(manager: TableManager
+                                                                       ) -> None:
+    """Bug: escapes and abandons were announced at the table, an absence (the trustee played
+    the whole hand) was recorded silently."""
+    await manager.create(GUILD, CH, "doudizhu", "novice", 1, "ann")
+    await manager.join(CH, 2, "bob")
+    await manager.join(CH, 3, "cat")
+    await manager.set_trustee(CH, 2, True)
+    await manager.start(CH, 1)
+    await play_out(manager)
+    record = await manager.referee.conduct.record(2, economy=GUILD)
+    assert (record.absences, record.strikes) == (1, 1)
+    notes = manager.get(CH).notes
+    told = [n for n in notes if n["k"] == "note.leaver_warned"]
+    assert [(n["a"]["name"], n["a"]["strikes"]) for n in told] == [("bob", 1)], notes

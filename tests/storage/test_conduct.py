@@ -108,3 +108,47 @@ async def test_autopass_is_on_until_turned_off(db: Storage) -> None:
     await conduct.set_autopass(5, False)
     await conduct.set_autopass(5, True)
     assert await conduct.autopass_off() == {4}
+
+
+async def test_a_hand_the_trustee_finished_is_not_clean(db: Storage) -> None:
+    """Bug: a hand handed to the trustee after one action counted toward the decay, so strikes
+    wore off without playing; a clean hand is one the player played themselves to its end."""
+    conduct = Conduct(db)
+    await conduct.incident(6, "escape", T0, economy=ECO)
+    await conduct.hand_settled([SeatOutcome(6, 10, trustee=True), SeatOutcome(8, -10)], (),
+                               T0 + 1, economy=ECO, guild_id=GUILD, hand_id=1, beans=True)
+    assert (await conduct.record(6, economy=ECO)).clean == 0
+    await conduct.hand_settled([SeatOutcome(6, 10), SeatOutcome(8, -10)], (),
+                               T0 + 2, economy=ECO, guild_id=GUILD, hand_id=2, beans=True)
+    assert (await conduct.record(6, economy=ECO)).clean == 1
+
+
+async def test_a_settled_hand_returns_the_absences_it_recorded(db: Storage) -> None:
+    """The host tells the table about each absence's strike, as it does for escapes."""
+    conduct = Conduct(db)
+    seats = [SeatOutcome(1, -5, absent=True), SeatOutcome(2, 5),
+             SeatOutcome(3, 0, kicked=True, absent=True), None]
+    told = await conduct.hand_settled(seats, (), T0, economy=ECO, guild_id=GUILD, hand_id=1,
+                                      beans=True)
+    assert [(r.uid, r.absences, r.strikes) for r in told] == [(1, 1, 1)]
+    again = await conduct.hand_settled(seats, (), T0, economy=ECO, guild_id=GUILD, hand_id=1,
+                                       beans=True)
+    assert again == [], "a replayed settlement records (and tells) nothing"
+
+
+async def test_pair_beans_add_up_to_each_winners_gain(db: Storage) -> None:
+    """Bug: 斗地主's landlord won 395 (two farmers lost 200 each, 5 went in rake) and
+    /mod player showed 197 + 197: each loser's share was rounded down on its own."""
+    conduct = Conduct(db)
+    await conduct.hand_settled([SeatOutcome(1, 395), SeatOutcome(2, -200), SeatOutcome(3, -200)],
+                               (), T0, economy=ECO, guild_id=GUILD, hand_id=1, beans=True)
+    partners = await conduct.partners(1, economy=ECO, guild_id=GUILD)
+    assert sum(p.gained for p in partners) == 395
+    assert sorted(p.gained for p in partners) == [197, 198]
+    # the other way round: one loser's loss split between two winners
+    await conduct.hand_settled([SeatOutcome(4, -401), SeatOutcome(5, 200), SeatOutcome(6, 200)],
+                               (), T0, economy=ECO, guild_id=GUILD, hand_id=2, beans=True)
+    for winner in (5, 6):
+        gained = {p.uid: p.gained for p in await conduct.partners(winner, economy=ECO,
+                                                                  guild_id=GUILD)}
+        assert gained[4] == 200, "each winner's figure is the beans they won"

@@ -99,3 +99,16 @@ async def test_a_season_reset_is_audited_and_its_leaderboard_kept(
                                      reset_levels=False)
     assert again.number == 2 and again.supply == 3 * GRANT
     assert [s.number for s in await economy.seasons(db, economy=ECO)] == [2, 1]
+
+
+async def test_season_ledger_rows_name_the_moderator_who_ended_it(
+    db: Storage, wallet: Wallet, clock: Clock
+) -> None:
+    """Bug: the season's balance resets were ledgered with no moderator, unlike a grant."""
+    w = wallet.scoped(ECO)
+    await play(w, [1, 2, 3], [2, -1, -1])
+    await economy.end_season(db, MOD, clock.now, economy=ECO, starting_grant=GRANT,
+                             reset_levels=False)
+    for uid in (1, 2, 3):
+        row = (await w.ledger(uid, 1))[0]
+        assert (row.reason, row.moderator_id, row.balance_after) == ("season", MOD, GRANT)
