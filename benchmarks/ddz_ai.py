@@ -102,6 +102,8 @@ def variant_rate(key: str, hands: int, clock: Clock) -> float:
         game = spec.new(Setup(seats=spec.seats_default, seed=10_000 + i, carry={"first": 0}))
         if isinstance(game, FiveGame):
             while game.phase() != "play":
+                if take_offer(game, game.landlords, clock):
+                    continue
                 who = game.to_act()[0]
                 if who in game.landlords:
                     game.apply(who, clock.trustee(game, who))
@@ -124,6 +126,20 @@ def variant_rate(key: str, hands: int, clock: Clock) -> float:
     return wins / hands
 
 
+def take_offer(game: FiveGame, seats: tuple[int, ...], clock: Clock) -> bool:
+    """The trustee of ``seats`` takes an offer (五人's 暗地主 亮出身份: ``Game.trustee_offer``)
+    if it would, as the host lets it before each step; whether one was taken."""
+    for seat in seats:
+        start = time.perf_counter()
+        offer = game.trustee_offer(seat)
+        clock.total += time.perf_counter() - start
+        if offer is not None:
+            clock.count += 1
+            game.apply(seat, offer)
+            return True
+    return False
+
+
 def five_steps(hands: int, clock: Clock) -> dict[str, float]:
     """五人: the landlords' mean points per deal (底分 1) with all-trustee play, when every
     亮出身份/加倍 is declined (``none``), when the landlords' are the trustee's
@@ -137,6 +153,8 @@ def five_steps(hands: int, clock: Clock) -> dict[str, float]:
             assert isinstance(game, FiveGame)
             lands = game.landlords
             while not game.is_over():
+                if mode == "landlords" and take_offer(game, lands, clock):
+                    continue  # the 暗地主's reveal, its trustee's
                 seat = game.to_act()[0]
                 own = (seat in lands) == (mode == "landlords")
                 if game.phase() != "play" and (mode == "none" or not own):

@@ -661,8 +661,9 @@ class Game(ABC):
         first play). Its ``action`` names exactly what is taken (``show 3``), so a click on an
         offer that has since changed or closed is refused instead of taking something else.
 
-        Offers are not in ``legal_actions`` and put no seat in ``to_act``: the trustee,
-        timers and auto-pass never take them, and nothing waits for them. ``apply`` takes an
+        Offers are not in ``legal_actions`` and put no seat in ``to_act``: timers and
+        auto-pass never take them, the trustee only where the game says so
+        (``trustee_offer``), and nothing waits for them. ``apply`` takes an
         open offer from any seat (``read_offer``, then ``_take_offer``), so the host accepts
         it under the same lock, log and checks as any action, and a replay re-takes it at the
         same point; the bot shows offers as buttons on the seat's private hand only.
@@ -692,6 +693,17 @@ class Game(ABC):
         """Perform the open offer ``action`` (canonical, from ``read_offer``) for ``seat``,
         which may not be in ``to_act()``; return the action for the log. Default: ``_apply``."""
         return self._apply(seat, action)
+
+    def trustee_offer(self, seat: int) -> str | None:
+        """托管 of offers: the open offer (its ``action``) the trustee takes for ``seat`` now,
+        in turn or not, or None to leave the offers open. The host asks it after every action
+        and before each trustee step, for every seat the trustee plays that still plays its
+        own hand (bots, 托管, kicked; not escaped), and applies what it returns, as it applies
+        ``trustee`` for a seat in ``to_act``; so a game returns an action only while that
+        offer is open, and taking it must close or change it (the host asks again until
+        None). The decision may read only what the seat knows, as ``trustee`` does. Default:
+        None (the trustee takes no offer; 欢乐's 明牌 is left to people)."""
+        return None
 
     notation_errors: ClassVar[frozenset[str]] = frozenset()
     """Text keys of this game's IllegalActionErrors that refuse how an action was written (cards

@@ -635,6 +635,19 @@ class TableManager:
         for _ in range(MAX_AUTO_STEPS):
             if game.is_over():
                 break
+            # the trustee's offers first (Game.trustee_offer), for every seat it plays that
+            # still plays its own hand, in turn or not
+            offer = next(
+                ((s, a) for s, seat in enumerate(table.seats)
+                 if seat.automatic and s not in game.escaped
+                 and (a := game.trustee_offer(s)) is not None),
+                None,
+            )
+            if offer is not None:
+                game.apply(*offer)
+                self.metrics.action("trustee")
+                table.seats[offer[0]].covered = True
+                continue
             auto = [s for s in game.to_act() if table.seats[s].automatic or s in game.escaped]
             if not auto:
                 break

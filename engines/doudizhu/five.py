@@ -243,7 +243,9 @@ class FiveGame(Game):
         self.revealed: dict[int, bool] = {}
         self.doubled: list[bool | None] = [None] * SEATS
         self._phase = "reveal"
-        self.pending = [s for s in (self.landlord, self.partner) if s is not None]
+        # 亮出身份 is the 明地主's step; the 暗地主's is an offer (``open_offers``), so whether
+        # there is one never shows in whom the table waits for, or for how long (issue 23)
+        self.pending = [self.landlord]
         self._window = 0
         self.turn = self.landlord
         self.last: Play | None = None
@@ -276,20 +278,60 @@ class FiveGame(Game):
             return tuple(self.pending)
         return (self.turn,)
 
-    def public_to_act(self) -> tuple[int, ...]:
-        """During 亮出身份 only the 明地主 is shown as acting: the 暗地主 answers privately,
-        or its seat would give it away."""
-        if self._phase == "reveal":
-            return tuple(s for s in self.pending if s == self.landlord)
-        return self.to_act()
+    # --- the 暗地主's 亮出身份: an offer, never a step the table waits for -------------------
+    def open_offers(self, seat: int) -> tuple[Choice, ...]:
+        """亮出身份 for the 暗地主 while it is hidden: from the deal through the 亮出身份 step
+        and the 加倍 step until its own 加倍 answer (001: 亮出身份, then 加倍), never once the
+        play starts. An offer puts nobody in ``to_act``: 亮出身份 waits for the 明地主 alone and
+        加倍 for all five, with or without a 暗地主, so nothing the table sees (who is
+        waited for, for how long, the windows) tells whether one exists; there is nothing to
+        decline, and letting it lapse shows nothing either."""
+        if (
+            seat != self.partner
+            or self.known
+            or self._phase not in ("reveal", "double")
+            or self.doubled[seat] is not None
+        ):
+            return ()
+        return (Choice("reveal", T("ddz.choice.reveal"), "primary"),)
+
+    def read_offer(self, seat: int, text: str) -> str | None:
+        """亮出身份 (``reveal``) typed by the 暗地主 takes its offer; once it has lapsed, a clear
+        refusal (only the 暗地主 can meet it, so it tells nobody else anything). Every other
+        seat's ``reveal`` is an ordinary action (the 明地主's step, or refused)."""
+        low = " ".join(text.strip().lower().split())
+        if seat != self.partner or _YES.get(low) != "reveal":
+            return None
+        if self.open_offers(seat):
+            return "reveal"
+        raise IllegalActionError(
+            "亮出身份 is no longer open",
+            seat=seat,
+            action=text,
+            text=T("err.ddz.five_reveal_closed"),
+        )
+
+    def _take_offer(self, seat: int, action: str) -> str:
+        self.revealed[seat] = True
+        self.known = True
+        self.status[seat] = "reveal"
+        return action
+
+    def trustee_offer(self, seat: int) -> str | None:
+        """托管 of a hidden 暗地主: it reveals by the same strength rule as a landlord's step
+        (``REVEAL_AT["an"]``), at the first moment it is asked while the offer is open — in
+        the 亮出身份 step, as the host asks after every action (``Game.trustee_offer``)."""
+        if self.open_offers(seat) and power(self.hands[seat]) >= REVEAL_AT["an"]:
+            return "reveal"
+        return None
 
     def window(self) -> int:
         """One deadline for each of the two simultaneous steps, one per action in play."""
         return self._window if self._phase != "play" else len(self.log)
 
     def timeout_action(self, seat: int) -> Timeout:
-        """A timed-out 亮出身份 is 放弃 and no miss: a miss may turn the seat to 托管 with a
-        public note, which would name the 暗地主."""
+        """A timed-out 亮出身份 (the 明地主's) is 放弃 and no miss: the step is optional, as
+        加倍 is."""
         if self._phase == "reveal":
             return Timeout("noreveal", miss=False)
         if self._phase == "double":  # optional, as in every 斗地主: the window passing is 不加倍
@@ -561,6 +603,8 @@ class FiveGame(Game):
         ]
         if seat is not None and seat == self.partner and not self.known:
             lines.append(T("ddz.line.five_hidden", card=self.marker_text()))
+            if self.open_offers(seat):
+                lines.append(T("ddz.line.five_reveal_open"))
         if seat == self.landlord and self.partner is None and not (self.known or over):
             lines.append(T("ddz.line.five_alone"))
         if self.known and self.partner is None:
@@ -595,7 +639,8 @@ class FiveGame(Game):
         if action is None:
             return None
         if action in ("reveal", "noreveal"):
-            # 放弃 of the reveal is private: a farmer was never asked.
+            # 放弃 is the 明地主's alone (the 暗地主 never declines: its reveal is an offer);
+            # shown as no status, as a reveal not taken.
             return T("ddz.status.reveal") if action == "reveal" else None
         if action in ("double", "nodouble", "pass"):
             return T(f"ddz.status.{action}")
@@ -618,10 +663,11 @@ class FiveGame(Game):
 
     # --- trustee ------------------------------------------------------------------------------
     def trustee(self, seat: int) -> str:
-        """托管: 亮出身份 and 加倍 by the hand's ``power`` against the thresholds of the seat's
-        role as the seat knows it (``trustee_role``), except that a 暗地主 still hidden doubles
-        at a farmer's step (a lower one would make doubling a public hint of who it is); in
-        play 四人's policy with what the seat knows of the sides."""
+        """托管: 亮出身份 (the 明地主's step; the 暗地主's offer: ``trustee_offer``) and 加倍 by
+        the hand's ``power`` against the thresholds of the seat's role as the seat knows it
+        (``trustee_role``), except that a 暗地主 still hidden doubles at a farmer's step (a
+        lower one would make doubling a public hint of who it is); in play 四人's policy with
+        what the seat knows of the sides."""
         if seat not in self.to_act():
             raise IllegalActionError(
                 "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")

@@ -21,6 +21,8 @@ ZH: dict[str, str] = {
     "ddz.choice.noreveal": "放弃",
     "ddz.line.five_marker": "明牌：{card}（{seat} 号位是明地主，得底牌）",
     "ddz.line.five_hidden": "你持有另一张 {card}：你是暗地主（仅你可见）",
+    "ddz.line.five_reveal_open": "你可以随时亮出身份（×2），直到你回答加倍为止；不亮也不必回答（仅你可见）",
+    "err.ddz.five_reveal_closed": "现在不能亮出身份：暗地主只能在身份公开之前、自己回答加倍之前亮出身份。",
     "ddz.line.five_alone": "两张明牌都在你手里：本局只有你一个地主（仅你可见）",
     "ddz.line.five_no_partner": "本局没有暗地主：明地主一人对四家",
     "ddz.out.five_landlords": "地主：{seats} 号位",
@@ -199,6 +201,10 @@ EN: dict[str, str] = {
     "ddz.choice.noreveal": "Decline",
     "ddz.line.five_marker": "Open card: {card} (seat {seat} is the open landlord and took the kitty)",
     "ddz.line.five_hidden": "You hold the other {card}: you are the hidden landlord (only you see this)",
+    "ddz.line.five_reveal_open": "You may reveal your identity (×2) at any time until you "
+    "answer the doubling; not revealing needs no answer (only you see this)",
+    "err.ddz.five_reveal_closed": "Revealing is not open now: the hidden landlord may "
+    "reveal only while still hidden and before it answers the doubling.",
     "ddz.line.five_alone": "You hold both open cards: you are the only landlord (only you see this)",
     "ddz.line.five_no_partner": "No hidden landlord: the open landlord plays alone against four",
     "ddz.out.five_landlords": "Landlords: seat(s) {seats}",
@@ -377,6 +383,8 @@ TEXTS["zh-TW"] = {
     "ddz.choice.noreveal": "放棄",
     "ddz.line.five_marker": "明牌：{card}（{seat} 號位是明地主，得底牌）",
     "ddz.line.five_hidden": "你持有另一張 {card}：你是暗地主（僅你可見）",
+    "ddz.line.five_reveal_open": "你可以隨時亮出身份（×2），直到你回答加倍為止；不亮也不必回答（僅你可見）",
+    "err.ddz.five_reveal_closed": "現在不能亮出身份：暗地主只能在身份公開之前、自己回答加倍之前亮出身份。",
     "ddz.line.five_alone": "兩張明牌都在你手裡：本局只有你一個地主（僅你可見）",
     "ddz.line.five_no_partner": "本局沒有暗地主：明地主一人對四家",
     "ddz.out.five_landlords": "地主：{seats} 號位",

@@ -56,7 +56,8 @@ async def test_five_player_hand_hides_the_partner_and_conserves_beans(
     simcord_env, simcord_bot: GameHall
 ) -> None:
     """五人斗地主: five people play one hand; until the 暗地主 is known the table names one
-    landlord only (the hidden one answers 亮出身份 privately), and the beans are conserved."""
+    landlord only (the hidden one's 亮出身份 is an offer on its own hand), and the beans are
+    conserved."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("hall")
@@ -79,7 +80,7 @@ async def test_five_player_hand_hides_the_partner_and_conserves_beans(
             assert "Landlord" not in fields[partner].value
             assert public_text(message).count("Landlord") == 1
             hidden_checked += 1
-        seats = acting_seats(message) or list(game.to_act())  # the 暗地主 reads its DM
+        seats = acting_seats(message) or list(game.to_act())
         player = members[seats[0]]
         hint = await player.slash(channel, "hint")
         result = await player.slash(channel, "play", action=hint_of(hint))

@@ -10,6 +10,7 @@ import pytest
 from bot.host.model import HostError
 from bot.host.tables import TableManager
 from bot.terminal import TerminalNotifier
+from engines.doudizhu.five import REVEAL_AT, FiveGame, power
 from engines.errors import IllegalActionError
 from storage import tables as table_store
 
@@ -96,3 +97,24 @@ async def test_actions_typed_in_traditional_chinese_are_read(manager: TableManag
     second = game.to_act()[0]
     assert await manager.act(CH, table.seats[second].uid, "搶地主") == "grab"
     assert game.log[-1] == (second, "grab")
+
+
+async def test_the_trustee_takes_the_offers_its_game_gives_it(manager: TableManager) -> None:
+    """托管 of offers (``Game.trustee_offer``): 五人's 暗地主 reveals by its strength rule as
+    soon as the trustee plays its seat, though the table waits only for the 明地主."""
+    await manager.create(GUILD, CH, "doudizhu_five", "free", 1, "ann")
+    for uid, name in ((2, "bob"), (3, "cat"), (4, "dan"), (5, "eve")):
+        await manager.join(CH, uid, name)
+    await manager.start(CH, 1)
+    table = manager.get(CH)
+    game = table.game
+    assert isinstance(game, FiveGame) and game.partner is not None
+    partner = game.partner
+    assert power(game.hands[partner]) >= REVEAL_AT["an"]  # this deal's 暗地主 would reveal
+    assert not game.known and game.to_act() == (game.landlord,)  # a person is not played for
+    uid = table.seats[partner].uid
+    assert uid is not None
+    await manager.set_trustee(CH, uid, True)
+    assert game.known and game.log[-1] == (partner, "reveal")
+    assert game.phase() == "reveal" and game.to_act() == (game.landlord,)
+    assert [partner, "reveal"] in await saved_log(manager)

@@ -167,7 +167,10 @@ def test_deal_and_landlords() -> None:
             assert game.hands[game.partner][rank] >= 1
         seen[len(game.landlords)] += 1
         assert game.phase() == "reveal"
-        assert set(game.to_act()) == set(game.landlords)
+        # 亮出身份 waits for the 明地主 alone; the 暗地主's is an offer to it only
+        assert game.to_act() == game.public_to_act() == (game.landlord,)
+        offered = {s: [c.action for c in game.open_offers(s)] for s in range(5)}
+        assert offered == {s: ["reveal"] if s == game.partner else [] for s in range(5)}
     assert seen[1] and seen[2]
 
 
@@ -196,6 +199,11 @@ def test_privacy_at_every_step(seed: int) -> None:
     rnd = random.Random(seed)
     farmer_views_hide_partner(game)
     while not game.is_over():
+        offers = [(s, c.action) for s in range(5) for c in game.open_offers(s)]
+        if offers and rnd.random() < 0.3:  # the 暗地主 reveals, sometimes
+            game.apply(*offers[0])
+            farmer_views_hide_partner(game)
+            continue
         seat = game.to_act()[0]
         acts = game.legal_actions(seat)
         action = rnd.choice(acts) if game.phase() == "reveal" else game.trustee(seat)
@@ -216,31 +224,68 @@ def test_privacy_at_every_step(seed: int) -> None:
 
 
 def test_partner_sees_itself_and_the_reveal_doubles() -> None:
+    """The 暗地主 reveals when it likes while the 明地主 decides: ×2 and known to all, and the
+    step still waits for the 明地主 alone, on the same deadline (``window``)."""
     game = with_partner(True)
     partner = game.partner
     assert partner is not None
     view = game.view(partner)
     assert view.seats[partner].role is not None
-    assert any(line.key == "ddz.line.five_hidden" for line in view.lines)
-    assert game.public_to_act() == (game.landlord,)
+    keys = [line.key for line in view.lines]
+    assert "ddz.line.five_hidden" in keys and "ddz.line.five_reveal_open" in keys
+    assert game.public_to_act() == game.to_act() == (game.landlord,)
     assert game.multiplier() == 1
-    game.apply(game.landlord, "放弃")
-    assert not game.known and game.public_to_act() == ()
-    game.apply(partner, "亮出身份")
+    window = game.window()
+    assert game.apply(partner, "亮出身份") == "reveal"
     assert game.known and game.multiplier() == 2
     assert game.view(None).seats[partner].role is not None
-    assert game.phase() == "double" and len(game.to_act()) == 5
+    assert game.view(None).seats[partner].status is not None  # shown: 亮出身份
+    assert "ddz.line.five_reveal_open" not in [line.key for line in game.view(partner).lines]
+    assert game.phase() == "reveal" and game.to_act() == (game.landlord,)
+    assert game.window() == window and game.open_offers(partner) == ()
+    game.apply(game.landlord, "放弃")
+    assert game.phase() == "double" and len(game.to_act()) == 5 and game.multiplier() == 2
+
+
+def test_the_hidden_reveal_stays_open_until_its_own_double_answer() -> None:
+    """001: 亮出身份, then 加倍. The 明地主's 放弃 closes the 亮出身份 step at once; the
+    暗地主 may still reveal during 加倍 until it answers 加倍 itself (or its time runs out),
+    never once the play starts; a late reveal is refused and changes nothing."""
+    game = with_partner(True)
+    partner = game.partner
+    assert partner is not None
+    game.apply(game.landlord, "放弃")
+    assert game.phase() == "double" and not game.known
+    assert [c.action for c in game.open_offers(partner)] == ["reveal"]
+    window = game.window()
+    assert game.apply(partner, "reveal") == "reveal"
+    assert game.known and game.multiplier() == 2 and game.window() == window
+    assert partner in game.to_act()  # its 加倍 is still to come
+    game = with_partner(True)
+    game.apply(game.landlord, "noreveal")
+    game.apply(partner, game.timeout_action(partner).action)  # 不加倍 by the clock
+    assert game.open_offers(partner) == ()
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError) as exc:
+        game.apply(partner, "亮出身份")
+    assert exc.value.text is not None and exc.value.text.key == "err.ddz.five_reveal_closed"
+    assert game.snapshot() == before and not game.known
+    for seat in list(game.to_act()):
+        game.apply(seat, "nodouble")
+    assert game.phase() == "play" and game.open_offers(partner) == ()
+    with pytest.raises(IllegalActionError):
+        game.apply(partner, "reveal")
+    assert not game.known
 
 
 def test_a_timed_out_reveal_is_no_miss() -> None:
-    """A miss may put the seat in 托管 with a public note naming it: not for the 暗地主."""
+    """亮出身份 is optional: the 明地主's timed-out step is 放弃 and no miss (the 暗地主 is
+    never timed: its reveal is an offer)."""
     game = with_partner(True)
-    assert game.partner is not None
-    for seat in game.landlords:
-        timeout = game.timeout_action(seat)
-        assert timeout.action == "noreveal" and not timeout.miss
-    game.apply(game.landlord, "noreveal")
-    game.apply(game.partner, "noreveal")
+    assert game.partner is not None and game.to_act() == (game.landlord,)
+    timeout = game.timeout_action(game.landlord)
+    assert timeout.action == "noreveal" and not timeout.miss
+    game.apply(game.landlord, timeout.action)
     # 加倍 is optional too: letting its window pass is 不加倍, no miss; a card play is not
     assert game.phase() == "double"
     assert all(game.timeout_action(s) == Timeout("nodouble", miss=False) for s in range(5))
@@ -250,13 +295,13 @@ def test_a_timed_out_reveal_is_no_miss() -> None:
 
 
 def test_both_decline_then_the_twin_identifies_the_partner() -> None:
-    """放弃 by both: the 暗地主 is known when it plays a card of the 明牌's rank (the twin),
-    not before; then the two landlords' private pictures change (they see each other)."""
+    """Neither reveals (the 明地主's 放弃, the 暗地主's offer left to lapse): the 暗地主 is known
+    when it plays a card of the 明牌's rank (the twin), not before; then the two landlords'
+    private pictures change (they see each other)."""
     game = with_partner(True)
     partner = game.partner
     assert partner is not None
     game.apply(game.landlord, "noreveal")
-    game.apply(partner, "noreveal")
     for s in range(5):
         game.apply(s, "nodouble")
     assert game.phase() == "play" and game.to_act() == (game.landlord,)
@@ -355,8 +400,11 @@ def test_bad_input_changes_nothing() -> None:
         game.apply(farmer, "reveal")  # a farmer is never asked
     with pytest.raises(IllegalActionError):
         game.apply(game.landlord, "33")
-    for s in game.landlords:
-        game.apply(s, "noreveal")
+    assert game.partner is not None
+    with pytest.raises(IllegalActionError):
+        game.apply(game.partner, "noreveal")  # the 暗地主 has nothing to decline
+    assert game.snapshot() == before
+    game.apply(game.landlord, "noreveal")
     for s in range(5):
         game.apply(s, "nodouble")
     before = game.snapshot()
@@ -376,12 +424,19 @@ def test_bad_input_changes_nothing() -> None:
 
 @pytest.mark.parametrize("seed", range(25))
 def test_trustee_self_play_is_legal_and_replays(seed: int) -> None:
+    """The trustee of every seat, its offers too (the 暗地主's reveal), legal; the record
+    replays the hand."""
     game = five(seed)
     while not game.is_over():
-        for seat in game.to_act()[:1]:
+        offers = [(s, a) for s in range(5) if (a := game.trustee_offer(s)) is not None]
+        if offers:  # as the host does: the trustee's offers first
+            seat, action = offers[0]
+            assert action in [c.action for c in game.open_offers(seat)]
+        else:
+            seat = game.to_act()[0]
             action = game.trustee(seat)
             assert action in game.legal_actions(seat)
-            game.apply(seat, action)
+        game.apply(seat, action)
     out = game.outcome()
     assert sum(out.points) == 0 and out.points == net_points(5, out.transfers)
     again = SPEC["doudizhu_five"].from_record(game.to_record())
@@ -391,8 +446,7 @@ def test_trustee_self_play_is_legal_and_replays(seed: int) -> None:
 
 def test_picker_offers_every_card() -> None:
     game = five(3)
-    for s in game.landlords:
-        game.apply(s, "noreveal")
+    game.apply(game.landlord, "noreveal")
     for s in range(5):
         game.apply(s, "nodouble")
     picker = game.picker(game.landlord)

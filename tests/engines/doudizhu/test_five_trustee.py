@@ -11,6 +11,7 @@ from ddz_support import SPEC
 from engines.base import Setup
 from engines.doudizhu.five import DOUBLE_AT, REVEAL_AT, FiveGame, power, trustee_role
 from engines.doudizhu.four import parse
+from engines.errors import IllegalActionError
 
 STRONG = "RRBB22223333AKQJ98765"
 """Four jokers, two bombs, a 顺子: a hand that all but wins alone (power 19)."""
@@ -53,17 +54,48 @@ def test_power_orders_hands() -> None:
     assert power(parse(STRONG)) >= max(*REVEAL_AT.values(), *DOUBLE_AT.values())
 
 
-@pytest.mark.parametrize("seat_kind", ["ming", "an"])
-def test_a_landlord_reveals_a_strong_hand_and_keeps_a_weak_one_hidden(seat_kind: str) -> None:
+def test_a_landlord_reveals_a_strong_hand_and_keeps_a_weak_one_hidden() -> None:
+    """The 明地主's trustee answers its step; the 暗地主's takes its offer (``trustee_offer``)
+    on a strong hand and leaves it on a weak one, by the same strength rule."""
     for cards, expected in ((STRONG, "reveal"), (WEAK, "noreveal")):
         game = deal(True)
-        seat = game.landlord if seat_kind == "ming" else game.partner
-        assert seat is not None and trustee_role(game, seat) == seat_kind
-        holding(game, seat, cards)
-        action = game.trustee(seat)
-        assert action == expected and action in game.legal_actions(seat)
-        game.apply(seat, action)
+        assert trustee_role(game, game.landlord) == "ming"
+        holding(game, game.landlord, cards)
+        action = game.trustee(game.landlord)
+        assert action == expected and action in game.legal_actions(game.landlord)
+        assert game.trustee_offer(game.landlord) is None  # its reveal is a step, not an offer
+        game.apply(game.landlord, action)
         assert game.known is (expected == "reveal")
+
+
+def test_the_hidden_landlords_trustee_reveals_a_strong_hand_only() -> None:
+    for cards, expected in ((STRONG, "reveal"), (WEAK, None)):
+        game = deal(True)
+        seat = game.partner
+        assert seat is not None and trustee_role(game, seat) == "an"
+        holding(game, seat, cards)
+        assert (power(game.hands[seat]) >= REVEAL_AT["an"]) == (expected is not None)
+        assert game.trustee_offer(seat) == expected
+        assert all(game.trustee_offer(s) is None for s in range(5) if s != seat)
+        if expected is not None:
+            assert expected in [c.action for c in game.open_offers(seat)]
+            game.apply(seat, expected)
+            assert game.known and game.multiplier() == 2
+            assert game.trustee_offer(seat) is None  # taken: nothing more to take
+        assert game.to_act() == (game.landlord,)  # the step still waits for the 明地主
+
+
+def test_the_hidden_landlords_trustee_may_still_reveal_in_the_doubling() -> None:
+    """A seat put on 托管 after the 明地主's answer: its offer is open in the 加倍 step until
+    its own 加倍 answer, so the trustee still takes it there; after that answer it is gone."""
+    game = deal(True)
+    seat = game.partner
+    assert seat is not None
+    holding(game, seat, STRONG)
+    game.apply(game.landlord, "noreveal")
+    assert game.phase() == "double" and game.trustee_offer(seat) == "reveal"
+    game.apply(seat, "nodouble")
+    assert game.trustee_offer(seat) is None and not game.known
 
 
 def test_a_lone_landlord_reveals_only_what_wins_alone() -> None:
@@ -78,8 +110,7 @@ def test_a_lone_landlord_reveals_only_what_wins_alone() -> None:
 
 def test_doubling_strong_and_weak_hands() -> None:
     game = deal(True)
-    for seat in game.landlords:
-        game.apply(seat, "noreveal")
+    game.apply(game.landlord, "noreveal")
     assert game.phase() == "double"
     strong, weak = farmers(game)[:2]
     holding(game, strong, STRONG)
@@ -101,8 +132,7 @@ def test_a_farmer_decides_on_what_it_knows() -> None:
     answers = {}
     for two in (True, False):
         game = deal(two)
-        for seat in game.landlords:
-            game.apply(seat, "noreveal")
+        game.apply(game.landlord, "noreveal")
         seat = farmers(game)[0]
         assert trustee_role(game, seat) == "farmer"
         holding(game, seat, hand)
@@ -112,8 +142,7 @@ def test_a_farmer_decides_on_what_it_knows() -> None:
     for two in (True, False):
         game = deal(two)
         game.apply(game.landlord, "reveal")  # the sides are public now
-        if game.partner is not None:
-            game.apply(game.partner, "noreveal")
+        assert game.phase() == "double"
         seat = farmers(game)[0]
         holding(game, seat, hand)
         assert trustee_role(game, seat) == ("farmer2" if two else "farmer1")
@@ -122,13 +151,19 @@ def test_a_farmer_decides_on_what_it_knows() -> None:
 
 def test_the_hidden_landlord_is_not_given_away_by_its_role() -> None:
     """A farmer's role never says whether the seat it faces has a partner before that is
-    public, and the 暗地主's own answer is not shown (its declined reveal has no status)."""
+    public, and the 暗地主's trustee keeping a weak hand hidden does nothing at all: no step,
+    no status, nothing in the log."""
     game = deal(True)
     for seat in farmers(game):
         assert trustee_role(game, seat) == "farmer"
     assert game.partner is not None
     holding(game, game.partner, WEAK)
-    game.apply(game.partner, game.trustee(game.partner))
+    before = [game.view(None).to_json(), game.view(farmers(game)[0]).to_json()]
+    assert game.trustee_offer(game.partner) is None and game.partner not in game.to_act()
+    with pytest.raises(IllegalActionError):
+        game.trustee(game.partner)  # never asked for a step
+    assert before == [game.view(None).to_json(), game.view(farmers(game)[0]).to_json()]
+    assert game.log == []
     view = game.view(farmers(game)[0])
     assert view.seats[game.partner].status is None and view.seats[game.partner].role is None
 
@@ -138,8 +173,7 @@ def test_the_hidden_landlord_doubles_like_a_farmer_until_it_is_known() -> None:
     with the same hand would, so how often a seat doubles does not point at it; once the
     sides are public it doubles by its own role's step."""
     game = deal(True)
-    for seat in game.landlords:
-        game.apply(seat, "noreveal")
+    game.apply(game.landlord, "noreveal")
     assert game.phase() == "double" and not game.known and game.partner is not None
     partner, farmer = game.partner, farmers(game)[0]
     for hand in ("RB22AAAKKKQQQ7775554", "B22AAAKKKQQQ7775554", "B22AAAKKKQQQ77755543"):
@@ -159,26 +193,40 @@ def test_the_hidden_landlord_doubles_like_a_farmer_until_it_is_known() -> None:
     assert game.trustee(partner) == "double"
 
 
+def trustee_move(game: FiveGame) -> tuple[int, str]:
+    """The trustee's next action at an all-trustee table, as the host takes it: an offer the
+    trustee takes (``trustee_offer``) first, else the step of the first seat to act."""
+    for seat in range(5):
+        offer = game.trustee_offer(seat)
+        if offer is not None:
+            assert offer in [c.action for c in game.open_offers(seat)]
+            return seat, offer
+    seat = game.to_act()[0]
+    action = game.trustee(seat)
+    assert action in game.legal_actions(seat)
+    return seat, action
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_trustee_steps_are_legal_and_sometimes_yes(seed: int) -> None:
     """Seeded deals played by the trustee alone: every action legal."""
     game = five(seed)
     while not game.is_over():
-        seat = game.to_act()[0]
-        action = game.trustee(seat)
-        assert action in game.legal_actions(seat)
-        game.apply(seat, action)
+        game.apply(*trustee_move(game))
     assert game.outcome().points
 
 
 def test_over_many_deals_the_trustee_reveals_and_doubles_some_hands() -> None:
     said = {"reveal": 0, "noreveal": 0, "double": 0, "nodouble": 0}
+    hidden = {"reveal": 0, "kept": 0}  # the 暗地主's offer, taken or left
     for seed in range(60):
         game = five(seed)
         while game.phase() != "play":
-            seat = game.to_act()[0]
-            action = game.trustee(seat)
+            seat, action = trustee_move(game)
             said[action] += 1
             game.apply(seat, action)
+        if game.partner is not None:
+            hidden["reveal" if game.revealed.get(game.partner) else "kept"] += 1
     assert said["reveal"] and said["noreveal"] > said["reveal"]
     assert said["double"] and said["nodouble"] > said["double"]
+    assert hidden["reveal"] and hidden["kept"]
