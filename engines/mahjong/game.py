@@ -491,8 +491,9 @@ class MahjongGame(Game):
         order = sorted(claim.options, key=lambda s: (s - claim.source) % self.N)
         hus = [s for s in order if claim.answers[s] == "hu"]
         for s in order:
+            # a declined 胡 is private: only an eligible seat could pass, so the table keeps
+            # the seat's last public action (issue 23); 过手 is noted for the rules alone
             if "hu" in claim.options[s] and claim.answers[s] != "hu":
-                self.status[s] = T("mj.status.pass")
                 self._passed_win(s, claim.tile)
         if claim.kind == "rob":
             if hus:
