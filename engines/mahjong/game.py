@@ -620,11 +620,22 @@ class MahjongGame(Game):
         self._draw(seat, kong=len(self.kongs) - 1)
 
     # --- wins -----------------------------------------------------------------------------
-    def _situation(self, seat: int, **flags: bool) -> Situation:
+    def _situation(self, seat: int, source: int | None = None, **flags: bool) -> Situation:
+        """The win's circumstances; ``source`` fed the tile (None: 自摸).
+
+        天胡: the dealer on its first 14 tiles. 地胡 (002 "閑家摸第一張牌即胡牌…如果莊家打出一張
+        牌后，就有閑家胡牌了，算地胡"): a 闲家 on its own first draw, or on the 庄's first discard
+        — not on another 闲家's discard — with no 碰 or 杠 before."""
         untouched = not self.claimed
+        idle_discarded = any(self.discarded[s] for s in range(self.N) if s != self.dealer)
         heaven = seat == self.dealer and untouched and not any(self.discarded)
-        earth = seat != self.dealer and untouched and not self.discarded[seat]
-        return Situation(heaven=heaven and flags.get("self_draw", False), earth=earth, **flags)
+        if source is None:
+            earth = seat != self.dealer and not self.discarded[seat]
+        else:
+            earth = seat != self.dealer and source == self.dealer and not idle_discarded
+        return Situation(
+            heaven=heaven and flags.get("self_draw", False), earth=earth and untouched, **flags
+        )
 
     def _score(self, seat: int, counts: list[int], situation: Situation) -> FanResult:
         result = evaluate(self.rules.table, counts, self.melds[seat], situation, self.rules.cap)
@@ -667,7 +678,9 @@ class MahjongGame(Game):
         for w in winners:
             hand = list(self.hands[w])
             hand[tile] += 1
-            sit = self._situation(w, robbed=robbed, kong_discard=after_kong is not None)
+            sit = self._situation(
+                w, source, robbed=robbed, kong_discard=after_kong is not None
+            )
             fan = self._score(w, hand, sit)
             self.wins.append(Win(w, tile, source, fan, event))
             points = self.rules.base * self.rules.multiple(fan.fan)

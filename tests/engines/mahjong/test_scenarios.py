@@ -376,3 +376,39 @@ def test_every_private_picture_is_refreshed_when_dingque_ends_and_when_a_claim_w
             break
     else:
         raise AssertionError("no claim window in the hand")
+
+
+# --- 地胡 (issue 23) ---------------------------------------------------------------------------
+# 002 "閑家摸第一張牌即胡牌…如果莊家打出一張牌后，就有閑家胡牌了，算地胡": a 闲家's own first draw or
+# the 庄's first discard. Seat 2 waits on 5p (234p567p5p234s678s, 平胡) and has not discarded yet.
+EARTH = "234p567p5p234s678s"
+NO_CLAIM = "24568m24568s679p"
+
+
+def test_a_win_on_another_idle_seats_first_discard_is_no_earth_hand() -> None:
+    """A bug found in play: 四川 scored this 地胡 (6番, 192 points) instead of 平胡's 6."""
+    g = stacked("", "9s5p", key="sichuan", hands=[SEAT0, NO_CLAIM, EARTH, SEAT3], ques="pmmp")
+    play(g, "0:9s", "1:5p")
+    assert g.legal_actions(2) == ["hu", "peng", "pass"]
+    g.apply(2, "hu")
+    assert g.wins[0].fan.items == (("pinghu", 1),)
+    assert g.outcome().points == (0, -6, 6, 0)
+
+
+@pytest.mark.parametrize(("key", "items"), [
+    ("sichuan", (("dihu", 6),)),
+    ("xuezhan", (("sufan", 0), ("dihu", 4))),
+])
+def test_a_win_on_the_dealers_first_discard_is_an_earth_hand(
+    key: str, items: tuple[tuple[str, int], ...]
+) -> None:
+    g = stacked("", "5p", key=key, hands=[SEAT0, NO_CLAIM, EARTH, SEAT3], ques="pmmp")
+    play(g, "0:5p", "2:hu")
+    assert g.wins[0].fan.items == items
+
+
+def test_a_self_draw_on_an_idle_seats_first_draw_is_an_earth_hand() -> None:
+    g = stacked("", "9s8m5p", key="sichuan", hands=[SEAT0, NO_CLAIM, EARTH, SEAT3], ques="pmmp")
+    play(g, "0:9s", "1:8m", "2:hu")
+    assert g.wins[0].fan.items == (("dihu", 6),)
+    assert g.outcome().points == (-192, -192, 576, -192)
