@@ -59,19 +59,20 @@ WAITING = "2m345m678m234p567p"  # a single wait on 2m
 NOT_WAITING = "1m345m678m234p567p"  # a single wait on 1m
 
 
-def table_after(seat1: str) -> MahjongGame:
+def table_after(seat1: str, ques: str | None) -> MahjongGame:
     """Seat 0 throws 9s, seat 1 9p, seat 2 draws and throws 2m."""
-    game = stacked("", "9s9p2m", hands=[SEAT0, seat1, SEAT2, SEAT3], ques="pspm")
+    game = stacked("", "9s9p2m", hands=[SEAT0, seat1, SEAT2, SEAT3], ques=ques)
     play(game, "0:9s", "1:9p", "2:2m")
     return game
 
 
-def test_the_public_table_is_the_same_whether_or_not_a_seat_could_win() -> None:
-    waiting = table_after(WAITING)
+@pytest.mark.parametrize("ques", [None, "pspm"])  # 缺一门, or the room option 定缺
+def test_the_public_table_is_the_same_whether_or_not_a_seat_could_win(ques: str | None) -> None:
+    waiting = table_after(WAITING, ques)
     assert waiting.phase() == "claim" and waiting.legal_actions(1) == ["hu", "pass"]
     timeout = waiting.timeout_action(1)
     waiting.apply(1, timeout.action)  # nobody answers: the claim lapses
-    idle = table_after(NOT_WAITING)
+    idle = table_after(NOT_WAITING, ques)
     assert idle.phase() == "discard"  # nobody could claim: no window at all
     assert waiting.to_act() == idle.to_act() == (3,)
     assert waiting.view(None) == idle.view(None)

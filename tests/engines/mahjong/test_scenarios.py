@@ -232,7 +232,9 @@ def test_the_last_four_tiles_win_by_themselves() -> None:
     wall.insert(104, wall.pop(five))
     from engines.base import Setup
 
-    g = MahjongGame(Setup(seats=4, seed=0, carry={"dealer": 0}), wall=wall)
+    g = MahjongGame(
+        Setup(seats=4, seed=0, options={"dingque": True}, carry={"dealer": 0}), wall=wall
+    )
     for seat, suit in enumerate("pmpp"):
         g.apply(seat, f"que {suit}")
     run_out(g)
@@ -356,7 +358,7 @@ def test_every_private_picture_is_refreshed_when_dingque_ends_and_when_a_claim_w
     from engines.mahjong import SPECS
 
     spec = next(s for s in SPECS if s.key == "xuezhan")
-    game = spec.new(Setup(seats=4, seed=618, options=spec.validate({})))
+    game = spec.new(Setup(seats=4, seed=618, options=spec.validate({"dingque": True})))
     for seat in range(4):
         before = [game.private_epoch(s) for s in range(4)]
         game.apply(seat, game.trustee(seat))
