@@ -1,7 +1,9 @@
 """托管: the trustee of a mahjong seat — always legal, using only what the seat may see.
 
 - 定缺: the suit it holds fewest of (ties: fewer pairs and triplets in it, then 万 筒 条).
-- Its turn: 胡 whenever it can; discard the 缺 suit first; 暗杠/补杠 when the hand stays as
+- The suit it does without (``MahjongGame.void_suit``): its 定缺, or under 缺一门 the suit it
+  holds fewest of while it holds all three; it never claims or konges a tile of that suit.
+- Its turn: 胡 whenever it can; discard that suit first; 暗杠/补杠 when the hand stays as
   close to ready; otherwise the discard that leaves the lowest shanten (向听), then the most
   useful tiles (有效牌: draws that lower the shanten, counted by copies it has not seen).
 - Claims: 胡 whenever it can; 杠 when the hand stays as close to ready; 碰 or 吃 when it lowers
@@ -43,8 +45,8 @@ def _que(hand: list[int]) -> str:
 
 
 def _clean(game: MahjongGame, seat: int, hand: list[int]) -> list[int]:
-    """The hand without its 缺 suit (those tiles only wait to be thrown away)."""
-    q = game.que[seat]
+    """The hand without its void suit (those tiles only wait to be thrown away)."""
+    q = game.void_suit(seat)
     out = list(hand)
     if q is not None:
         for t in range(q * 9, q * 9 + 9):
@@ -87,7 +89,7 @@ def _useful(hand: list[int], melds: int, base: int, seen: list[int], que: int | 
 def best_discard(game: MahjongGame, seat: int) -> tuple[int, str]:
     """The shanten after the best discard and that discard (notation)."""
     hand = game.hands[seat]
-    q = game.que[seat]
+    q = game.void_suit(seat)
     if q is not None:
         for t in range(q * 9 + 8, q * 9 - 1, -1):
             if hand[t]:
@@ -122,6 +124,8 @@ def _turn(game: MahjongGame, seat: int, legal: list[str]) -> str:
         if not action.startswith("gang"):
             continue
         tile = next(t for t in range(game.KINDS) if tile_name(t) == action[5:])
+        if tile < 27 and tile // 9 == game.void_suit(seat):
+            continue  # a kong of the suit it does without
         hand = _clean(game, seat, game.hands[seat])
         if hand[tile] == 4:
             hand[tile] = 0
@@ -138,6 +142,8 @@ def _claim(game: MahjongGame, seat: int, legal: list[str]) -> str:
     claim = game.claim
     assert claim is not None
     tile = claim.tile
+    if tile < 27 and tile // 9 == game.void_suit(seat):
+        return "pass"  # a claim of the suit it does without would only keep it there
     melds = len(game.melds[seat])
     hand = _clean(game, seat, game.hands[seat])
     now = shanten(hand, melds)

@@ -3,8 +3,9 @@
 Seats play in order ``s`` → ``s + 1`` (counter-clockwise, 逆时针). Phases (``phase()``, also the
 timer keys):
 
-- ``dingque``: 定缺 — every seat privately picks the suit it will be void in, all at once;
-  the choices are shown when all four have chosen.
+- ``dingque``: 定缺 (room option ``dingque``; off by default) — every seat privately picks the
+  suit it will be void in, all at once; the choices are shown when all four have chosen.
+  Without it the seeds' 缺一门 applies: a win holds at most two suits, whichever they are.
 - ``discard``: the seat to act has drawn (or claimed) and discards, konges (暗杠/补杠) or wins
   (自摸).
 - ``claim``: a claim window after a discard (碰/杠/胡) or a 补杠 (抢杠胡). Only the seats that
@@ -19,8 +20,10 @@ docs/games/mahjong.md.
 
 >>> from engines.base import Setup
 >>> g = XuezhanGame(Setup(seats=4, seed=1))
->>> g.phase(), g.to_act()
-('dingque', (0, 1, 2, 3))
+>>> g.phase(), g.to_act() == (g.dealer,)
+('discard', True)
+>>> XuezhanGame(Setup(seats=4, seed=1, options={"dingque": True})).to_act()
+(0, 1, 2, 3)
 """
 
 from __future__ import annotations
@@ -151,7 +154,7 @@ class MahjongGame(Game):
         self.melds: list[list[Meld]] = [[] for _ in range(self.N)]
         self.rivers: list[list[int]] = [[] for _ in range(self.N)]
         self.que: list[int | None] = [None] * self.N
-        self._phase = DINGQUE
+        self._phase = DINGQUE if self.rules.dingque else DISCARD
         self.turn = dealer
         self.drawn: int | None = tiles[13 * self.N]
         self.turn_kong: int | None = None  # the kong whose replacement this turn drew
@@ -204,12 +207,54 @@ class MahjongGame(Game):
         q = self.que[seat]
         return q is not None and any(self.hands[seat][q * 9 : q * 9 + 9])
 
+    def suits_held(self, seat: int, tile: int | None = None) -> set[int]:
+        """The suits (0 万, 1 筒, 2 条) among the seat's tiles in hand and melds, and ``tile``."""
+        hand = self.hands[seat]
+        held = {s for s in range(3) if any(hand[s * 9 : s * 9 + 9])}
+        held |= {m.tile // 9 for m in self.melds[seat] if m.tile < 27}
+        if tile is not None and tile < 27:
+            held.add(tile // 9)
+        return held
+
+    def is_huazhu(self, seat: int) -> bool:
+        """花猪 ("手上拿着3门牌"): a seat holding tiles of all three suits (with 定缺: a tile
+        of its chosen suit), so that it could never win."""
+        if self.rules.dingque:
+            return self.holds_que(seat)
+        return self.rules.two_suits and len(self.suits_held(seat)) == 3
+
+    def void_suit(self, seat: int) -> int | None:
+        """The suit ``seat`` has to do without: its 定缺; under 缺一门 the suit it holds none of
+        once it holds two, or (holding all three) the one without a meld it holds fewest of;
+        None while any suit may still go."""
+        if self.rules.dingque:
+            return self.que[seat]
+        if not self.rules.two_suits:
+            return None
+        held = self.suits_held(seat)
+        if len(held) == 2:
+            return next(s for s in range(3) if s not in held)
+        if len(held) < 3:
+            return None
+        melded = {m.tile // 9 for m in self.melds[seat]}
+        free = [s for s in range(3) if s not in melded]
+        if not free:
+            return None
+        hand = self.hands[seat]
+        return min(free, key=lambda s: (sum(hand[s * 9 : s * 9 + 9]), s))
+
     def can_win_with(self, seat: int, tile: int | None, *, discard: bool) -> bool:
         """Could ``seat`` 胡 with ``tile`` added (None: its hand as it is, 自摸)? 缺一门 is
-        required; on a discard 过手 blocks unless it is the last four tiles."""
-        if seat in self.winners() or self.que[seat] is None or self.holds_que(seat):
+        required (with 定缺: none of the chosen suit); on a discard 过手 blocks unless it is
+        the last four tiles."""
+        if seat in self.winners():
             return False
-        if tile is not None and tile // 9 == self.que[seat]:
+        if self.rules.dingque:
+            if self.que[seat] is None or self.holds_que(seat):
+                return False
+            if tile is not None and tile // 9 == self.que[seat]:
+                return False
+        elif self.rules.two_suits and len(self.suits_held(seat, tile)) == 3:
             return False
         if discard and seat in self.blocked and not self.last_four():
             return False
@@ -223,7 +268,7 @@ class MahjongGame(Game):
             hand[tile] -= 1
 
     def kong_options(self, seat: int) -> list[str]:
-        """暗杠 and 补杠 open to the seat on its turn (never of its 缺 suit; a kong needs a
+        """暗杠 and 补杠 open to the seat on its turn (never of its 定缺 suit; a kong needs a
         replacement tile in the wall)."""
         if self.exhausted():
             return []
@@ -310,6 +355,13 @@ class MahjongGame(Game):
                 self._new_window()
             return que_action(value)
         if kind == "que":
+            if not self.rules.dingque:
+                raise IllegalActionError(
+                    "this table plays without 定缺 (缺一门: no third suit at the win)",
+                    seat=seat,
+                    action=text,
+                    text=T("err.mj.que_off"),
+                )
             raise IllegalActionError(
                 "定缺 is over", seat=seat, action=text, text=T("err.mj.que_done")
             )
@@ -430,7 +482,8 @@ class MahjongGame(Game):
             self._next_draw(seat)
 
     def _claimable(self, seat: int, tile: int) -> bool:
-        """May ``seat`` 碰/杠 (吃) ``tile`` at all? Not a tile of its 缺 suit."""
+        """May ``seat`` 碰/杠 (吃) ``tile`` at all? Not a tile of its 定缺 suit (缺一门 without
+        定缺 refuses no claim: the seeds do not)."""
         return tile // 9 != self.que[seat]
 
     def _chi_options(self, seat: int, tile: int) -> list[str]:
@@ -491,8 +544,9 @@ class MahjongGame(Game):
         order = sorted(claim.options, key=lambda s: (s - claim.source) % self.N)
         hus = [s for s in order if claim.answers[s] == "hu"]
         for s in order:
+            # a declined 胡 is private: only an eligible seat could pass, so the table keeps
+            # the seat's last public action (issue 23); 过手 is noted for the rules alone
             if "hu" in claim.options[s] and claim.answers[s] != "hu":
-                self.status[s] = T("mj.status.pass")
                 self._passed_win(s, claim.tile)
         if claim.kind == "rob":
             if hus:
@@ -619,11 +673,22 @@ class MahjongGame(Game):
         self._draw(seat, kong=len(self.kongs) - 1)
 
     # --- wins -----------------------------------------------------------------------------
-    def _situation(self, seat: int, **flags: bool) -> Situation:
+    def _situation(self, seat: int, source: int | None = None, **flags: bool) -> Situation:
+        """The win's circumstances; ``source`` fed the tile (None: 自摸).
+
+        天胡: the dealer on its first 14 tiles. 地胡 (002 "閑家摸第一張牌即胡牌…如果莊家打出一張
+        牌后，就有閑家胡牌了，算地胡"): a 闲家 on its own first draw, or on the 庄's first discard
+        — not on another 闲家's discard — with no 碰 or 杠 before."""
         untouched = not self.claimed
+        idle_discarded = any(self.discarded[s] for s in range(self.N) if s != self.dealer)
         heaven = seat == self.dealer and untouched and not any(self.discarded)
-        earth = seat != self.dealer and untouched and not self.discarded[seat]
-        return Situation(heaven=heaven and flags.get("self_draw", False), earth=earth, **flags)
+        if source is None:
+            earth = seat != self.dealer and not self.discarded[seat]
+        else:
+            earth = seat != self.dealer and source == self.dealer and not idle_discarded
+        return Situation(
+            heaven=heaven and flags.get("self_draw", False), earth=earth and untouched, **flags
+        )
 
     def _score(self, seat: int, counts: list[int], situation: Situation) -> FanResult:
         result = evaluate(self.rules.table, counts, self.melds[seat], situation, self.rules.cap)
@@ -666,7 +731,9 @@ class MahjongGame(Game):
         for w in winners:
             hand = list(self.hands[w])
             hand[tile] += 1
-            sit = self._situation(w, robbed=robbed, kong_discard=after_kong is not None)
+            sit = self._situation(
+                w, source, robbed=robbed, kong_discard=after_kong is not None
+            )
             fan = self._score(w, hand, sit)
             self.wins.append(Win(w, tile, source, fan, event))
             points = self.rules.base * self.rules.multiple(fan.fan)
@@ -695,10 +762,12 @@ class MahjongGame(Game):
         self._phase = OVER
 
     def ready_fan(self, seat: int) -> FanResult | None:
-        """查大叫: the most 番 ``seat``'s hand could win with now, or None if not ready."""
-        if self.holds_que(seat) or self.que[seat] is None:
+        """查大叫: the most 番 ``seat``'s hand could win with now, or None if not ready (a 花猪
+        never is; its waits are in the suits a win may still hold)."""
+        if self.is_huazhu(seat) or (self.rules.dingque and self.que[seat] is None):
             return None
-        suits = [s for s in range(3) if s != self.que[seat]]
+        void = self.void_suit(seat)
+        suits = [s for s in range(3) if s != void]
         return best_ready(
             self.rules.table, self.hands[seat], self.melds[seat], suits, self.rules.cap
         )
@@ -708,7 +777,7 @@ class MahjongGame(Game):
         r = self.rules
         standing = self.standing()
         if len(standing) >= 2:
-            pigs = [s for s in standing if self.holds_que(s)]
+            pigs = [s for s in standing if self.is_huazhu(s)]
             ready = {s: self.ready_fan(s) for s in standing if s not in pigs}
             for pig in pigs:
                 for other in range(self.N):

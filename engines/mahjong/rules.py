@@ -19,14 +19,23 @@ from engines.errors import OptionError
 from engines.mahjong.fan import Table
 from engines.mahjong.props import PROP_OPTIONS, check_prop_options
 
-SICHUAN_OPTIONS: dict[str, Any] = {"base": 6, "blood": False, "cap": 0, **PROP_OPTIONS}
-"""000: ``base`` 基本分 (points per 倍), ``blood`` 血战模式, ``cap`` most 番 counted (0 none);
-``props`` and the props' prices (``engines.mahjong.props``)."""
+SICHUAN_OPTIONS: dict[str, Any] = {
+    "base": 6, "blood": False, "cap": 0, "dingque": False, **PROP_OPTIONS
+}
+"""000: ``base`` 基本分 (points per 倍), ``blood`` 血战模式, ``cap`` most 番 counted (0 none),
+``dingque`` 定缺 (the later client's custom: each seat names its void suit at the start; off:
+the seeds' 缺一门, no third suit at the win); ``props`` and the props' prices
+(``engines.mahjong.props``)."""
 
-XUEZHAN_OPTIONS: dict[str, Any] = {"base": 1, "cap": 3, "pair_cap": 24, **PROP_OPTIONS}
+XUEZHAN_OPTIONS: dict[str, Any] = {
+    "base": 1, "cap": 3, "pair_cap": 24, "dingque": False, **PROP_OPTIONS
+}
 """002: ``base`` points per 倍 (the room score is the room coefficient), ``cap`` most 番
 counted ("根据不同房间封顶番数不同", 3 by default), ``pair_cap`` most points one payer pays
-one payee in a hand (24; 0 = none)."""
+one payee in a hand (24; 0 = none), ``dingque`` as for ``sichuan``."""
+
+SICHUAN_KEYS = ("sichuan", "xuezhan")
+"""The presets that require 缺一门 (a win of at most two suits)."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,10 @@ class Rules:
 
     ``huazhu``: 花猪's payment in 倍 to each non-花猪 seat; ``zhigang``, ``bugang``,
     ``angang``: kong money in 倍 (from the discarder / each other seat still in play);
-    ``guoshou``: 过手胡 applies; ``escape_penalty``: 000's escape rule (else 托管 only).
+    ``guoshou``: 过手胡 applies; ``escape_penalty``: 000's escape rule (else 托管 only);
+    ``two_suits``: 缺一门 — a win, a ready hand and a seat that is no 花猪 hold at most two
+    suits (000 "胡牌的时候不能有三种花色的牌", 002 "必須缺一門才可以胡牌"); ``dingque``: 定缺 —
+    the void suit is chosen at the start instead, and its tiles may not be 碰/杠.
     """
 
     key: str
@@ -50,10 +62,28 @@ class Rules:
     angang: int
     guoshou: bool
     escape_penalty: bool
+    two_suits: bool = False
+    dingque: bool = False
 
     def multiple(self, fan: int) -> int:
         """倍数 of ``fan`` counted 番."""
         return 1 << (fan - 1 if self.table is Table.CLASSIC else fan)
+
+
+def _flag(options: Mapping[str, Any], key: str) -> bool:
+    value = options[key]
+    if not isinstance(value, bool):
+        raise OptionError(
+            key,
+            "expected true or false",
+            text=T(
+                "err.base.option_type",
+                option=key,
+                type=T("err.base.type.bool"),
+                value=repr(value),
+            ),
+        )
+    return value
 
 
 def _whole(options: Mapping[str, Any], key: str, low: int) -> int:
@@ -94,18 +124,7 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
         opts = {**SICHUAN_OPTIONS, **dict(options)}
         _known(opts, SICHUAN_OPTIONS)
         check_prop_options(opts)
-        blood = opts["blood"]
-        if not isinstance(blood, bool):
-            raise OptionError(
-                "blood",
-                "expected true or false",
-                text=T(
-                    "err.base.option_type",
-                    option="blood",
-                    type=T("err.base.type.bool"),
-                    value=repr(blood),
-                ),
-            )
+        blood = _flag(opts, "blood")
         base = _whole(opts, "base", 1)
         return Rules(
             key,
@@ -120,6 +139,8 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
             angang=2,
             guoshou=False,
             escape_penalty=True,
+            two_suits=True,
+            dingque=_flag(opts, "dingque"),
         )
     opts = {**XUEZHAN_OPTIONS, **dict(options)}
     _known(opts, XUEZHAN_OPTIONS)
@@ -137,6 +158,8 @@ def make_rules(key: str, options: Mapping[str, Any]) -> Rules:
         angang=2,
         guoshou=True,
         escape_penalty=False,
+        two_suits=key in SICHUAN_KEYS,
+        dingque=_flag(opts, "dingque") and key in SICHUAN_KEYS,
     )
 
 

@@ -22,16 +22,18 @@ def stacked(
     key: str = "xuezhan",
     options: Mapping[str, Any] | None = None,
     hands: Sequence[str] | None = None,
-    ques: str = "pmmp",
+    ques: str | None = "pmmp",
     dealer: int = 0,
 ) -> MahjongGame:
     """A hand dealt from a stacked wall (seat 0 deals unless ``dealer`` says otherwise; its
-    14th tile is the first of ``draws``), with 定缺 done as ``ques`` (one letter per seat)."""
+    14th tile is the first of ``draws``), with the room option 定缺 on and 定缺 done as
+    ``ques`` (one letter per seat); ``ques=None``: the default rule, 缺一门 without 定缺."""
     cls = XuezhanGame if key == "xuezhan" else MahjongGame
     deal = list(hands) if hands is not None else [SEAT0, seat1, SEAT2, SEAT3]
-    setup = Setup(seats=4, seed=0, options=dict(options or {}), carry={"dealer": dealer})
+    opts = {**({"dingque": True} if ques is not None else {}), **dict(options or {})}
+    setup = Setup(seats=4, seed=0, options=opts, carry={"dealer": dealer})
     game = cls(setup, wall=stacked_wall(deal, draws, dealer))
-    for seat, suit in enumerate(ques):
+    for seat, suit in enumerate(ques or ""):
         game.apply(seat, f"que {suit}")
     return game
 

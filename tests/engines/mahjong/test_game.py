@@ -15,7 +15,7 @@ SPEC = {s.key: s for s in SPECS}
 
 
 def test_dingque_is_a_simultaneous_private_choice() -> None:
-    g = XuezhanGame(Setup(seats=4, seed=11))
+    g = XuezhanGame(Setup(seats=4, seed=11, options={"dingque": True}))
     assert g.phase() == "dingque" and g.to_act() == (0, 1, 2, 3)
     assert g.public_to_act() == g.to_act() and g.window() == 0
     assert g.timeout_action(2).miss and g.timeout_action(2).action == g.trustee(2)

@@ -31,15 +31,18 @@ def new(
     coefficient: int = 10,
 ) -> MahjongGame:
     spec = SPEC[key]
-    setup = Setup(4, seed, spec.validate({**ON, **(options or {})}), stakes, (), {}, coefficient)
+    que = {"dingque": True} if key in ("sichuan", "xuezhan") else {}  # these tests play 定缺
+    setup = Setup(4, seed, spec.validate({**ON, **que, **(options or {})}), stakes, (), {},
+                  coefficient)
     game = spec.new(setup)
     assert isinstance(game, MahjongGame)
     return game
 
 
 def stacked(**setup: Any) -> MahjongGame:
-    """Seat 0 deals ``HANDS``; every seat has chosen its 缺, seat 0 is to discard."""
-    opts = {**ON, **setup.pop("options", {})}
+    """Seat 0 deals ``HANDS``; every seat has chosen its 缺 (room option 定缺), seat 0 is to
+    discard."""
+    opts = {**ON, "dingque": True, **setup.pop("options", {})}
     s = Setup(4, 1, SPEC["xuezhan"].validate(opts), setup.pop("stakes", (1000,) * 4), (),
               {"dealer": 0}, setup.pop("coefficient", 10))
     game = XuezhanGame(s, wall=stacked_wall(HANDS))

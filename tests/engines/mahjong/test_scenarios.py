@@ -56,10 +56,10 @@ def test_xz_e3_a_0_fan_discard_costs_only_the_discarder_1() -> None:
     assert flows(g.settle()) == [(2, 1, 1)]
 
 
-def test_xz_e4_no_payer_pays_one_payee_more_than_the_cap() -> None:
-    """XZ-E4: at most 24 points from one payer to one payee (a 1-point room); kong money
-    counts towards it. Seat 1 暗杠s 1筒 (2 from each) and wins on the replacement: 清对 3 +
-    根 1 + 杠上花 1 = 5, counted as 3番 (8). With the cap lowered to 9 the win is cut to 7."""
+def test_the_pair_cap_counts_kong_money_and_cuts_a_later_win() -> None:
+    """At most 24 points from one payer to one payee (a 1-point room); kong money counts
+    towards it. Seat 1 暗杠s 1筒 (2 from each) and wins on the replacement: 清对 3 + 根 1 +
+    杠上花 1 = 5, counted as 3番 (8). With the cap lowered to 9 the win is cut to 7."""
     assert max_loss_xuezhan({}, 4) == 72
     for cap, win in ((24, 8), (9, 7)):
         g = stacked("1111p222p333p44p5p", "9s4p5p", options={"pair_cap": cap})
@@ -78,6 +78,49 @@ def test_xz_e4_no_payer_pays_one_payee_more_than_the_cap() -> None:
             (3, 1, win),
         ]
     assert max_loss_xuezhan({"pair_cap": 0}, 4) is None
+
+
+# XZ-E4, played: the dealer (seat 0, 万 筒 条) throws 1p, 2p, 3p and 4p one after the other into
+# seat 1's four triplets (four 直杠, 2 each = 8), then 5p for seat 1's single wait (清对 + 4 根,
+# capped at 3番 = 8); the others (万 and 条 only, never ready) and then everyone throw what they
+# draw until the wall is empty, and the dealer, still holding three suits, is the 花猪 (8 to each
+# other seat). Seat 0 → seat 1: 8 + 8 + 8 = 24, the cap.
+XZ_E4_HANDS = ["12345p6p13579m13s", "111p222p333p444p5p", "1245689m124568s", "123579m1345789s"]
+XZ_E4_DRAWS = "2m" + "2s4m4s6m" + "6s8m8s7s" + "9s2m2s4m" + "4s6m6s8m"
+
+
+def play_xz_e4(pair_cap: int) -> XuezhanGame:
+    g = stacked("", XZ_E4_DRAWS, hands=XZ_E4_HANDS, ques=None, options={"pair_cap": pair_cap})
+    assert isinstance(g, XuezhanGame)
+    for tile in ("1p", "2p", "3p", "4p"):
+        g.apply(0, tile)
+        assert f"gang {tile}" in g.legal_actions(1)
+        g.apply(1, f"gang {tile}")
+        for seat in (1, 2, 3):  # each throws the tile it drew (a kong's replacement for seat 1)
+            assert g.to_act() == (seat,) and g.drawn is not None
+            g.apply(seat, tile_name(g.drawn))
+    play(g, "0:5p", "1:hu")
+    assert g.wins[0].fan.items == (("qingdui", 3), ("gen", 4)) and g.wins[0].fan.fan == 3
+    while not g.is_over():
+        seat = g.to_act()[0]
+        assert g.phase() == "discard" and g.drawn is not None  # nobody can claim anything
+        g.apply(seat, tile_name(g.drawn))
+    assert g.ended == "wall" and [g.is_huazhu(s) for s in range(4)] == [True, False, False, False]
+    return g
+
+
+def test_xz_e4_four_kongs_a_full_win_and_a_pig_reach_the_cap_of_24() -> None:
+    """XZ-E4: "cap 24 = 8 + four 直杠 8 + 花猪/呼叫转移 8" in a 1-point room."""
+    g = play_xz_e4(24)
+    assert flows(g.outcome().transfers) == [
+        (0, 1, 2), (0, 1, 2), (0, 1, 2), (0, 1, 2),  # four 直杠 (刮风), at once
+        (0, 1, 8),  # 点炮, 3番
+        (0, 1, 8), (0, 2, 8), (0, 3, 8),  # 查花猪
+    ]
+    paid = sum(t.points for t in g.outcome().transfers if (t.payer, t.payee) == (0, 1))
+    assert paid == 24 == max_loss_xuezhan({}, 4) // 3
+    # A lower cap cuts what comes last: the 花猪 money to seat 1 (20 − 16 = 4).
+    assert flows(play_xz_e4(20).outcome().transfers)[5:] == [(0, 1, 4), (0, 2, 8), (0, 3, 8)]
 
 
 def test_sc_e1_classic_self_draw_18_from_each_of_three() -> None:
@@ -232,7 +275,9 @@ def test_the_last_four_tiles_win_by_themselves() -> None:
     wall.insert(104, wall.pop(five))
     from engines.base import Setup
 
-    g = MahjongGame(Setup(seats=4, seed=0, carry={"dealer": 0}), wall=wall)
+    g = MahjongGame(
+        Setup(seats=4, seed=0, options={"dingque": True}, carry={"dealer": 0}), wall=wall
+    )
     for seat, suit in enumerate("pmpp"):
         g.apply(seat, f"que {suit}")
     run_out(g)
@@ -356,7 +401,7 @@ def test_every_private_picture_is_refreshed_when_dingque_ends_and_when_a_claim_w
     from engines.mahjong import SPECS
 
     spec = next(s for s in SPECS if s.key == "xuezhan")
-    game = spec.new(Setup(seats=4, seed=618, options=spec.validate({})))
+    game = spec.new(Setup(seats=4, seed=618, options=spec.validate({"dingque": True})))
     for seat in range(4):
         before = [game.private_epoch(s) for s in range(4)]
         game.apply(seat, game.trustee(seat))
@@ -376,3 +421,39 @@ def test_every_private_picture_is_refreshed_when_dingque_ends_and_when_a_claim_w
             break
     else:
         raise AssertionError("no claim window in the hand")
+
+
+# --- 地胡 (issue 23) ---------------------------------------------------------------------------
+# 002 "閑家摸第一張牌即胡牌…如果莊家打出一張牌后，就有閑家胡牌了，算地胡": a 闲家's own first draw or
+# the 庄's first discard. Seat 2 waits on 5p (234p567p5p234s678s, 平胡) and has not discarded yet.
+EARTH = "234p567p5p234s678s"
+NO_CLAIM = "24568m24568s679p"
+
+
+def test_a_win_on_another_idle_seats_first_discard_is_no_earth_hand() -> None:
+    """A bug found in play: 四川 scored this 地胡 (6番, 192 points) instead of 平胡's 6."""
+    g = stacked("", "9s5p", key="sichuan", hands=[SEAT0, NO_CLAIM, EARTH, SEAT3], ques="pmmp")
+    play(g, "0:9s", "1:5p")
+    assert g.legal_actions(2) == ["hu", "peng", "pass"]
+    g.apply(2, "hu")
+    assert g.wins[0].fan.items == (("pinghu", 1),)
+    assert g.outcome().points == (0, -6, 6, 0)
+
+
+@pytest.mark.parametrize(("key", "items"), [
+    ("sichuan", (("dihu", 6),)),
+    ("xuezhan", (("sufan", 0), ("dihu", 4))),
+])
+def test_a_win_on_the_dealers_first_discard_is_an_earth_hand(
+    key: str, items: tuple[tuple[str, int], ...]
+) -> None:
+    g = stacked("", "5p", key=key, hands=[SEAT0, NO_CLAIM, EARTH, SEAT3], ques="pmmp")
+    play(g, "0:5p", "2:hu")
+    assert g.wins[0].fan.items == items
+
+
+def test_a_self_draw_on_an_idle_seats_first_draw_is_an_earth_hand() -> None:
+    g = stacked("", "9s8m5p", key="sichuan", hands=[SEAT0, NO_CLAIM, EARTH, SEAT3], ques="pmmp")
+    play(g, "0:9s", "1:8m", "2:hu")
+    assert g.wins[0].fan.items == (("dihu", 6),)
+    assert g.outcome().points == (-192, -192, 576, -192)

@@ -17,11 +17,13 @@ from engines.mahjong import SPECS, MahjongGame
 from engines.mahjong.game import Claim
 
 SPEC = {s.key: s for s in SPECS}
+DINGQUE = {"dingque": True}
 CASES = [
-    (key, seed)
+    (key, seed, {})
     for key in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou")
     for seed in range(10)
-]
+] + [(key, seed, DINGQUE) for key in ("xuezhan", "sichuan") for seed in range(6)]
+"""Each key with its default rules; 四川 and 血战 also with the room option 定缺."""
 
 
 def check_census(game: MahjongGame) -> None:
@@ -71,12 +73,14 @@ def check_window_privacy(game: MahjongGame) -> None:
     assert other.view(None) == game.view(None)
 
 
-@pytest.mark.parametrize(("key", "seed"), CASES)
-def test_trustee_self_play_keeps_every_invariant(key: str, seed: int) -> None:
+@pytest.mark.parametrize(("key", "seed", "options"), CASES)
+def test_trustee_self_play_keeps_every_invariant(
+    key: str, seed: int, options: dict[str, bool]
+) -> None:
     escaper = random.Random(seed).choice([None, 0, 1, 2, 3])
     windows = 0
     last: MahjongGame | None = None
-    for step, (game, seat, action) in enumerate(selfplay(key, seed)):
+    for step, (game, seat, action) in enumerate(selfplay(key, seed, options)):
         last = game
         check_census(game)
         assert action in game.legal_actions(seat), (action, game.legal_actions(seat))
@@ -134,9 +138,9 @@ def test_trustee_self_play_keeps_every_invariant(key: str, seed: int) -> None:
 
 def test_the_sample_really_has_claims_kongs_and_several_wins() -> None:
     kinds: Counter[str] = Counter()
-    for key, seed in CASES:
+    for key, seed, options in CASES:
         game = None
-        for game, _, action in selfplay(key, seed):
+        for game, _, action in selfplay(key, seed, options):
             kinds[action.split()[0] if action[0].isalpha() else "discard"] += 1
         assert game is not None
         kinds[f"end:{game.ended}"] += 1
@@ -146,16 +150,19 @@ def test_the_sample_really_has_claims_kongs_and_several_wins() -> None:
 
 
 @pytest.mark.parametrize(
-    ("key", "seed"),
-    [(k, s) for k in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou") for s in range(8)],
+    ("key", "seed", "options"),
+    [(k, s, {}) for k in ("xuezhan", "sichuan", "shaanxi", "wuhan", "yongzhou") for s in range(8)]
+    + [(k, s, DINGQUE) for k in ("xuezhan", "sichuan") for s in range(4)],
 )
-def test_random_legal_play_keeps_the_invariants(key: str, seed: int) -> None:
+def test_random_legal_play_keeps_the_invariants(
+    key: str, seed: int, options: dict[str, bool]
+) -> None:
     """Two players choosing at random among the legal actions (keeping their 缺 suit, passing
     wins, 碰 and 杠 at will) against two trustees reach the odd corners: 花猪, 查大叫,
     refunds, 过手."""
     rng = random.Random(seed)
     spec = SPEC[key]
-    game = spec.new(Setup(seats=4, seed=100 + seed, options=spec.validate({})))
+    game = spec.new(Setup(seats=4, seed=100 + seed, options=spec.validate(options)))
     assert isinstance(game, MahjongGame)
     for _ in range(3000):
         if game.is_over():

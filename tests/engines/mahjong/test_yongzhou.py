@@ -286,14 +286,39 @@ def test_yz_e1_the_seat_that_made_twelve_tiles_down_pays_the_self_draw() -> None
     assert game.outcome().transfers[0].reason == T("mj.pay.yz_bao", seat=4, fan=3)
 
 
+def claims(game: YongzhouGame, *moves: str) -> None:
+    """Apply moves written "seat:action"; a claim window the next move does not answer is
+    passed by everyone in it, and so are the other claimants of a window it does answer."""
+    for move in moves:
+        seat, action = int(move.split(":", 1)[0]), move.split(":", 1)[1]
+        while game.phase() == "claim" and seat not in game.to_act():
+            for other in game.to_act():
+                game.apply(other, "pass")
+        window = game.claim
+        game.apply(seat, action)
+        while game.claim is not None and game.claim is window:
+            for other in game.to_act():
+                game.apply(other, "pass")
+
+
+C_HAND = "11m55m77s22s2m6p8p4s6s"  # seat 3: four pairs to 碰 and five loose tiles
+YZ_E2_DRAWS = "1p2p3p8m1s4p" + "8m1m5m7s9p2s" + "8m3m4m6s"
+
+
 def test_yz_e2_only_the_first_twelve_tiles_down_is_paid_for() -> None:
-    game = twelve_down()
-    # Later the same seat 1 gives seat 3 its fourth open set too: 包先不包后.
-    game.melds[3] = melds_of("peng:1m peng:9m peng:1s")
-    game.hands[3] = parse_hand("22s5z")
-    game.melds[3].append(Meld(MeldKind.PENG, parse_tile("2s"), 1))
-    game._after_claim(3, parse_tile("2s"), 1)
-    assert game.liable == {2: 1}
+    """YZ-E2, played: seat 1 feeds seat 2 its fourth open set (seat 1 is liable for seat 2's
+    自摸), then feeds seat 3 its fourth too — 包先不包后: seat 3's 自摸 is paid by all three."""
+    game = yz([G0, G1, B_HAND, C_HAND], YZ_E2_DRAWS)
+    claims(game, "0:1p", "2:peng", "2:1z", "3:2p", "2:peng", "2:2z", "3:3p", "2:peng", "2:3z",
+           "3:8m", "0:1s", "1:4p", "2:peng", "2:4z")
+    assert game.liable == {2: 1}  # seat 2's twelve tiles down came from seat 1
+    claims(game, "3:8m", "0:1m", "3:peng", "3:2m", "0:5m", "3:peng", "3:6p", "0:7s",
+           "3:peng", "3:8p", "0:9p", "1:2s", "3:peng", "3:4s")
+    assert game.melds_text(3) == "111m 555m 777s 222s" and game.melds[3][-1].source == 1
+    assert game.liable == {2: 1}  # seat 1 fed seat 3's fourth set too, and is not liable
+    claims(game, "0:8m", "1:3m", "2:4m", "3:hu")
+    assert game.wins[0].seat == 3 and game.wins[0].fan.fan == 3  # 碰碰胡 2 + 自摸 1
+    assert flows(game.outcome().transfers) == [(0, 3, 8), (1, 3, 8), (2, 3, 8)]
 
 
 def test_feeding_the_fourth_wind_to_three_wind_pengs_pays_the_self_draw() -> None:
