@@ -271,15 +271,16 @@ class TableManager:
         await self.notifier.table_changed(table)
         return table
 
-    async def add_bot(self, table_id: int, uid: int) -> Table:
-        """Fill a free seat with a bot (any seated player may)."""
+    async def add_bot(self, table_id: int, uid: int, name: str | None = None) -> Table:
+        """Fill a free seat with a bot (any seated player may), named ``name`` (default
+        "Bot N", N counting the table's bots)."""
         async with self._locked(table_id) as table:
             self.seat_index(table, uid)
             if not table.bots:
                 raise HostError("err.bots_off")
             self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            table.seats.append(Seat(uid=None, name=f"Bot {number}"))
+            table.seats.append(Seat(uid=None, name=name or f"Bot {number}"))
             table.note(T("note.bot_added"))
             await self._save(table)
         await self.notifier.table_changed(table)
@@ -883,6 +884,39 @@ class TableManager:
             if table.id in self.tables:
                 await self.notifier.table_changed(table)
         return restored
+
+    async def abandon(self) -> list[int]:
+        """Close every saved table of this process's servers (``owns``) without resuming it,
+        for a host whose tables cannot outlive its process (the terminal table: its player
+        went with the process that was killed). Each running hand is aborted, its escrow
+        released and nothing settled (no bean is lost or created), the saves and the seats are
+        freed; so are running hands and seats of these servers that no saved table refers to.
+        Returns the ids of the tables closed. Call it instead of ``restore``."""
+        closed: list[int] = []
+        for saved in await self.saver.load():
+            if not self.owns(saved.guild_id):
+                continue
+            try:
+                hand_id = Table.from_json(saved.state).hand_id
+            except Exception:  # a save that does not load: the sweep below releases its hand
+                log.exception("table %s: its save does not load", saved.table_id)
+                hand_id = None
+            if hand_id is not None:
+                await self.cashier.release(saved.guild_id, hand_id)
+            await self.saver.delete(saved.table_id)
+            await self._release_seats(saved.table_id)
+            log.info("table %s abandoned: its host stopped without closing it",
+                        saved.table_id)
+            closed.append(saved.table_id)
+        live = {t.hand_id for t in self.tables.values() if t.hand_id is not None}
+        for hand_id in await history.running_hands(self.db):
+            hand = await history.get_hand(self.db, hand_id)
+            if hand_id not in live and self.owns(hand.guild_id if hand else 0):
+                await self.cashier.release(hand.guild_id if hand else 0, hand_id)
+        for table_id, guild_id in await seat_store.tables_with_seats(self.db):
+            if self.owns(guild_id) and table_id not in self.tables:
+                await self._release_seats(table_id)
+        return closed
 
     async def _resume(
         self, table: Table, appended: tuple[table_store.SavedAction, ...]
