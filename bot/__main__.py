@@ -2,7 +2,7 @@
 
     gamehall run                      start the Discord bot (needs DISCORD_TOKEN)
     gamehall run --shards 0-3 --shard-count 8   one process of a sharded hall (shards 0 to 3)
-    gamehall play doudizhu [--room free]   a table in this terminal against trustee seats
+    gamehall play doudizhu [--room free] [--lang en-US]   a table in this terminal against bots
     gamehall wallet USER_ID [--server ID]   what /beans shows there, last ledger lines
     gamehall games                    the games and rooms this hall offers
     gamehall verify CODE [--commitment HEX]   re-deal a finished hand, check its shuffle
@@ -200,7 +200,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     settings = _settings()
     _database(settings)
     return asyncio.run(play(settings, args.game, args.room, args.user_id, args.seed,
-                            timers=not args.no_timer))
+                            timers=not args.no_timer, locale=args.lang))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -243,7 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--room", default="free", help="room key (default: the score-only room)")
     play.add_argument("--user-id", type=int, default=1, help="your wallet id (default 1)")
     play.add_argument("--seed", type=int, default=None, help="shuffle seed, for a repeatable deal")
-    play.add_argument("--no-timer", action="store_true", help="never let the trustee move for you")
+    play.add_argument("--no-timer", action="store_true",
+                      help="no turn timer: the trustee never moves for you, no countdown")
+    play.add_argument("--lang", default="zh-CN", choices=("zh-CN", "zh-TW", "en-US"),
+                      help="the language of the table (default zh-CN)")
     play.set_defaults(func=cmd_play)
     sub.add_parser("games", help="list games and rooms").set_defaults(func=cmd_games)
     verify = sub.add_parser("verify", help="re-deal a finished hand and check its shuffle")

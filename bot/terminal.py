@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import sys
 import time
 from collections.abc import Callable
 
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
-from bot.i18n import render, t
-from bot.render.text import error_text, hand_text, result_lines, table_text
+from bot.i18n import DEFAULT, render, t, typed
+from bot.render.text import cards, error_text, game_name, result_lines, table_text
 from bot.settings import Settings
-from engines.base import Text
+from engines.base import ESCAPE, Game, Text
 from engines.errors import GameError
 from storage import levels
 from storage.conduct import CLEAN_PER_STRIKE, Conduct
@@ -25,23 +24,69 @@ TERMINAL_GUILD = 0
 TERMINAL_TABLE = 1
 
 
-class TerminalNotifier:
-    """Prints the table after each change, the player's hand, and the settlement."""
+QUIT_WORDS = frozenset({"quit", "exit", "退出"})
+HINT_WORDS = frozenset({"hint", "提示"})
+TRUSTEE_WORDS = frozenset({"trustee", "托管"})
+HELP_WORDS = frozenset({"help", "帮助", "?", "？"})
+LISTED = 12
+"""The most legal actions listed one by one where the game offers no choices or picker."""
+YES = frozenset({"y", "yes", "是", "确定", "对"})
+NO = frozenset({"n", "no", "q", "quit", "exit", "不", "否", "退出"})
 
-    def __init__(self, uid: int, locale: str, out: Callable[[str], None] = print) -> None:
-        self.uid, self.locale, self.out = uid, locale, out
+
+def read_command(line: str) -> tuple[str, str]:
+    """What a line typed at the terminal table asks for, as (command, action): ``("play",
+    action)``, ``("hint", "")``, ``("trustee", "")``, ``("help", "")``, ``("quit", "")``, or
+    ``("", "")`` for an empty line. The Discord commands are accepted as written there
+    (``/play 33``, ``/hint``), and Traditional characters read as Simplified.
+
+    >>> read_command("/play JJ"), read_command("33"), read_command(" /hint "), read_command("託管")
+    (('play', 'JJ'), ('play', '33'), ('hint', ''), ('trustee', ''))
+    >>> read_command("/play"), read_command("help")
+    (('play', ''), ('help', ''))
+    """
+    text = typed(line).strip()
+    slash = text.startswith("/")
+    if slash:
+        text = text[1:].strip()
+    word, _, rest = text.partition(" ")
+    if slash and word.lower() == "play":
+        return "play", rest.strip()
+    for command, words in (("hint", HINT_WORDS), ("trustee", TRUSTEE_WORDS),
+                           ("help", HELP_WORDS), ("quit", QUIT_WORDS)):
+        if text.lower() in words:
+            return command, ""
+    return ("play", text) if text else ("", "")
+
+
+class TerminalNotifier:
+    """Prints, in one language: each play since the last redraw, the table, the player's own
+    hand with what they may type, and the settlement."""
+
+    def __init__(self, uid: int, locale: str, out: Callable[[str], None] = print,
+                 *, timers: bool = True) -> None:
+        self.uid, self.locale, self.out, self.timers = uid, locale, out, timers
         self.manager: TableManager | None = None
         self.finished = asyncio.Event()
+        self.hand_no = 0  # hands dealt at this terminal's table
+        self.game: Game | None = None  # the running hand, kept to print its last plays
+        self._shadow: Game | None = None  # the same hand, replayed as far as printed
+        self._names: list[str] = []
 
     async def table_changed(self, table: Table) -> None:
-        if table.status != PLAYING:
+        if table.status != PLAYING or table.game is None:
             return
         assert self.manager is not None
-        text = table_text(self.manager, table, self.locale)
-        status = re.sub(r"<t:(\d+):R>", lambda m: f"in {max(0, int(m[1]) - int(time.time()))}s",
-                        text.status)
+        self._follow(table)
+        self._plays()
         self.out("")
-        self.out(f"== {text.title} — {status}")
+        text = table_text(self.manager, table, self.locale)
+        status = render(table.game.view(None).phase, self.locale)
+        if self.timers and table.deadline is not None and table.game.to_act():
+            left = max(0, int(table.deadline - time.time()))
+            status += " · " + t("terminal.deadline", self.locale, seconds=left)
+        self.out(f"== {text.title} · " + t("terminal.hand_no", self.locale, n=self.hand_no)
+                 + f" — {status}")
         for seat in text.seats:
             self.out(f"  {seat.name}: {seat.detail}")
         if text.view is not None and text.view.board is not None:
@@ -49,8 +94,8 @@ class TerminalNotifier:
 
             self.out(render_board_text(text.view.board))
         seat = table.seat_of(self.uid)
-        if seat is not None:  # the private view repeats the table's lines, plus your cards
-            for line in hand_text(self.manager, table, seat, self.locale):
+        if seat is not None and not table.seats[seat].escaped:
+            for line in private_lines(table, seat, self.locale):
                 self.out("  " + line.replace("**", ""))
         else:
             for line in text.lines:
@@ -58,19 +103,110 @@ class TerminalNotifier:
 
     async def hand_started(self, table: Table) -> None:
         self.finished.clear()
+        self.hand_no += 1
+        self.game = self._shadow = None
+        self._follow(table)
 
     async def hand_dealt(self, table: Table, seat: int) -> None:
         """The terminal shows your cards with every redraw."""
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
+        self._plays()  # the game object is the finished hand's, with its last plays
         self.out("")
-        for line in result_lines(result.to_json(), self.locale):
+        data = {**result.to_json(), "hand_id": self.hand_no, "code": None}
+        for line in result_lines(data, self.locale):
             self.out(line)
+        if result.code:
+            self.out(t("terminal.verify", self.locale, code=result.code))
+        self.game = self._shadow = None
         self.finished.set()
 
     async def table_closed(self, table: Table, reason: Text) -> None:
         self.out(t("table.closed", self.locale, reason=render(reason, self.locale)))
         self.finished.set()
+
+    def _follow(self, table: Table) -> None:
+        """Keep the running hand, and a copy of it at the start, to replay the plays from."""
+        if table.game is None or table.game is self.game:
+            return
+        self.game = table.game
+        self._shadow = type(table.game)(table.game.setup)
+        self._names = [s.name for s in table.seats]
+
+    def _plays(self) -> None:
+        """Print every action since the last print as the table shows it: the acting seat's
+        public status right after it (``view(None)``), so nothing hidden is told. An action
+        taken in a private window (a claim nobody may see) is printed only if the table
+        shows something of it."""
+        game, shadow = self.game, self._shadow
+        if game is None or shadow is None:
+            return
+        for seat, action in game.log[len(shadow.log):]:
+            before = shadow.view(None)
+            public = seat in shadow.public_to_act()
+            if action == ESCAPE:
+                shadow.escape(seat)
+            else:
+                shadow.apply(seat, action)
+            after = shadow.view(None)
+            if seat >= len(after.seats) or seat >= len(self._names):
+                continue
+            now = after.seats[seat]
+            changed = seat >= len(before.seats) or before.seats[seat] != now
+            if now.status is not None and (public or changed):
+                self.out("  · " + t("terminal.played", self.locale, name=self._names[seat],
+                                    action=render(now.status, self.locale)))
+
+
+def private_lines(table: Table, seat: int, locale: str) -> list[str]:
+    """The player's own picture at the terminal: their cards, what the table shows them, and
+    on their turn exactly what they may type (the choices, the tiles to discard, an example
+    of a play) with the terminal's own commands."""
+    game = table.game
+    if game is None:
+        return [t("hand.none", locale)]
+    view = game.view(seat)
+    out = [t("hand.cards", locale, cards=cards(view.hand))] if view.hand is not None else []
+    for i, sv in enumerate(view.seats):
+        if i != seat and sv.cards and i < len(table.seats):
+            out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    own = view.seats[seat] if seat < len(view.seats) else None
+    if own is not None and own.melds:
+        out.append(t("hand.melds", locale, melds=own.melds))
+    out.extend(render(x, locale) for x in view.lines)
+    if view.counter:
+        out.append(t("hand.counter", locale, counter=view.counter))
+    offers = game.open_offers(seat)
+    if offers:
+        out.append(t("terminal.offers", locale, actions=", ".join(
+            f"`{c.action}` ({render(c.label, locale)})" for c in offers)))
+    if seat not in game.to_act():
+        out.append(t("hand.wait", locale, phase=render(view.phase, locale)))
+        return out
+    out.append(t("hand.your_turn", locale, phase=render(view.phase, locale)))
+    choices = game.choices(seat)
+    named = {c.action for c in choices}
+    picker = game.picker(seat)
+    if picker is not None and picker.tokens and picker.max_values == 1:
+        picks = list(dict.fromkeys(picker.action([token]) for token in picker.tokens))
+        out.append(t("terminal.pick_one", locale, actions=" ".join(picks)))
+    elif picker is not None and picker.tokens:
+        example = next((a for a in game.legal_actions(seat) if a not in named), None)
+        out.append(t("terminal.type_cards", locale, example=f"`{example}`") if example
+                   else t("terminal.type_cards_plain", locale))
+    if choices:
+        out.append(t("terminal.choices", locale, actions=", ".join(
+            f"`{c.action}` ({render(c.label, locale)})"
+            if render(c.label, locale) != c.action else f"`{c.action}`" for c in choices)))
+    elif picker is None:
+        legal = game.legal_actions(seat)
+        if len(legal) > LISTED:  # a board's points: say how, not all of them
+            out.append(t("terminal.type_move", locale, n=len(legal), example=f"`{legal[0]}`"))
+        elif legal:
+            out.append(t("terminal.choices", locale,
+                         actions=", ".join(f"`{a}`" for a in legal)))
+    out.append(t("terminal.commands_short", locale))
+    return out
 
 
 async def _read(prompt: str) -> str | None:
@@ -81,40 +217,44 @@ async def _read(prompt: str) -> str | None:
 
 
 async def play(settings: Settings, game: str, room: str, uid: int, seed: int | None,
-               *, timers: bool = True) -> int:
+               *, timers: bool = True, locale: str = DEFAULT) -> int:
     """Seat the player against trustee seats and play hands until they quit."""
-    locale = settings.locale_default
     db = await open_database(settings.database, synchronous=settings.synchronous)
     wallet = Wallet.from_settings(db, settings)
-    notifier = TerminalNotifier(uid, locale)
+    notifier = TerminalNotifier(uid, locale, timers=timers)
     seeds = iter(range(seed, seed + 10**6)) if seed is not None else None
     manager = TableManager(
         settings, db, wallet, notifier, clock=time.time,
         seed_source=(lambda: next(seeds)) if seeds is not None else None,
+        owns=lambda guild_id: guild_id == TERMINAL_GUILD,  # never a Discord server's tables
     )
     notifier.manager = manager
     if not timers:
         manager.settings = _no_timers(settings)
+    you = t("terminal.you", locale)
     try:
-        await manager.restore()
-        if TERMINAL_TABLE in manager.tables:  # a table left over from an interrupted session
-            await manager.close(TERMINAL_TABLE, Text("note.closed_empty"))
-        await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, "you", locale)
+        # a table left by a terminal that was killed is closed, its hand aborted and its beans
+        # given back: a new terminal starts a new table (``TableManager.abandon``)
+        await manager.abandon()
+        await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, you, locale)
         spec = manager.spec(manager.get(TERMINAL_TABLE))
+        print(t("terminal.welcome", locale, game=game_name(manager, game, locale)))
+        print(t("terminal.help", locale))
         while True:
             if TERMINAL_TABLE not in manager.tables:  # stood up after a hand away (托管)
-                await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, "you",
+                await manager.create(TERMINAL_GUILD, TERMINAL_TABLE, game, room, uid, you,
                                      locale)
             while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
-                await manager.add_bot(TERMINAL_TABLE, uid)
+                number = sum(1 for s in manager.get(TERMINAL_TABLE).seats if s.is_bot) + 1
+                await manager.add_bot(TERMINAL_TABLE, uid, t("terminal.bot", locale, n=number))
             start = await _start_choice(manager, locale)
             if start is None:
                 return 0
             await manager.start(TERMINAL_TABLE, uid, start or None)
             if not await _play_hand(manager, notifier, uid):
                 return 0
-            answer = await _read("Another hand? [Y/n] ")
-            if answer is None or answer.strip().lower() in ("n", "no", "q", "quit", "不"):
+            answer = await _read(t("terminal.again", locale) + " ")
+            if answer is None or typed(answer).strip().lower() in NO:
                 table = manager.tables.get(TERMINAL_TABLE)
                 if table is not None and table.seat_of(uid) is not None:
                     await manager.leave(TERMINAL_TABLE, uid)
@@ -141,32 +281,78 @@ async def _start_choice(manager: TableManager, locale: str) -> str | None:
         answer = line.strip()
         if not answer or any(answer == c.action for c in offers):
             return answer
+        command, _ = read_command(answer)
+        if command == "quit":  # no hand yet: nothing to confirm
+            return None
+        if command == "help":
+            print(t("terminal.help", locale))
+            continue
         print(t("terminal.not_a_start", locale, text=answer, choices=listed))
 
 
 async def _play_hand(manager: TableManager, notifier: TerminalNotifier, uid: int) -> bool:
-    """Read actions until the hand is settled; False if the player quit the hall."""
+    """Read commands until the hand is settled; False if the player left the table (quit,
+    confirmed: an escape). When input ends mid-hand the trustee plays the hand out."""
+    locale = notifier.locale
     while not notifier.finished.is_set():
         line = await _read("> ")
         if notifier.finished.is_set():
-            return True
-        if line is None or line.strip() in ("quit", "exit"):
-            if TERMINAL_TABLE in manager.tables:
-                await manager.leave(TERMINAL_TABLE, uid)  # an escape: the trustee finishes
+            return line is not None
+        if line is None:  # input ended: no escape, the trustee finishes the hand
+            print(t("terminal.input_ended", locale))
+            await _trustee_to_the_end(manager, notifier, uid)
             return False
-        line = line.strip()
-        if not line:
-            continue
+        command, action = read_command(line)
         try:
-            if line in ("hint", "提示"):
-                print("hint:", manager.hint(TERMINAL_TABLE, uid))
-            elif line in ("trustee", "托管"):
+            if command == "help":
+                print(t("terminal.help", locale))
+            elif command == "quit":
+                if await _confirm_quit(manager, uid, locale):
+                    if TERMINAL_TABLE in manager.tables:
+                        await manager.leave(TERMINAL_TABLE, uid)  # an escape: the trustee ends it
+                    return False
+                print(t("terminal.quit_cancelled", locale))
+            elif command == "hint":
+                print(t("terminal.hint", locale, action=manager.hint(TERMINAL_TABLE, uid)))
+            elif command == "trustee":
                 await manager.set_trustee(TERMINAL_TABLE, uid, True)
-            else:
-                await manager.act(TERMINAL_TABLE, uid, line)
+            elif command == "play" and not action:
+                print("❌ " + t("terminal.play_what", locale))
+            elif command == "play":
+                await manager.act(TERMINAL_TABLE, uid, action)
         except (HostError, GameError) as exc:
-            print(error_text(exc, notifier.locale))
+            print(error_text(exc, locale))
     return True
+
+
+async def _trustee_to_the_end(manager: TableManager, notifier: TerminalNotifier,
+                              uid: int) -> None:
+    table = manager.tables.get(TERMINAL_TABLE)
+    if table is None or table.status != PLAYING or table.seat_of(uid) is None:
+        return
+    await manager.set_trustee(TERMINAL_TABLE, uid, True)
+    await notifier.finished.wait()
+    table = manager.tables.get(TERMINAL_TABLE)
+    if table is not None and table.seat_of(uid) is not None and table.status != PLAYING:
+        await manager.leave(TERMINAL_TABLE, uid)
+
+
+async def _confirm_quit(manager: TableManager, uid: int, locale: str) -> bool:
+    """Leaving mid-hand is an escape (逃跑): say what the game's escape rule costs now
+    (``Game.escape_cost``) and ask; only yes leaves. Between hands nothing is asked."""
+    table = manager.tables.get(TERMINAL_TABLE)
+    seat = table.seat_of(uid) if table is not None else None
+    if table is None or seat is None or table.status != PLAYING or table.game is None:
+        return True
+    cost = table.game.escape_cost(seat)
+    if cost is None:
+        question = t("terminal.quit_rule", locale)
+    elif cost == 0:
+        question = t("terminal.quit_free", locale)
+    else:  # in points: the beans it moves depend on what each seat carries (GAMES.md §1.3)
+        question = t("terminal.quit_cost", locale, points=cost)
+    answer = await _read(question + " ")
+    return answer is not None and typed(answer).strip().lower() in YES
 
 
 def _no_timers(settings: Settings) -> Settings:

@@ -779,6 +779,15 @@ class Game(ABC):
     def _on_escape(self, seat: int) -> None:
         """Hook for games that must note when the escape happened (e.g. before bidding)."""
 
+    def escape_cost(self, seat: int) -> int | None:
+        """逃跑的代价: the fewest points ``seat`` loses by its game's escape rule if it escapes
+        now, worked out only from what that seat may see (the person is asked to confirm before
+        they leave mid-hand, and told this). More may follow where the rule also counts what the
+        seat cannot see (四川's 查大叫 in the last four tiles) or how the trustee ends the hand.
+        0: escaping costs nothing beyond the trustee finishing the hand. None (the default):
+        the rule fixes no amount in advance; the host then names the rule without a number."""
+        return None
+
     @abstractmethod
     def trustee(self, seat: int) -> str:
         """托管: the action the trustee would take for ``seat`` now (always legal)."""

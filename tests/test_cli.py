@@ -78,7 +78,8 @@ def test_the_terminal_offers_the_start_choice_of_the_start_buttons(tmp_path: Pat
                       env=environment(tmp_path), stdin="bogus\nshow 5\ntrustee\nn\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "`show 5`" in out.split("\n")[0]
+    prompt = next(line for line in out.split("\n") if "开局" in line)  # after the welcome
+    assert "`show 5`" in prompt and "== " not in out.split(prompt, 1)[0]
     before_deal, dealt = out.split("bogus", 1)[1].split("== ", 1)
     assert "show 5" in before_deal and "手牌" not in before_deal  # named; no card shown yet
     assert "明牌 ×5" in dealt.split("\n")[1]  # the seat shows its hand from the deal on, ×5

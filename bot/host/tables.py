@@ -275,15 +275,16 @@ class TableManager:
         await self.notifier.table_changed(table)
         return table
 
-    async def add_bot(self, table_id: int, uid: int) -> Table:
-        """Fill a free seat with a bot (any seated player may)."""
+    async def add_bot(self, table_id: int, uid: int, name: str | None = None) -> Table:
+        """Fill a free seat with a bot (any seated player may), named ``name`` (default
+        "Bot N", N counting the table's bots)."""
         async with self._locked(table_id) as table:
             self.seat_index(table, uid)
             if not table.bots:
                 raise HostError("err.bots_off")
             self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            table.seats.append(Seat(uid=None, name=f"Bot {number}"))
+            table.seats.append(Seat(uid=None, name=name or f"Bot {number}"))
             table.note(T("note.bot_added"))
             await self._save(table)
         await self.notifier.table_changed(table)
@@ -989,6 +990,32 @@ class TableManager:
                     await self._release_seats(table_id)
                 except Exception:
                     log.exception("table %s: its seats could not be freed", table_id)
+
+    async def abandon(self) -> list[int]:
+        """Close every saved table of this process's servers (``owns``) without resuming it,
+        for a host whose tables cannot outlive its process (the terminal table: its player
+        went with the process that was killed). Each running hand is aborted, its escrow
+        released and nothing settled (no bean is lost or created), the saves and the seats are
+        freed; so are running hands and seats of these servers that no saved table refers to.
+        Returns the ids of the tables closed. Call it instead of ``restore``."""
+        closed: list[int] = []
+        for saved in await self.saver.load():
+            if not self.owns(saved.guild_id):
+                continue
+            try:
+                hand_id = Table.from_json(saved.state).hand_id
+            except Exception:  # a save that does not load: the sweep below releases its hand
+                log.exception("table %s: its save does not load", saved.table_id)
+                hand_id = None
+            if hand_id is not None:
+                await self.cashier.release(saved.guild_id, hand_id)
+            await self.saver.delete(saved.table_id)
+            await self._release_seats(saved.table_id)
+            log.info("table %s abandoned: its host stopped without closing it",
+                        saved.table_id)
+            closed.append(saved.table_id)
+        await self._release_orphans()
+        return closed
 
     async def _resume(
         self, table: Table, appended: tuple[table_store.SavedAction, ...]

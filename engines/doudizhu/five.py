@@ -461,6 +461,12 @@ class FiveGame(Game):
     def _on_escape(self, seat: int) -> None:
         self.escape_penalties[seat] = self.base * self.multiplier() * 3
 
+    def escape_cost(self, seat: int) -> int | None:
+        """底分 × 倍数 × 3 at the moment of escape (``_on_escape``); 0 once escaped."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        return self.base * self.multiplier() * 3
+
     # --- scoring ----------------------------------------------------------------------------
     def spring(self) -> bool:
         """失败方所有玩家一张牌也没出 (001): ×2."""

@@ -548,6 +548,12 @@ class DoudizhuGame(Game):
         if self.rules.escape_penalty:
             self.escape_penalties[seat] = self.escape_penalty(seat, before)
 
+    def escape_cost(self, seat: int) -> int | None:
+        """The escape penalty if ``seat`` escaped now (``escape_penalty``), 0 once escaped."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        return self.escape_penalty(seat, self.auction.before_bid())
+
     def escape_penalty(self, seat: int, before: bool) -> int:
         """逃跑扣分 (000/001): 底分 × 倍数 × 3 at the moment of escape (not as the trustee later
         ends it), or the flat 3 points before anyone bid."""

@@ -470,6 +470,12 @@ class ErrenGame(MahjongGame):
         self.events.append(Event("escape", seat, self.opponent(seat), ESCAPE, T("mj.pay.escape")))
         self._end("escape")
 
+    def escape_cost(self, seat: int) -> int | None:
+        """The flat escape penalty to the opponent (``_on_escape``)."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        return ESCAPE
+
     def next_carry(self) -> dict[str, Any]:
         """The winner deals next; a draw keeps the dealer; after an escape, dice."""
         if self.ended == "escape":

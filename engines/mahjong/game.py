@@ -821,6 +821,14 @@ class MahjongGame(Game):
             self.events.append(Event("escape", seat, s, points, reason))
         self._end("escape")
 
+    def escape_cost(self, seat: int) -> int | None:
+        """000: 16 倍 to each other seat still playing (at least: in the last four tiles their
+        查大叫 instead, which depends on hands the seat cannot see); 002, a seat that has won,
+        or one escaped already: 0. The variants that end the hand otherwise say their own."""
+        if not self.rules.escape_penalty or seat in self.winners() or seat in self.escaped:
+            return 0
+        return 16 * self.rules.base * len([s for s in self.standing() if s != seat])
+
     def settle(self) -> list[Transfer]:
         """The payments so far as transfers, in order: a seat that escaped collects no 番,
         呼叫转移, 花猪 or 查大叫 money (it keeps its kong money) and gets no refunds; no

@@ -277,6 +277,14 @@ class ShaanxiGame(MahjongGame):
             self.events.append(Event("escape", seat, s, points, T("mj.pay.escape")))
         self._end("escape")
 
+    def escape_cost(self, seat: int) -> int | None:
+        """底分 × (8 + own 炮子 × 3 + the others' 炮子) (``_on_escape``); 炮子 are open."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        base = self.rules.base
+        others = [(seat + k) % SEATS for k in range(1, SEATS)]
+        return 8 * base + sum(base * (self.stake(seat) + self.stake(s)) for s in others)
+
     def next_carry(self) -> dict[str, Any]:
         """The dealer stays on its own win or a 荒庄, else the next seat deals; the 炮子 carry
         over as next hand's defaults. After an escape ("任意一个玩家离开游戏，算作新的一局开始")

@@ -517,6 +517,12 @@ class WuhanGame(MahjongGame):
             self.events.append(Event("escape", seat, s, share, T("mj.pay.escape")))
         self._end("escape")
 
+    def escape_cost(self, seat: int) -> int | None:
+        """400 (口口翻 500), shared by the other three (``_on_escape``)."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        return ESCAPE_KOUKOU if self.koukou else ESCAPE
+
     def next_carry(self) -> dict[str, Any]:
         """The dealer stays on its own win or a 荒庄, else the next seat ("逆时针…轮庄");
         after an escape the table starts afresh (dice)."""

@@ -507,6 +507,12 @@ class YongzhouGame(MahjongGame):
             self.events.append(Event("escape", seat, s, value, T("mj.pay.escape")))
         self._end("escape")
 
+    def escape_cost(self, seat: int) -> int | None:
+        """A 爆胡 to every other seat (``_on_escape``)."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        return (SEATS - 1) * (self.base << CAPS[self.table])
+
     def next_carry(self) -> dict[str, Any]:
         """连庄 when the dealer won (also among several) or nobody did; otherwise the next seat
         deals, and the round wind moves on when the deal comes back to the first dealer."""

@@ -86,6 +86,16 @@ class BullGame(Game):
     def _rule_line(self) -> Text:
         raise NotImplementedError
 
+    def escape_cost(self, seat: int) -> int | None:
+        """The variant's escape penalty (``_penalty``; more if its opponents are owed more);
+        the stakes it counts are on the table. 0 once escaped; None while the seat has neither
+        the bank nor a stake (牛牛 before the bank is taken)."""
+        if seat in self.escaped or self.is_over():
+            return 0
+        if seat != self.banker and seat not in self.units:
+            return None
+        return self._penalty(seat)
+
     # --- state --------------------------------------------------------------------------
     @property
     def players(self) -> list[int]:
