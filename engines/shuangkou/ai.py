@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engines.shuangkou.notation import ACE, BIG, NRANKS, PASS, SMALL, TWO, Counts, minus
-from engines.shuangkou.patterns import NAT, Pattern, play_text, plays
+from engines.shuangkou.patterns import NAT, Pattern, beats, play_text, plays, readings
 
 if TYPE_CHECKING:
     from engines.shuangkou.game import ShuangkouGame
@@ -51,17 +51,48 @@ def choose(game: ShuangkouGame, seat: int) -> str:
     hand = game.hands[seat]
     n = sum(hand)
     table = game.table
-    options = plays(hand, None if table is None else table[2])
+    lead = None if table is None else table[2]
+    if hand[BIG] and n > 12 and _danger(game, seat) == 0:
+        # a long hand keeps its 大王 except to make a bomb of one rank (reading every wild
+        # play of 27 cards is slow, and this is no time to spend them)
+        options = plays(hand[:BIG] + (0,), lead) + _wild_bombs(hand, lead)
+    else:
+        options = plays(hand, lead)
     for cards, p in options:
         if sum(cards) == n:
             return play_text(cards, p)  # go out
     if table is None:
-        return play_text(*_lead(game, seat, options))
+        return play_text(*_lead(game, seat, _tame(options)))
     owner = table[0]
     if owner % 2 == seat % 2 or not options:
         return PASS
-    pick = _follow(game, seat, options)
+    pool = _tame(options) if sum(game.hands[owner]) > NEAR_OUT else options
+    pick = _follow(game, seat, pool)
     return PASS if pick is None else play_text(*pick)
+
+
+def _wild_bombs(hand: Counts, lead: Pattern | None) -> list[tuple[Counts, Pattern]]:
+    """Bombs of one rank with one or more 大王 added, that may be played over ``lead``."""
+    out = []
+    for r in range(NAT):
+        for w in range(1, hand[BIG] + 1):
+            if hand[r] and hand[r] + w >= 4:
+                cards = tuple(hand[r] if i == r else 0 for i in range(NAT)) + (0, w)
+                for p in readings(cards):
+                    if p.bomb and (lead is None or beats(p, lead)):
+                        out.append((cards, p))
+                        break
+    return out
+
+
+_ONE_RANK = frozenset({"single", "pair", "triple", "bomb"})
+
+
+def _tame(options: list[tuple[Counts, Pattern]]) -> list[tuple[Counts, Pattern]]:
+    """The plays worth weighing: a 大王 joins another play only as part of a bomb (it is
+    kept as control, and this keeps the search fast); all of them when nothing else is left."""
+    out = [(c, p) for c, p in options if not c[BIG] or p.bomb or not any(c[:NAT])]
+    return out or options
 
 
 # --- what the seat knows -------------------------------------------------------------------------
@@ -95,15 +126,15 @@ def _split(h: tuple[int, ...]) -> float:
         for size, shortest in ((1, 5), (2, 3), (3, 3)):
             if h[lo] < size:
                 continue
-            cur = list(h)
-            length = 0
-            r = lo
-            while r <= ACE and h[r] >= size:
-                cur[r] -= size
-                length += 1
-                if length >= shortest:
-                    best = max(best, -1.0 + _split(tuple(cur)))
-                r += 1
+            longest = 0
+            while lo + longest <= ACE and h[lo + longest] >= size:
+                longest += 1
+            # the shortest and the longest run from the lowest card (keeps the search small)
+            for length in {shortest, longest} if longest >= shortest else ():
+                cur = list(h)
+                for r in range(lo, lo + length):
+                    cur[r] -= size
+                best = max(best, -1.0 + _split(tuple(cur)))
     return best
 
 
@@ -170,15 +201,19 @@ def _lead(game: ShuangkouGame, seat: int,
             return singles[0]  # feed the partner its last card
     base = value(hand)
     scored = []
-    for cards, p in options:
+    # a lead of one rank takes the whole rank (a split rank costs a play later)
+    whole = [(c, p) for c, p in options
+             if p.kind.value not in _ONE_RANK or c[p.top] == hand[p.top] or c[BIG]]
+    for cards, p in whole or options:
         rest = minus(hand, cards)
-        gain = value(rest) - base  # about 0 for a play of a best split
+        after = value(rest)
+        gain = after - base  # about 0 for a play of a best split
         hold = _holds(game, seat, cards, p, hidden)
         s = gain + 1.0
         if p.bomb:
             s += _contribution(p.stars) * STAR_GAIN + hold * LEAD_VALUE - 0.3
         else:
-            s += hold * LEAD_VALUE * (0.6 if value(rest) > -2.5 else 0.25)
+            s += hold * LEAD_VALUE * (0.6 if after > -2.5 else 0.25)
             s += 0.25 if cards[low] else 0.0
             s -= 0.02 * p.top
             s += 0.01 * p.n
