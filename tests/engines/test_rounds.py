@@ -33,11 +33,9 @@ FAMILY = {
 
 
 def partners(key: str, game: Any, a: int, b: int) -> bool:
-    """Seats on one side: 对家 in 双扣/升级, one alliance in 够级, the farmers in 斗地主."""
-    family = FAMILY[key]
-    if family == "gouji":
-        return a % 2 == b % 2
-    if family == "doudizhu":
+    """Seats on one side: 对家 in 双扣/升级, one 联邦 in 够级 (seats 1 3 5, 2 4 6), the
+    farmers in 斗地主."""
+    if FAMILY[key] == "doudizhu":
         return game.landlord not in (a, b, None)
     return a % 2 == b % 2
 
