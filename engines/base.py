@@ -308,6 +308,84 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class Play:
+    """One seat's turn in the round so far (本轮): ``cards`` played, in the game's notation, or
+    None for a pass (不出); ``note`` says what else the table should know of it (甩牌失败：the
+    throw tried and what it was forced to, 让牌, 烧牌).
+
+    >>> Play.from_json(Play(2, "8h", T("k")).to_json()) == Play(2, "8h", T("k"))
+    True
+    """
+
+    seat: int
+    cards: str | None
+    note: Text | None = None
+
+    def to_json(self) -> list[Any]:
+        return [self.seat, self.cards, None if self.note is None else self.note.to_json()]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Play:
+        seat, cards, note = data
+        if not isinstance(seat, int) or not (cards is None or isinstance(cards, str)):
+            raise ValueError(f"not a play: {data!r}")
+        return cls(seat, cards, None if note is None else Text.from_json(note))
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick (墩) or round (轮): its plays in order and ``winner``, the seat whose
+    play took it (None where a family names none)."""
+
+    plays: tuple[Play, ...]
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"plays": [p.to_json() for p in self.plays], "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Trick:
+        winner = data.get("winner")
+        if winner is not None and not isinstance(winner, int):
+            raise ValueError(f"not a seat: {winner!r}")
+        return cls(tuple(Play.from_json(p) for p in data["plays"]), winner)
+
+
+class RoundLog:
+    """本轮 and 上一轮: the plays of the trick or round in progress and the previous one, kept
+    by every climbing and trick-taking family the same way (``View.round``,
+    ``View.last_round``). A family calls ``play``/``pass_`` as seats act, ``note`` when a
+    play turns out to be more than its cards (a failed 甩牌), and ``close`` when the trick or
+    round ends; a view reads ``current()`` and ``last``.
+
+    >>> log = RoundLog(); log.play(0, "33"); log.pass_(1); log.close(0)
+    >>> log.current(), [p.cards for p in log.last.plays], log.last.winner
+    ((), ['33', None], 0)
+    """
+
+    __slots__ = ("plays", "last")
+
+    def __init__(self) -> None:
+        self.plays: list[Play] = []
+        self.last: Trick | None = None
+
+    def play(self, seat: int, cards: str, note: Text | None = None) -> None:
+        self.plays.append(Play(seat, cards, note))
+
+    def pass_(self, seat: int, note: Text | None = None) -> None:
+        self.plays.append(Play(seat, None, note))
+
+    def close(self, winner: int | None = None) -> None:
+        """The trick or round is over: it becomes ``last``; nothing is played in the next."""
+        if self.plays:
+            self.last = Trick(tuple(self.plays), winner)
+        self.plays = []
+
+    def current(self) -> tuple[Play, ...]:
+        return tuple(self.plays)
+
+
+@dataclass(frozen=True)
 class View:
     """Everything one viewer (a seat, or None for the public) may see right now.
 
@@ -318,6 +396,10 @@ class View:
     view, where the game and the room offer it; None otherwise.
     ``shown``: the suited twin of the cards above, for pictures (``Shown``), where the game's
     notation has no suits; None for every game whose notation draws as it is written.
+    ``round``: 本轮, the round so far in climbing and trick-taking games: each seat's play or
+    pass in this trick or round, in order (``Play``); () when nothing is played yet, None in
+    games without rounds (their rivers show the history). ``last_round``: 上一轮, the
+    previous trick or round, complete, with who took it (``Trick``), or None.
     """
 
     phase: Text
@@ -327,6 +409,8 @@ class View:
     board: Board | None = None
     counter: str | None = None
     shown: Shown | None = None
+    round: tuple[Play, ...] | None = None
+    last_round: Trick | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, e.g. to keep a finished hand's final picture; ``from_json`` reverses it."""
@@ -352,6 +436,8 @@ class View:
                 "hand": self.shown.hand, "seats": list(self.shown.seats),
                 "lines": list(self.shown.lines),
             },
+            "round": None if self.round is None else [p.to_json() for p in self.round],
+            "last_round": None if self.last_round is None else self.last_round.to_json(),
         }
 
     @classmethod
@@ -361,6 +447,7 @@ class View:
 
         board = data.get("board")
         shown = data.get("shown")  # (absent from the views saved before it existed)
+        played, last = data.get("round"), data.get("last_round")  # (likewise)
         return cls(
             phase=Text.from_json(data["phase"]),
             seats=tuple(
@@ -375,6 +462,8 @@ class View:
             counter=data.get("counter"),
             shown=None if shown is None else Shown(
                 shown.get("hand"), tuple(shown.get("seats", ())), tuple(shown.get("lines", ()))),
+            round=None if played is None else tuple(Play.from_json(p) for p in played),
+            last_round=None if last is None else Trick.from_json(last),
         )
 
 

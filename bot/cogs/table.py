@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.hall import PERMISSION_KEYS, missing_permissions, user_locale
 from bot.host.model import WAITING, HostError
 from bot.i18n import normalize, render, t
-from bot.render.text import game_name, room_name
+from bot.render.text import game_name, last_round_text, room_name
 from bot.views.components import QuickButton
 
 if TYPE_CHECKING:
@@ -177,6 +177,12 @@ class TableCog(commands.Cog):
         embed, file = await self.bot.hall.embed_for(table, interaction.user.id)
         kwargs = {"file": file} if file is not None else {}
         await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+
+    @table.command(name=_("last"), description=_("The previous trick or round (only you see it)"))
+    async def last(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        table = self.manager.get(interaction.channel_id)
+        await self.bot.hall.reply(interaction, last_round_text(table, user_locale(interaction)))
 
     @table.command(name=_("list"), description=_("Open tables in this server"))
     async def list_(self, interaction: discord.Interaction) -> None:

@@ -9,7 +9,7 @@ from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import TableManager
 from bot.i18n import pick_name, render, t
 from bot.render.limits import clip, echo
-from engines.base import SeatView, Text, View
+from engines.base import Play, SeatView, Text, Trick, View
 from engines.errors import GameError
 
 
@@ -97,7 +97,9 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     else:
         status = t("table.waiting", locale, n=len(table.seats),
                    need=manager.spec(table).min_seats, most=manager.spec(table).max_seats)
-    lines = tuple(render(x, locale) for x in view.lines) if view is not None else ()
+    names = seat_names(table)
+    lines = (tuple(render(x, locale) for x in view.lines) + round_lines(view, names, locale)
+             if view is not None else ())
     result = result_lines(table.last_result, locale) if table.last_result else ()
     if view is None and table.last_result and table.last_result.get("view"):
         view = View.from_json(table.last_result["view"])  # the last hand's final board
@@ -107,6 +109,63 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     if live and table.game is not None:
         footer += " · " + t("fair.commitment", locale, digest=commitment(table.game.setup.seed))
     return TableText(title, status, tuple(seats), lines, result, notes, footer, view)
+
+
+def seat_names(table: Table) -> list[str]:
+    """Each seat as the table message names it: ``2. Bob``."""
+    return [f"{i + 1}. {seat.name}" for i, seat in enumerate(table.seats)]
+
+
+def play_cards(text: str) -> str:
+    """A play's cards as shown (``cards``), each side of a wild reading on its own.
+
+    >>> play_cards("345B=34567")
+    '3 4 5 B = 3 4 5 6 7'
+    """
+    if "=" in text:
+        return " = ".join(cards(part.strip()) for part in text.split("="))
+    return cards(text)
+
+
+def play_text(play: Play, names: list[str], locale: str) -> str:
+    """One seat's turn in a round: its name and cards (or 不出), and the note (甩牌失败 …)."""
+    name = _name(names, play.seat)
+    what = t("round.pass", locale) if play.cards is None else play_cards(play.cards)
+    text = t("round.play", locale, name=name, cards=what)
+    if play.note is not None:
+        text = t("round.noted", locale, play=text, note=render(play.note, locale))
+    return text
+
+
+def trick_text(trick: Trick, names: list[str], locale: str) -> str:
+    """上一轮: a finished trick or round on one line, with who took it."""
+    plays = t("round.sep", locale).join(play_text(p, names, locale) for p in trick.plays)
+    if trick.winner is None:
+        return t("round.last_plain", locale, plays=plays)
+    return t("round.last", locale, plays=plays, winner=_name(names, trick.winner))
+
+
+def round_lines(view: View, names: list[str], locale: str) -> tuple[str, ...]:
+    """本轮: the round so far, each seat's play or pass in order; before anything is played
+    in a new one, the round just finished (so the play that closed it is seen)."""
+    if view.round:
+        sep = t("round.sep", locale)
+        return (t("round.now", locale, plays=sep.join(
+            play_text(p, names, locale) for p in view.round)),)
+    if view.last_round is not None and view.last_round.plays:
+        return (trick_text(view.last_round, names, locale),)
+    return ()
+
+
+def last_round_text(table: Table, locale: str) -> str:
+    """``/table last``: the previous trick or round, from the public view only (the hand in
+    play, else the last hand's final view)."""
+    view = table.game.view(None) if table.game is not None else None
+    if view is None and table.last_result and table.last_result.get("view"):
+        view = View.from_json(table.last_result["view"])
+    if view is None or view.last_round is None or not view.last_round.plays:
+        return t("round.no_last", locale)
+    return trick_text(view.last_round, seat_names(table), locale)
 
 
 def seat_detail(sv: SeatView, locale: str) -> list[str]:
@@ -193,6 +252,7 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
     if sv is not None and sv.melds:
         out.append(t("hand.melds", locale, melds=sv.melds))
     out.extend(render(x, locale) for x in view.lines)
+    out.extend(round_lines(view, seat_names(table), locale))
     if view.counter:
         out.append(t("hand.counter", locale, counter=view.counter))
     offers = game.open_offers(seat)

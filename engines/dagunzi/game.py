@@ -23,6 +23,7 @@ from engines.base import (
     Outcome,
     Picker,
     PrivateWindowGame,
+    RoundLog,
     SeatView,
     Setup,
     T,
@@ -122,6 +123,7 @@ class DagunziGame(PrivateWindowGame):
         self.returned: list[int] = []
         self.trick: list[tuple[int, list[int]]] = []
         self.last_trick: list[tuple[int, list[int]]] = []
+        self.rounds = RoundLog()  # 本轮 and 上一轮, as the table shows them
         self.last_winner: int | None = None
         self.tricks = 0
         self.xian_points = 0
@@ -563,6 +565,7 @@ class DagunziGame(PrivateWindowGame):
         for cid in ids:
             self.hands[seat][cid] -= 1
         self.trick.append((seat, list(ids)))
+        self.rounds.play(seat, format_ids(ids, self.ctx))
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
         else:
@@ -580,6 +583,7 @@ class DagunziGame(PrivateWindowGame):
         if team(best_seat) != team(self.dealer):
             self.xian_points += got
         self.last_trick, self.last_winner = self.trick, best_seat
+        self.rounds.close(best_seat)
         self.trick = []
         self.tricks += 1
         self.turn = best_seat
@@ -755,18 +759,12 @@ class DagunziGame(PrivateWindowGame):
             lines.append(T("dagunzi.line.kitty", cards=format_ids(self.kitty, self.ctx)))
         if self._phase in (PLAY, DONE):
             lines.append(T("shengji.line.points", points=self.xian_points))
-        if self.trick:
-            lines.append(T("shengji.line.trick", plays=" | ".join(
-                f"{s + 1}: {format_ids(p, self.ctx)}" for s, p in self.trick)))
-        if self.last_trick:
-            assert self.last_winner is not None
-            lines.append(T("shengji.line.last", plays=" | ".join(
-                f"{s + 1}: {format_ids(p, self.ctx)}" for s, p in self.last_trick),
-                seat=self.last_winner + 1))
+        # the trick so far and the last trick: View.round, View.last_round
         if self._phase == DONE:
             lines.extend(self.outcome().lines)
         hand = format_ids(ids_of(self.hands[seat]), self.ctx) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand)
+        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
+                    round=self.rounds.current(), last_round=self.rounds.last)
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

@@ -8,7 +8,7 @@ from engines.shengji.texts import ZH as SHENGJI_ZH
 
 _SHARED = ("shengji.phase.", "shengji.suit.", "shengji.status.", "shengji.trump.",
            "shengji.line.levels", "shengji.line.declared", "shengji.line.points",
-           "shengji.line.trick", "shengji.line.last", "err.shengji.card")
+           "err.shengji.card")
 
 ZH: dict[str, str] = {k: v for k, v in SHENGJI_ZH.items() if k.startswith(_SHARED)}
 EN: dict[str, str] = {k: v for k, v in SHENGJI_EN.items() if k.startswith(_SHARED)}

@@ -42,6 +42,7 @@ from engines.base import (
     Game,
     Outcome,
     Picker,
+    RoundLog,
     SeatView,
     Setup,
     T,
@@ -198,6 +199,7 @@ class DoudizhuGame(Game):
         self.turn = first
         self.last: Play | None = None
         self.last_seat: int | None = None
+        self.rounds = RoundLog()  # 本轮: the plays and passes since the last lead
         self.played_hands = [0] * n
         self.bombs = 0
         self.bomb_factors: list[int] = []
@@ -490,9 +492,11 @@ class DoudizhuGame(Game):
                 text=T("err.ddz.must_lead"),
             )
         self.status[seat] = "pass"
+        self.rounds.pass_(seat)
         nxt = (seat + 1) % self.n
         if nxt == self.last_seat:
             self.last = None  # everyone passed: the player who played last leads
+            self.rounds.close(nxt)
         self.turn = nxt
         return "pass"
 
@@ -532,6 +536,7 @@ class DoudizhuGame(Game):
             self.bomb_factors.append(self.bomb_factor(play))
         self.last = play
         self.last_seat = seat
+        self.rounds.play(seat, play.text)
         self.status[seat] = play.text
         if not any(hand):
             self.winner = seat
@@ -736,6 +741,8 @@ class DoudizhuGame(Game):
             lines=tuple(lines),
             hand=hand,
             counter=self.counter(seat),
+            round=self.rounds.current(),
+            last_round=self.rounds.last,
         )
 
     def counter(self, seat: int | None) -> str | None:

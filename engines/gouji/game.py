@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import Choice, Game, Outcome, Picker, SeatView, Setup, T, Text, Timeout, View
+from engines.base import (
+    Choice, Game, Outcome, Picker, RoundLog, SeatView, Setup, T, Text, Timeout, View,
+)
 from engines.errors import IllegalActionError, OptionError
 from engines.gouji import ai
 from engines.gouji.patterns import THREE, Play, beats, burnable, is_gouji, plays, read
@@ -187,6 +189,7 @@ class GoujiGame(Game):
         self.window_answers: dict[int, str] = {}
         self.passed_round: set[int] = set()
         self.passed_now: set[int] = set()
+        self.rounds = RoundLog()  # 本轮: the plays and passes since the last lead
         self.reentered: set[int] = set()
         self.second_used = False
         self.rang_by: int | None = None
@@ -546,6 +549,7 @@ class GoujiGame(Game):
                     seat=seat, action=text, text=T("err.gouji.no_rang"))
             self.rang_by = seat
             self.status[seat] = T("gouji.status.rang")
+            self.rounds.pass_(seat, T("gouji.status.rang"))
             self._next_turn(seat)
             return "rang"
         if word.startswith(("burn", "烧")):
@@ -599,11 +603,13 @@ class GoujiGame(Game):
         beaters = sorted((s for s, a in answers.items()
                           if self.window_seats[s] == "beat" and a != PASS),
                          key=lambda s: (s != opposite(owner), (s - owner) % SEATS))
-        for s, a in answers.items():
-            if self.window_seats[s] == "beat" and a == PASS:
+        # only the passes of seats that could beat it are told: who could have burnt is not
+        for s in sorted(answers, key=lambda s: (s - owner) % SEATS):
+            if self.window_seats[s] == "beat" and answers[s] == PASS:
                 self.passed_now.add(s)
                 self.passed_round.add(s)
                 self.status[s] = T("gouji.status.pass")
+                self.rounds.pass_(s)
         self.mode = "turn"
         self.window_seats = {}
         self.window_answers = {}
@@ -659,6 +665,7 @@ class GoujiGame(Game):
         self.passed_now.add(seat)
         self.passed_round.add(seat)
         self.status[seat] = T("gouji.status.pass")
+        self.rounds.pass_(seat)
         if self.rang_by == seat:
             self.rang_by = None
         self._next_turn(seat)
@@ -697,6 +704,7 @@ class GoujiGame(Game):
             return
         if not self.active(leader):
             leader = self._next_active(leader)
+        self.rounds.close(None if self.top is None else self.top.owner)
         self.top = None
         self.mode = "lead"
         self.turn = leader
@@ -749,6 +757,8 @@ class GoujiGame(Game):
         self.rang_by = None
         self.rang_asked = False
         self.status[seat] = T("gouji.status.played", cards=format_cards(cards))
+        self.rounds.play(seat, format_cards(cards), T("gouji.note.shao_fail") if failed
+                         else T("gouji.note.burn") if via_burn else None)
         if failed:
             assert self.burn is not None
             self.failed.append(seat)
@@ -960,7 +970,8 @@ class GoujiGame(Game):
         if over:
             lines.extend(self.outcome().lines)
         hand = format_cards(self.hands[seat]) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand)
+        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
+                    round=self.rounds.current(), last_round=self.rounds.last)
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

@@ -22,6 +22,7 @@ from engines.base import (
     Outcome,
     Picker,
     PrivateWindowGame,
+    RoundLog,
     SeatView,
     Setup,
     T,
@@ -134,6 +135,7 @@ class ShengjiGame(PrivateWindowGame):
         self.lead: Lead | None = None
         self.last_trick: list[tuple[int, list[int]]] = []
         self.last_winner: int | None = None
+        self.rounds = RoundLog()  # 本轮 and 上一轮, as the table shows them
         self.tricks = 0
         self.xian_points = 0
         self.failed: tuple[int, str, str] | None = None
@@ -409,11 +411,13 @@ class ShengjiGame(PrivateWindowGame):
             forced = failed_throw(ids, others, ctx)
             canonical = format_ids(ids, ctx)
             self.failed = None
+            note = None
             if forced is not None:
                 self.failed = (seat, canonical, forced.text(ctx))
+                note = T("shengji.note.failed", tried=canonical, played=self.failed[2])
                 ids = list(forced.ids)
             self.lead = Lead.of(ids, ctx)
-            self._put(seat, ids)
+            self._put(seat, ids, note)
             return canonical
         assert self.lead is not None
         problem = follow_problem(self.hands[seat], self.lead, ids, ctx)
@@ -446,10 +450,11 @@ class ShengjiGame(PrivateWindowGame):
                                 kind=T(f"shengji.kind.{kind}"),
                                 led=T(f"shengji.kind.{self.lead.kind}")))
 
-    def _put(self, seat: int, ids: Sequence[int]) -> None:
+    def _put(self, seat: int, ids: Sequence[int], note: Text | None = None) -> None:
         for cid in ids:
             self.hands[seat][cid] -= 1
         self.trick.append((seat, list(ids)))
+        self.rounds.play(seat, format_ids(ids, self.ctx), note)
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
             return
@@ -463,6 +468,7 @@ class ShengjiGame(PrivateWindowGame):
         if team(best_seat) != team(self.dealer):
             self.xian_points += got
         self.last_trick, self.last_winner = self.trick, best_seat
+        self.rounds.close(best_seat)
         self.trick = []
         self.tricks += 1
         self.leader = self.turn = best_seat
@@ -559,23 +565,14 @@ class ShengjiGame(PrivateWindowGame):
                            cards=self._decl_text(self.decl)))
         if self._phase in (PLAY, DONE):
             lines.append(T("shengji.line.points", points=self.xian_points))
-        if self.trick:
-            lines.append(T("shengji.line.trick", plays=" | ".join(
-                f"{s + 1}: {format_ids(p, self.ctx)}" for s, p in self.trick)))
-        if self.last_trick:
-            assert self.last_winner is not None
-            lines.append(T("shengji.line.last", plays=" | ".join(
-                f"{s + 1}: {format_ids(p, self.ctx)}" for s, p in self.last_trick),
-                seat=self.last_winner + 1))
-        if self.failed is not None:
-            lines.append(T("shengji.line.failed", seat=self.failed[0] + 1, tried=self.failed[1],
-                           played=self.failed[2]))
+        # the trick so far, the last trick and a failed 甩牌: View.round, View.last_round
         if self.HAPPY and (self.fanzhu or self.fandi):
             lines.append(T("shengji.line.happy_now", fanzhu=self.fanzhu, fandi=self.fandi))
         if self._phase == DONE:
             lines.extend(self.outcome().lines)
         hand = format_ids(ids_of(self.hands[seat]), self.ctx) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand)
+        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
+                    round=self.rounds.current(), last_round=self.rounds.last)
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

@@ -14,6 +14,7 @@ from engines.base import (
     Game,
     Outcome,
     Picker,
+    RoundLog,
     SeatView,
     Setup,
     T,
@@ -95,6 +96,7 @@ class ShuangkouGame(Game):
         self.turn = leader
         self.table: tuple[int, Counts, Pattern] | None = None
         self.passed: set[int] = set()
+        self.rounds = RoundLog()
         self.status: dict[int, Text] = {}
         self.finished: list[int] = []
         self.played_stars: tuple[int, ...] = (0,) * SEATS
@@ -206,6 +208,7 @@ class ShuangkouGame(Game):
     def _pass(self, seat: int) -> None:
         assert self.table is not None
         self.passed.add(seat)
+        self.rounds.pass_(seat)
         self.status[seat] = T("shuangkou.status.pass")
         owner = self.table[0]
         if set(self.active()) - {owner} <= self.passed:
@@ -216,6 +219,7 @@ class ShuangkouGame(Game):
                 self.jiefeng = leader
             self.table = None
             self.passed = set()
+            self.rounds.close(owner)
             self.status = {}
             self.turn = leader
         else:
@@ -230,6 +234,7 @@ class ShuangkouGame(Game):
     def _play(self, seat: int, cards: Counts, pattern: Pattern) -> None:
         self.hands[seat] = minus(self.hands[seat], cards)
         self.table = (seat, cards, pattern)
+        self.rounds.play(seat, play_text(cards, pattern))
         if pattern.stars > self.played_stars[seat]:
             # stars are for bombs as played: a 连炸 split into single bombs pays as those
             self.played_stars = tuple(pattern.stars if s == seat else n
@@ -323,7 +328,8 @@ class ShuangkouGame(Game):
                            stars=" ".join(f"{s + 1}:{n}" for s, n in enumerate(self.played_stars))))
             lines.extend(self.outcome().lines)
         hand = format_cards(self.hands[seat]) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand)
+        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
+                    round=self.rounds.current(), last_round=self.rounds.last)
 
     def _phase_text(self) -> Text:
         if self._phase == DONE:

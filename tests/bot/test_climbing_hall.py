@@ -215,3 +215,37 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
             assert re.search(shown, text, re.MULTILINE), left
     assert any(final.seats[s].cards and s not in game.finished for s in range(4))
     assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)
+
+
+async def test_shuangkou_shows_the_partners_lead_and_the_pass_and_table_last(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Bug (issue 26): by dan's turn bob's lead (his partner's) and cat's pass were gone; only
+    the top play was shown. Seed 1: bob (seat 2) leads 3…A, cat passes; dan's table message
+    and his /hand show both, in order; once the round is over, /table last shows it whole."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(1)
+    guild, channel, members = world(env, 4)
+    await open_table(channel, members, "shuangkou")
+    await HandWatch.start(bot, channel, members, members[0])
+    game = bot.manager.tables[channel.id].game
+    ann, bob, cat, dan = members
+    nothing = await dan.slash(channel, "table last")
+    assert nothing.ephemeral and nothing.response.content == "No round has been finished yet."
+    assert acting_seats(await table_now(bot, channel)) == [1]
+    assert (await bob.slash(channel, "play", action="3456789TJQKA")).ephemeral
+    assert "❌" not in (await cat.slash(channel, "play", action="pass")).response.content
+    message = await table_now(bot, channel)
+    assert acting_seats(message) == [3]
+    round_so_far = "This round: 2. bob: 3 4 5 6 7 8 9 T J Q K A → 3. cat: pass"
+    assert round_so_far in public_text(message)
+    mine = await dan.slash(channel, "hand")
+    assert round_so_far in mine.response.content, "the private view shows the round too"
+    await dan.slash(channel, "play", action="pass")
+    await ann.slash(channel, "play", action="pass")
+    assert game.to_act() == (1,) and game.table is None  # bob leads the next round
+    last = await cat.slash(channel, "table last")
+    assert last.ephemeral
+    assert last.response.content == (
+        "Last round (taken by 2. bob): 2. bob: 3 4 5 6 7 8 9 T J Q K A → 3. cat: pass"
+        " → 4. dan: pass → 1. ann: pass")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from simgames import (  # type: ignore[import-not-found]
+    NAMES,
     HandWatch,
     dm_of,
     hints_until,
@@ -136,7 +137,10 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
 
     # the table shows the points taken and the last trick once a trick is won
     text = public_text(await table_now(bot, channel))
-    assert "Defenders' points: " in text and "Last trick: 1: " in text
+    assert "Defenders' points: " in text and "Last round (taken by " in text
+    last = game.view(None).last_round
+    assert last is not None and f"taken by {last.winner + 1}. " in text
+    assert " → ".join(f"{p.seat + 1}. {NAMES[p.seat]}: {p.cards}" for p in last.plays) in text
     await hints_until(channel, members, game, lambda: False)
     final = await watch.check_settled()
     assert "the declarers go up 1 level(s)" in final

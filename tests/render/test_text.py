@@ -5,10 +5,25 @@ from __future__ import annotations
 import discord
 
 from bot.render.limits import clip, fit, fit_embed
-from bot.render.text import error_text, result_lines, seat_detail
+from bot.host.model import PLAYING, Seat, Table
+from bot.host.tables import TableManager
+from bot.render.text import (
+    error_text,
+    hand_text,
+    last_round_text,
+    result_lines,
+    round_lines,
+    seat_detail,
+    table_text,
+)
+from bot.settings import load_settings
+from bot.terminal import TerminalNotifier
 from bot.views.components import GatherSelect, PickSelect, TableButton, picker_items
-from engines.base import Picker, SeatView, T
+from engines import registry
+from engines.base import Picker, Play, SeatView, Setup, T, View
 from engines.errors import NotationError
+from storage.db import Database, open_database
+from storage.wallet import Wallet
 
 RANKS = "3456789TJQKA2"
 
@@ -119,3 +134,55 @@ def test_everything_sent_is_cut_to_discords_limits() -> None:
     assert len(view.children[0].label) == 80
     assert all(len(o.label) == 100 for o in select.options)
     assert clip("abc", 3) == "abc" and clip("abcd", 3) == "ab…"
+
+
+async def _manager(tmp_path) -> tuple[TableManager, Database]:
+    settings = load_settings(environ={"GAMEHALL_DB": str(tmp_path / "hall.db")},
+                             known_games=registry.specs().keys())
+    db = await open_database(settings.database)
+    notifier = TerminalNotifier(uid=1, locale="en-US", out=lambda line: None)
+    return TableManager(settings, db, Wallet.from_settings(db, settings), notifier,
+                        clock=lambda: 0.0), db
+
+
+async def test_the_table_lists_each_seats_play_and_pass_in_order(tmp_path) -> None:
+    """Bug (issue 26): in 双扣 the partner's lead and who passed were gone by your turn; only
+    the top play was shown. The table text (message, DM, /table status, terminal) now lists the
+    round so far, seat by seat, and then the round just finished with who took it."""
+    manager, db = await _manager(tmp_path)
+    try:
+        game = registry.get("shuangkou").new(Setup(seats=4, seed=1))
+        names = ["Ann", "Bea", "Cat", "Dan"]
+        table = Table(id=5, guild_id=1, game_key="shuangkou", room="novice", owner=1,
+                      seats=[Seat(i + 1, n) for i, n in enumerate(names)], status=PLAYING)
+        table.game = game
+        played: list[tuple[int, str]] = []
+        while not played or game.table is not None:  # until the first round is over
+            seat = game.to_act()[0]
+            played.append((seat, game.apply(seat, game.trustee(seat))))
+        # seed 1: seat 2 leads a 13-card straight and the three others pass
+        assert [a for _, a in played] == ["3456789TJQKA", "pass", "pass", "pass"]
+        text = "\n".join(table_text(manager, table, "en-US").lines)
+        assert ("Last round (taken by 2. Bea): 2. Bea: 3 4 5 6 7 8 9 T J Q K A → 3. Cat: pass"
+                " → 4. Dan: pass → 1. Ann: pass") in text
+        seat = game.to_act()[0]
+        lead = game.apply(seat, game.trustee(seat))
+        nxt = game.to_act()[0]
+        game.apply(nxt, "pass")
+        lines = table_text(manager, table, "zh-CN").lines
+        now = f"本轮：{seat + 1}. {names[seat]}：{' '.join(lead)} → {nxt + 1}. {names[nxt]}：不出"
+        assert now in lines
+        assert now in hand_text(manager, table, game.to_act()[0], "zh-CN"), "the private view too"
+        assert last_round_text(table, "zh-CN").startswith("上一轮（2. Bea 最大）：2. Bea：3 4 5")
+    finally:
+        await manager.shutdown()
+        await db.close()
+
+
+def test_a_failed_throw_is_shown_with_what_it_was_forced_to() -> None:
+    view = View(phase=T("x"), seats=(), round=(
+        Play(0, "4s 4s", T("shengji.note.failed", tried="9s 8s 8s 4s 4s", played="4s 4s")),
+        Play(1, "Js 6c")))
+    names = ["1. Ann", "2. Bea"]
+    assert round_lines(view, names, "zh-CN") == (
+        "本轮：1. Ann：4s 4s（甩牌失败：9s 8s 8s 4s 4s → 4s 4s） → 2. Bea：Js 6c",)

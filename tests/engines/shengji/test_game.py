@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from engines.base import Picker, Setup
+from engines.base import Picker, Play, Setup, T
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import SHENGJI, SHENGJI_HAPPY
 from engines.shengji.cards import NCARDS, ids_of, parse_ids
@@ -189,6 +189,32 @@ def test_a_failed_throw_plays_the_smallest_beatable_part() -> None:
     assert game.trick == [(0, parse_ids("4s 4s"))]
     assert game.failed == (0, "9s 8s 8s 4s 4s", "4s 4s")
     assert sum(game.hands[0]) == 4
+
+
+def test_a_failed_throw_stays_in_the_round_until_the_trick_ends_and_after() -> None:
+    """Bug (issue 26): a failed 甩牌 was never announced in the round, and the notice was
+    cleared as soon as a bot led. Now it is the lead's play in ``View.round`` with a note, for
+    the whole trick and then in ``View.last_round``, however the bots play on."""
+    game = ShengjiGame.position(
+        ["9s 8s 8s 4s 4s 3d", "Js 2c 3c 4c 5c 6c", "Qc Qc Kc Kc Ac Ac", "5s 5s 7d 6d 5d 4d"],
+        level=10, trump=1, dealer=0)
+    game.apply(0, "9s 8s 8s 4s 4s")
+    note = T("shengji.note.failed", tried="9s 8s 8s 4s 4s", played="4s 4s")
+    forced = Play(0, "4s 4s", note)
+    for seat in (1, 2, 3):  # the bots answer; the failed throw is still the trick's lead
+        view = game.view(seat)
+        assert view.round is not None and view.round[0] == forced
+        assert [p.seat for p in view.round] == [0, *range(1, seat)]
+        game.apply(seat, game.trustee(seat))
+    view = game.view(None)
+    assert view.round == () and view.last_round is not None
+    assert view.last_round.plays[0] == forced and len(view.last_round.plays) == 4
+    leader = game.to_act()[0]
+    assert view.last_round.winner == leader
+    game.apply(leader, game.trustee(leader))  # the winner (a bot) leads the next trick
+    view = game.view(None)
+    assert view.round is not None and [p.seat for p in view.round] == [leader]
+    assert view.last_round is not None and view.last_round.plays[0] == forced
 
 
 def test_trustee_does_not_ruff_its_partner_s_winning_trick() -> None:
