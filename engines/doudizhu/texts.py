@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 _CARDS_ZH = "牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王）。"
-_CARDS_EN = "cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker), R (big joker)"
+_CARDS_EN = "The cards are 3-9, T (or 10), J, Q, K, A, 2, B (small joker) and R (big joker)"
 
 NOTATION_ERRORS = frozenset({
     "err.ddz.no_pattern", "err.ddz.no_reading", "err.ddz.singles_only", "err.ddz.ambiguous", "err.ddz.four_pattern",
@@ -163,7 +163,12 @@ ZH: dict[str, str] = {
     "ddz.line.wild": "癞子：{rank}（可当除大小王外任何牌；单独出时就是它本身）",
     "err.ddz.wild_reading": "{cards} 用癞子 {wild} 读不成 {reading}。"
     "写法：出的牌=当作的牌，如 445567=445566。",
-    "err.ddz.wild_choose": "有癞子时 {cards} 可以有几种出法，请写明：{forms}",
+    "err.ddz.wild_choose": "用癞子 {wild}，{cards} 有几种出法，请输入其中一种"
+    "（写成“出的牌=当作的牌”）：{forms}",
+    "err.ddz.wild_not_beat": "用癞子 {wild}，{cards} 只能当作 {reading} 出，压不过上家的{pattern} {last}："
+    "要出同牌型、同张数且更大的牌，或者出炸弹，或者不出。",
+    "err.ddz.wild_none_beat": "用癞子 {wild}，{cards} 可以当作 {forms} 出，都压不过上家的{pattern} {last}："
+    "要出同牌型、同张数且更大的牌，或者出炸弹，或者不出。",
     "err.ddz.four_pattern": "{cards} 不是四人斗地主的牌型：单张、对子（两张小王或两张大王也算）、三张、三带二、"
     "顺子、连对、三顺、飞机带对子、四张以上的炸弹、天王炸弹（没有三带一、四带二、火箭）。",
     # errors
@@ -194,25 +199,30 @@ ZH: dict[str, str] = {
 
 EN: dict[str, str] = {
     "ddz.name_five": "Five-player Dou Dizhu",
-    "ddz.phase.reveal": "Reveal identity",
+    "ddz.phase.reveal": "Reveal your identity",
     "ddz.status.reveal": "revealed",
     "ddz.choice.reveal": "Reveal identity",
-    "ddz.choice.noreveal": "Decline",
-    "ddz.line.five_marker": "Open card: {card} (seat {seat} is the open landlord and took the kitty)",
-    "ddz.line.five_hidden": "You hold the other {card}: you are the hidden landlord (only you see this)",
-    "ddz.line.five_reveal_open": "You may reveal your identity (×2) at any time until you "
-    "answer the doubling; not revealing needs no answer (only you see this)",
-    "err.ddz.five_reveal_closed": "Revealing is not open now: the hidden landlord may "
-    "reveal only while still hidden and before it answers the doubling.",
-    "ddz.line.five_alone": "You hold both open cards: you are the only landlord (only you see this)",
-    "ddz.line.five_no_partner": "No hidden landlord: the open landlord plays alone against four",
+    "ddz.choice.noreveal": "Stay hidden",
+    "ddz.line.five_marker": "Open card: {card} (seat {seat} is the open landlord and took the "
+    "kitty)",
+    "ddz.line.five_hidden": "You hold the other {card}, so you're the hidden landlord (only you "
+    "can see this)",
+    "ddz.line.five_reveal_open": "You can reveal yourself (×2) at any time until you answer the "
+    "doubling; if you'd rather stay hidden, there's nothing to answer (only you can see this)",
+    "err.ddz.five_reveal_closed": "You can't reveal yourself now: the hidden landlord can only "
+    "reveal while still hidden and before answering the doubling.",
+    "ddz.line.five_alone": "You hold both open cards, so you're the only landlord this hand "
+    "(only you can see this)",
+    "ddz.line.five_no_partner": "There's no hidden landlord: the open landlord plays alone "
+    "against four",
     "ddz.out.five_landlords": "Landlords: seat(s) {seats}",
     "ddz.out.five_landlords_win": "The landlords win",
     "ddz.out.five_reveal": "Identity revealed ×2",
-    "err.ddz.five_pattern": "{cards} is not a pattern of five-player Dou Dizhu: single, pair (no "
-    "jokers), trio, trio with a pair, straight, pairs in a row, trios in a row, plane with pairs, "
-    "bomb (4+ cards), two jokers, three jokers, four jokers.",
-    "err.ddz.five_base": "Option 'base': must be a whole number from 1 to {max}.",
+    "err.ddz.five_pattern": "{cards} isn't a valid play in five-player Dou Dizhu. Valid plays: a "
+    "single, a pair (not jokers), a trio, a trio with a pair, a straight, consecutive pairs, "
+    "consecutive trios, a plane with pairs, a bomb (4+ cards), two jokers, three jokers, four "
+    "jokers.",
+    "err.ddz.five_base": "The 'base' option must be a whole number from 1 to {max}.",
     "ddz.name": "Dou Dizhu",
     "ddz.name_happy": "Happy Dou Dizhu",
     "ddz.name_hot": "Showdown Dou Dizhu",
@@ -225,25 +235,25 @@ EN: dict[str, str] = {
     "ddz.phase.dao_lei": "Lei (the farmer doubles again)",
     "ddz.phase.dao_wo": "Wo (the landlord doubles again)",
     "ddz.line.open_card": "Open card: {card} (held by seat {seat}, who calls first)",
-    "ddz.out.blind": "blind grab ×2",
-    "ddz.out.pair": "seat {seat} and the landlord doubled ×{x}",
+    "ddz.out.blind": "Blind grab ×2",
+    "ddz.out.pair": "Seat {seat} and the landlord doubled ×{x}",
     "ddz.status.blind": "blind grab",
     "ddz.choice.blind": "Blind grab",
-    "ddz.status.look": "look",
+    "ddz.status.look": "looked",
     "ddz.choice.look": "Look",
-    "ddz.status.dao": "dao (double)",
+    "ddz.status.dao": "dao (doubled)",
     "ddz.choice.dao": "Dao (double)",
     "ddz.status.nodao": "no dao",
     "ddz.choice.nodao": "No dao",
-    "ddz.status.la": "la (double back)",
+    "ddz.status.la": "la (doubled back)",
     "ddz.choice.la": "La (double back)",
     "ddz.status.nola": "no la",
     "ddz.choice.nola": "No la",
-    "ddz.status.lei": "lei (double again)",
+    "ddz.status.lei": "lei (doubled again)",
     "ddz.choice.lei": "Lei (double again)",
     "ddz.status.nolei": "no lei",
     "ddz.choice.nolei": "No lei",
-    "ddz.status.wo": "wo (double again)",
+    "ddz.status.wo": "wo (doubled again)",
     "ddz.choice.wo": "Wo (double again)",
     "ddz.status.nowo": "no wo",
     "ddz.choice.nowo": "No wo",
@@ -257,65 +267,66 @@ EN: dict[str, str] = {
     "ddz.phase.call": "Calling the landlord",
     "ddz.phase.grab": "Grabbing the landlord",
     "ddz.phase.double": "Doubling",
-    "ddz.phase.play": "Play",
+    "ddz.phase.play": "Playing",
     "ddz.phase.over": "Hand over",
     "ddz.role.landlord": "Landlord",
     "ddz.role.farmer": "Farmer",
     "ddz.status.bid": "bid {n}",
     "ddz.status.nobid": "no bid",
     "ddz.status.call": "called",
-    "ddz.status.nocall": "no call",
+    "ddz.status.nocall": "didn't call",
     "ddz.status.grab": "grabbed",
-    "ddz.status.nograb": "no grab",
+    "ddz.status.nograb": "didn't grab",
     "ddz.status.show": "open hand ×{x}",
     "ddz.status.noshow": "hand kept closed",
     "ddz.status.double": "doubled",
-    "ddz.status.nodouble": "no double",
+    "ddz.status.nodouble": "didn't double",
     "ddz.status.play": "played {cards}",
     "ddz.status.pass": "passed",
-    "ddz.status.escaped": "escaped (auto-play)",
-    "ddz.line.redeal": "Nobody bid: redealt (deal {n})",
+    "ddz.status.escaped": "left (auto-playing)",
+    "ddz.line.redeal": "Nobody called, so the cards were redealt (deal {n})",
     "ddz.line.bid": "Highest bid: {bid} (seat {seat})",
     "ddz.line.base": "Base score: {base}",
     "ddz.line.multiplier": "Multiplier: ×{x}",
-    "ddz.line.peek": "Golden eye (only you see this): kitty cards {cards}",
+    "ddz.line.peek": "Golden eye (only you can see this): kitty cards {cards}",
     "ddz.choice.peek": "Golden eye: kitty cards {places}",
-    "err.ddz.peek": "Golden eye: at most twice a deal, two kitty cards each (peek 12, 13 or 23), "
-    "only while the landlord is chosen. Now: {actions}",
+    "err.ddz.peek": "Golden eye can be used at most twice per deal, two kitty cards at a time "
+    "(peek 12, 13 or 23), and only while the landlord is being chosen. You can: {actions}",
     "ddz.line.kitty": "Kitty: {cards}",
     "ddz.line.last_play": "Seat {seat} played {cards}",
-    "ddz.line.lead": "Seat {seat} to lead",
-    "ddz.line.you_lead": "Your lead: {n} possible plays.",
-    "ddz.line.can_beat": "{n} play(s) beat {cards}, or pass.",
-    "ddz.line.cannot_beat": "Nothing beats {cards} (要不起): you can only pass.",
-    "ddz.reading.chain": "a chain of trios (chain)",
+    "ddz.line.lead": "Seat {seat} leads",
+    "ddz.line.you_lead": "It's your lead, with {n} possible plays.",
+    "ddz.line.can_beat": "You have {n} play(s) that beat {cards}, or you can pass.",
+    "ddz.line.cannot_beat": "You can't beat {cards} (要不起), so you can only pass.",
+    "ddz.reading.chain": "consecutive trios (chain)",
     "ddz.reading.plane": "a plane with wings (plane)",
-    "ddz.transfer.escape": "seat {seat} escaped: penalty",
-    "ddz.transfer.hand": "the hand's result",
+    "ddz.transfer.escape": "Penalty: seat {seat} left the game",
+    "ddz.transfer.hand": "Result of the hand",
     "ddz.choice.bid": "{n} point(s)",
     "ddz.choice.nobid": "No bid",
     "ddz.choice.call": "Call landlord",
-    "ddz.choice.nocall": "No call",
+    "ddz.choice.nocall": "Don't call",
     "ddz.choice.grab": "Grab",
-    "ddz.choice.nograb": "No grab",
+    "ddz.choice.nograb": "Don't grab",
     "ddz.choice.show": "Open hand ×{x}",
     "ddz.choice.noshow": "Keep closed",
     "ddz.choice.double": "Double",
-    "ddz.choice.nodouble": "No double",
+    "ddz.choice.nodouble": "Don't double",
     "ddz.choice.pass": "Pass",
     "ddz.out.landlord_wins": "The landlord (seat {seat}) wins",
     "ddz.out.farmers_win": "The farmers win",
-    "ddz.out.void": "Nobody became landlord in {deals} deals: the hand is void",
+    "ddz.out.void": "Nobody became landlord in {deals} deals, so the hand is void",
     "ddz.out.base": "Base score {base}",
     "ddz.out.grabs": "Grabbed {n} time(s) ×{x}",
     "ddz.out.show": "Open hand ×{x}",
-    "ddz.out.bombs": "{n} bomb(s)/rocket ×{x}",
+    "ddz.out.bombs": "{n} bomb(s)/rocket(s) ×{x}",
     "ddz.out.spring": "Spring ×{x}",
-    "ddz.out.anti": "Anti-spring ×{x}",
+    "ddz.out.anti": "Reverse spring ×{x}",
     "ddz.out.multiplier": "Total multiplier ×{x}",
     "ddz.out.doubled": "Seat {seat} doubled",
-    "ddz.out.escape": "Seat {seat} escaped: penalty {penalty}",
-    "ddz.out.escape_trustee": "Seat {seat} escaped: auto-played to the end of the hand, no penalty",
+    "ddz.out.escape": "Seat {seat} left the game: penalty {penalty}",
+    "ddz.out.escape_trustee": "Seat {seat} left the game and was auto-played to the end of the "
+    "hand, with no penalty",
     "ddz.pattern.rocket": "rocket",
     "ddz.pattern.bomb": "bomb",
     "ddz.pattern.single": "single",
@@ -324,7 +335,7 @@ EN: dict[str, str] = {
     "ddz.pattern.trio_single": "trio with a single",
     "ddz.pattern.trio_pair": "trio with a pair",
     "ddz.pattern.straight": "straight",
-    "ddz.pattern.pair_straight": "pair straight",
+    "ddz.pattern.pair_straight": "consecutive pairs",
     "ddz.pattern.plane": "plane",
     "ddz.pattern.plane_singles": "plane with single wings",
     "ddz.pattern.plane_pairs": "plane with pair wings",
@@ -333,39 +344,50 @@ EN: dict[str, str] = {
     "ddz.pattern.king_bomb": "four-joker bomb",
     "ddz.pattern.soft_bomb": "soft bomb",
     "ddz.pattern.wild_bomb": "pure wild bomb",
-    "ddz.line.wild": "Wild card (癞子): {rank} (stands for any card but a joker; alone it is itself)",
-    "err.ddz.wild_reading": "{cards} cannot be read as {reading} with the wild {wild}. Write "
-    "the cards, then = and what they stand for, e.g. 445567=445566.",
-    "err.ddz.wild_choose": "With the wild card, {cards} can be played several ways; type one: "
-    "{forms}",
-    "err.ddz.four_pattern": "{cards} is not a pattern of four-player Dou Dizhu: single, pair (two "
-    "small or two big jokers too), trio, trio with a pair, straight, pair straight, trio "
-    "straight, plane with pairs, a bomb of four or more, the four jokers (no trio with one, no "
-    "four with two, no rocket).",
-    "err.ddz.not_card": "Cannot read '{typed}': '{char}' is not a card; " + _CARDS_EN + ".",
-    "err.ddz.no_cards": "Cannot read '{typed}': no cards given; " + _CARDS_EN + ", or 'pass'.",
-    "err.ddz.too_many": "Cannot read '{typed}': {count}× {card}, but the deck has only {limit}.",
+    "ddz.line.wild": "Wild card (癞子): {rank}. It can stand for any card except a joker; "
+    "played on its own, it's just itself",
+    "err.ddz.wild_reading": "{cards} can't be played as {reading} with {wild} wild. Write the "
+    "cards you play, then = and what they stand for, e.g. 445567=445566.",
+    "err.ddz.wild_choose": "With {wild} wild, {cards} can be played in more than one way. Type "
+    "the one you mean, as cards=what they stand for: {forms}",
+    "err.ddz.wild_not_beat": "With {wild} wild, {cards} can only be played as {reading}, which "
+    "doesn't beat {last} ({pattern}). Play the same pattern with the same number of cards but "
+    "higher, a bomb, or pass.",
+    "err.ddz.wild_none_beat": "With {wild} wild, {cards} can be played as {forms}, but none of "
+    "these beats {last} ({pattern}). Play the same pattern with the same number of cards but "
+    "higher, a bomb, or pass.",
+    "err.ddz.four_pattern": "{cards} isn't a valid play in four-player Dou Dizhu. Valid plays: a "
+    "single, a pair (two small or two big jokers count too), a trio, a trio with a pair, a "
+    "straight, consecutive pairs, consecutive trios, a plane with pairs, a bomb of four or more, "
+    "the four jokers (there's no trio with a single, no four with two, and no rocket).",
+    "err.ddz.not_card": "I can't read '{typed}': '{char}' isn't a card. " + _CARDS_EN + ".",
+    "err.ddz.no_cards": "I can't read '{typed}': there are no cards in it. " + _CARDS_EN
+    + ". To pass, type 'pass'.",
+    "err.ddz.too_many": "I can't read '{typed}': it has {count}× {card}, but the deck only has "
+    "{limit}.",
     "err.ddz.small_joker": "small joker",
     "err.ddz.big_joker": "big joker",
-    "err.ddz.no_pattern": "{cards} is not a valid pattern.",
-    "err.ddz.singles_only": "{cards} cannot be played: in Spicy Dou Dizhu a trio, a plane or a four carries singles only, never a pair, and its singles may not pair up (e.g. 333356, 33344456).",
-    "err.ddz.seats": "This Dou Dizhu is for {n} players, not {seats}.",
-    "err.ddz.play_phase": "It is the play phase: play cards (e.g. 33344) or pass.",
-    "err.ddz.phase_takes": "Now is {phase}: you can only {actions}",
-    "err.ddz.ambiguous": "{cards} can be played two ways; type one: {forms}",
-    "err.ddz.no_reading": "{cards} cannot be played as {reading}.",
-    "err.ddz.option_max": "Option '{option}': must be at most {max}.",
-    "err.ddz.cards_later": "Cards are played later; now: {actions}",
-    "err.ddz.wrong_phase": "Not in this phase; now: {actions}",
-    "err.ddz.bid_low": "A bid must be higher than {high}.",
-    "err.ddz.must_lead": "You lead this round: play any pattern (you cannot pass).",
-    "err.ddz.not_held": "You do not hold these cards: {cards}",
-    "err.ddz.not_beat": "{cards} does not beat {last} ({pattern}): play the same pattern with "
-    "the same number of cards and higher, a bomb, or pass.",
+    "err.ddz.no_pattern": "{cards} isn't a valid pattern.",
+    "err.ddz.singles_only": "{cards} can't be played: in Spicy Dou Dizhu, a trio, a plane or a "
+    "four can only carry singles, never a pair, and those singles can't pair up (e.g. 333356, "
+    "33344456).",
+    "err.ddz.seats": "This Dou Dizhu needs {n} players, not {seats}.",
+    "err.ddz.play_phase": "It's time to play cards: play some (e.g. 33344) or pass.",
+    "err.ddz.phase_takes": "You can't do that now (current phase: {phase}). You can: {actions}",
+    "err.ddz.ambiguous": "{cards} can be played in two ways. Type the one you mean: {forms}",
+    "err.ddz.no_reading": "{cards} can't be played as {reading}.",
+    "err.ddz.option_max": "The '{option}' option can't be more than {max}.",
+    "err.ddz.cards_later": "It's not time to play cards yet. You can: {actions}",
+    "err.ddz.wrong_phase": "You can't do that now. You can: {actions}",
+    "err.ddz.bid_low": "Your bid must be higher than {high}.",
+    "err.ddz.must_lead": "It's your lead, so you can't pass: play any pattern.",
+    "err.ddz.not_held": "You don't have these cards: {cards}",
+    "err.ddz.not_beat": "{cards} doesn't beat {last} ({pattern}). Play the same pattern with the "
+    "same number of cards but higher, a bomb, or pass.",
     "err.ddz.show_closed": "That open hand is no longer on offer (two-player: ×4 from the deal "
-    "until the first call; ×3 while the landlord is chosen, ×2 for the landlord before its "
-    "first play). Open now: {now}",
-    "err.ddz.option_counter": "Option 'counter' (card counter): must be auto (on in free "
+    "until the first call; ×3 while the landlord is being chosen; ×2 for the landlord before their "
+    "first play). Available now: {now}",
+    "err.ddz.option_counter": "The 'counter' option (card counter) must be auto (on in free "
     "rooms), on or off, not {value}.",
 }
 
@@ -511,7 +533,9 @@ TEXTS["zh-TW"] = {
     "ddz.pattern.wild_bomb": "純癩子炸彈",
     "ddz.line.wild": "癩子：{rank}（可當除大小王外任何牌；單獨出時就是它本身）",
     "err.ddz.wild_reading": "{cards} 用癩子 {wild} 讀不成 {reading}。寫法：出的牌=當作的牌，如 445567=445566。",
-    "err.ddz.wild_choose": "有癩子時 {cards} 可以有幾種出法，請寫明：{forms}",
+    "err.ddz.wild_choose": "用癩子 {wild}，{cards} 有幾種出法，請輸入其中一種（寫成「出的牌=當作的牌」）：{forms}",
+    "err.ddz.wild_not_beat": "用癩子 {wild}，{cards} 只能當作 {reading} 出，壓不過上家的{pattern} {last}：要出同牌型、同張數且更大的牌，或者出炸彈，或者不出。",
+    "err.ddz.wild_none_beat": "用癩子 {wild}，{cards} 可以當作 {forms} 出，都壓不過上家的{pattern} {last}：要出同牌型、同張數且更大的牌，或者出炸彈，或者不出。",
     "err.ddz.four_pattern": "{cards} 不是四人鬥地主的牌型：單張、對子（兩張小王或兩張大王也算）、三張、三帶二、順子、連對、三順、飛機帶對子、四張以上的炸彈、天"
     "王炸彈（沒有三帶一、四帶二、火箭）。",
     "err.ddz.not_card": "看不懂「{typed}」：「{char}」不是牌。牌面有 3-9、T（或 10）、J、Q、K、A、2、B（小王）、R（大王）。",

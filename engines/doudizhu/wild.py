@@ -387,9 +387,16 @@ def bombs(hand: Counts, wild: int, book: PlayBook | None = None) -> list[Play]:
 
 
 def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBook) -> Play:
-    """读牌 with 癞子: ``cards=reading`` or plain cards (read as themselves; when they are no
-    pattern so, the one reading of them that fits the table). The result is always one of
-    ``plays`` for the hand, so typed and listed plays agree."""
+    """读牌 with 癞子: ``cards=reading`` or plain cards (read as themselves when that is a
+    pattern legal now; otherwise the one reading of them that is legal now, any when leading
+    or beating ``previous``). None legal: refused naming the readings; several: the player
+    is asked to type one (``cards=reading``). The result is always one of ``plays`` for the
+    hand, so typed and listed plays agree.
+
+    >>> book = playbook(CLASSIC)
+    >>> read("666T", parse_cards("666T"), RANKS.index("T"), book.of_text("22"), book).text
+    '666T=6666'
+    """
     phys_text, eq, read_text = text.partition("=")
     phys = parse_cards(phys_text)
     cards = format_cards(phys)
@@ -418,14 +425,18 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
         )
     natural = {p.text: p for p in same if "=" not in p.text}
     if natural:
-        # Read as themselves, by the classic rules (a suffix names 三顺 or 飞机).
+        # Read as themselves, by the classic rules (a suffix names 三顺 or 飞机), when that is
+        # legal now: the listed text of a natural play always means that play.
         options = book.options(text)
         if len(options) > 1:
             if previous is None:
                 raise ambiguous(options)
             options = tuple(o for o in options if beats(o, previous)) or options
-        if options[0].text in natural:
-            return natural[options[0].text]
+        mine = natural.get(options[0].text)
+        if mine is not None and (previous is None or beats(mine, previous)):
+            return mine
+    # Otherwise the readings of these cards that are legal now (any, leading; those beating
+    # the table, following): one is taken, none is refused naming them, several are asked.
     fitting = [p for p in same if previous is None or beats(p, previous)]
     if len(fitting) == 1:
         return fitting[0]
@@ -435,12 +446,50 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
             action=cards,
             text=T("err.ddz.no_pattern", cards=cards),
         )
-    forms = " / ".join(f"`{p.text}`" for p in (fitting or same)[:6])
+    wild_rank = RANKS[wild]
+    if not fitting:
+        assert previous is not None
+        pattern = T("ddz.pattern." + previous.pattern.name.lower())
+        if len(same) == 1:
+            reading = f"`{same[0].text}`"
+            raise IllegalActionError(
+                f"with the 癞子 {wild_rank} these cards are only {reading}, which does not beat "
+                f"{previous.text}",
+                action=cards,
+                text=T(
+                    "err.ddz.wild_not_beat",
+                    cards=cards,
+                    wild=wild_rank,
+                    reading=reading,
+                    last=previous.text,
+                    pattern=pattern,
+                ),
+            )
+        forms = _forms(same)
+        raise IllegalActionError(
+            f"with the 癞子 {wild_rank} these cards are {forms}; none beats {previous.text}",
+            action=cards,
+            text=T(
+                "err.ddz.wild_none_beat",
+                cards=cards,
+                wild=wild_rank,
+                forms=forms,
+                last=previous.text,
+                pattern=pattern,
+            ),
+        )
+    forms = _forms(fitting)
     raise IllegalActionError(
         f"with the 癞子 these cards can be read several ways: type {forms}",
         action=cards,
-        text=T("err.ddz.wild_choose", cards=cards, forms=forms),
+        text=T("err.ddz.wild_choose", cards=cards, forms=forms, wild=wild_rank),
     )
+
+
+def _forms(found: list[Play]) -> str:
+    """The texts of some readings, to type: natural first, then by text; at most six."""
+    ordered = sorted(found, key=lambda p: ("=" in p.text, p.text))
+    return " / ".join(f"`{p.text}`" for p in ordered[:6])
 
 
 def reference(hand: Counts, wild: int, book: PlayBook | None = None) -> list[Play]:

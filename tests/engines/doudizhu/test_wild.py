@@ -15,6 +15,7 @@ from engines.doudizhu import DoudizhuGame, WildGame
 from engines.doudizhu.notation import NRANKS, RANKS, SMALL_JOKER, format_cards, parse_cards
 from engines.doudizhu.patterns import Pattern, playbook
 from engines.doudizhu.wild import _MEMO, TIER, beats, bombs, make, plays, read, reference
+from bot.i18n import render
 from engines.errors import IllegalActionError
 
 BOOK = playbook()
@@ -306,3 +307,82 @@ def test_the_play_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         plays(hand, wild)
         assert len(_MEMO) <= 40
     _MEMO.clear()
+
+
+# --- typed without "=": the readings that are legal now (issue 26) --------------------------------
+def refusal(hand: str, text: str, wild: str, previous: str | None = None) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as err:
+        reading(hand, text, wild, previous)
+    return err.value
+
+
+def test_the_only_reading_that_answers_is_taken() -> None:
+    # 癞子 T over 22: 666T as itself is 三带一 (no answer to a pair); 666T=6666 is a soft bomb
+    assert reading("666T", "666T", "T", previous="22") == ("SOFT_BOMB", "666T=6666")
+    # over 7778 the 三带一 of 6s is too low: the bomb is its one answer
+    assert reading("666T", "666T", "T", previous="7778") == ("SOFT_BOMB", "666T=6666")
+    # where the cards as themselves answer, they are read so (the listed text "666T")
+    assert reading("666T", "666T", "T", previous="5553") == ("TRIO_SINGLE", "666T")
+    assert reading("666T", "666T", "T") == ("TRIO_SINGLE", "666T")
+
+
+def test_no_reading_that_answers_is_refused_naming_the_readings() -> None:
+    err = refusal("9T", "9T", "T", previous="22")  # 9T=99, its one reading, is below 22
+    assert err.text is not None and err.text.key == "err.ddz.wild_not_beat"
+    zh, en = render(err.text, "zh-CN"), render(err.text, "en-US")
+    assert "`9T=99`" in zh and "压不过" in zh and "22" in zh and "几种" not in zh
+    assert "`9T=99`" in en and "22" in en and "several" not in en
+    err = refusal("666T", "666T", "T", previous="BR")  # neither 三带一 nor the soft bomb
+    assert err.text is not None and err.text.key == "err.ddz.wild_none_beat"
+    assert "`666T`" in render(err.text, "zh-CN") and "`666T=6666`" in render(err.text, "zh-CN")
+
+
+def test_asked_to_choose_only_among_the_readings_that_answer_with_the_form_taught() -> None:
+    # 癞子 T, 66TT over 5553: 66TT=666T (三带一 of 6s) and 66TT=6666 (soft bomb) both answer
+    err = refusal("66TT", "66TT", "T", previous="5553")
+    assert err.text is not None and err.text.key == "err.ddz.wild_choose"
+    forms = err.text.args["forms"]
+    assert "`66TT=6666`" in forms and "`66TT=666T`" in forms
+    assert reading("66TT", "66TT=6666", "T", previous="5553") == ("SOFT_BOMB", "66TT=6666")
+    # over 22 only the bomb answers: taken without asking
+    assert reading("66TT", "66TT", "T", previous="22") == ("SOFT_BOMB", "66TT=6666")
+    zh, en = render(err.text, "zh-CN"), render(err.text, "en-US")
+    assert "=" in zh.replace(forms, "") and "=" in en.replace(forms, "")  # the form is taught
+
+
+def rigged_wild_table() -> DoudizhuGame:
+    """Landlord 0 holds 22; seat 1 holds 666T and no fourth 6; 癞子 T; the play phase."""
+    game = wild_game(3)
+    rig(game, ["22333444555789JQK", "666TJQKA789TAA4KQ", ""], kitty="BRJ")
+    game.wild = rank("T")
+    for seat, action in ((0, "call"), (1, "nograb"), (2, "nograb")):
+        game.apply(seat, action)
+    while game.phase() != "play":
+        game.apply(game.to_act()[0], game.legal_actions(game.to_act()[0])[-1])
+    assert game.landlord == 0
+    return game
+
+
+def test_the_one_answering_reading_is_logged_in_full_and_replays() -> None:
+    game = rigged_wild_table()
+    game.apply(0, "22")
+    assert "666T=6666" in game.legal_actions(1)  # /hint and the buttons list it
+    assert game.trustee(1) in game.legal_actions(1)
+    game.apply(1, "666T")
+    assert game.log[-1] == (1, "666T=6666")
+    assert game.last is not None and game.last.pattern is Pattern.SOFT_BOMB
+    assert game.multiplier() == 2  # a soft bomb ×2
+    again = rigged_wild_table()  # the logged form rebuilds the same table
+    for seat, action in game.log[len(again.log):]:
+        again.apply(seat, action)
+    assert again.snapshot() == game.snapshot()
+
+
+def test_a_refused_reading_changes_nothing() -> None:
+    game = rigged_wild_table()
+    game.apply(0, "22")
+    before = game.to_text()
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(1, "9T")
+    assert err.value.text is not None and err.value.text.key == "err.ddz.wild_not_beat"
+    assert game.to_text() == before
