@@ -58,7 +58,7 @@ def test_play_refusals_in_english() -> None:
         "B (small joker) and R (big joker)."
     )
     assert refused(game, 0, "bid 2") == (
-        "It's time to play cards: play some (e.g. 33344, or pick them from the menu) or pass."
+        "It's time to play cards: play some (e.g. 33344) or pass."
     )
     game.apply(0, "9")
     assert refused(game, 1, "7") == (
