@@ -28,10 +28,12 @@ from engines.doudizhu.notation import RANKS as DDZ_RANKS
 from engines.doudizhu.patterns import Pattern
 from engines.errors import GameError, IllegalActionError, NotationError, OptionError
 from engines.gomoku.game import GomokuGame
+from engines.gouji.game import GoujiGame
 from engines.gomoku.rules import Position
 from engines.hotpot.game import HotpotGame
 from engines.niuniu.game import DouniuGame, NiuniuGame
 from engines.niuniu.hands import Split
+from engines.shuangkou.game import ShuangkouGame
 
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
 LOCALES = ("zh-CN", "en-US", "zh-TW")
@@ -270,6 +272,29 @@ def test_card_errors(call: Callable[[], Any], key: str, fragment: str) -> None:
     e = raises(NotationError, call)
     for game in CARD_GAMES:
         check_text(e, SPECS[game], key, fragment)
+
+
+# --- 百变双扣 / 够级 ---------------------------------------------------------------------------
+def test_shuangkou_not_held_names_only_the_missing_cards() -> None:
+    # issue 26: "你手里没有这些牌：3456" named the whole play when only the 5 was missing
+    spec = SPECS["shuangkou"]
+    g = ShuangkouGame.position(["3 4 6 7 9", "8 8", "T T", "J J"], leader=0)
+    e = raises(IllegalActionError, lambda: g.apply(0, "3456"), g)
+    check_text(e, spec, "err.climb.not_held", "5", "3456")
+    assert shown(e, "zh-CN") == "你手里缺 5，出不了 3456。"
+    assert shown(e, "en-US") == "You are missing 5, so you cannot play 3456."
+    e = raises(IllegalActionError, lambda: g.apply(0, "3399"), g)  # one of each held
+    assert shown(e, "zh-CN") == "你手里缺 39，出不了 3399。"
+
+
+def test_gouji_not_held_names_only_the_missing_cards() -> None:
+    spec = SPECS["gouji"]
+    g = GoujiGame.position(["AA 55 6", "R22 4", "3 3", "KK 9", "8 8", "T J"], leader=0)
+    e = raises(IllegalActionError, lambda: g.apply(0, "AAA"), g)
+    check_text(e, spec, "err.climb.not_held", "A", "AAA")
+    assert shown(e, "zh-CN") == "你手里缺 A，出不了 AAA。"
+    e = raises(IllegalActionError, lambda: g.apply(0, "55R"), g)
+    assert shown(e, "en-US") == "You are missing R, so you cannot play 55R."
 
 
 # --- 吃火锅 ----------------------------------------------------------------------------------
