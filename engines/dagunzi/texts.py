@@ -10,6 +10,14 @@ _SHARED = ("shengji.phase.", "shengji.suit.", "shengji.status.", "shengji.trump.
            "shengji.line.levels", "shengji.line.declared", "shengji.line.points",
            "shengji.line.trick", "shengji.line.last", "err.shengji.card")
 
+NOTATION_ERRORS = frozenset({
+    "err.dagunzi.show_now", "err.dagunzi.declare_now", "err.dagunzi.weak_declaration",
+    "err.dagunzi.return_first", "err.dagunzi.bury_first", "err.dagunzi.bury_count",
+    "err.dagunzi.jokers_now", "err.dagunzi.play_now",
+})
+"""Refusals of how an action of a phase was written (``Game.notation_errors``): the bot
+follows them with a pointer to the notation help."""
+
 ZH: dict[str, str] = {k: v for k, v in SHENGJI_ZH.items() if k.startswith(_SHARED)}
 EN: dict[str, str] = {k: v for k, v in SHENGJI_EN.items() if k.startswith(_SHARED)}
 
@@ -47,7 +55,7 @@ ZH.update({
     "err.dagunzi.not_held": "你没有这些牌：{cards}",
     "err.dagunzi.carry": "上一副牌传下来的级别、庄家或分数无效。",
     "err.dagunzi.option_mode": "房间选项“mode”只能是 dead（死棒）或 live（活棒）。",
-    "err.dagunzi.declare_now": "现在只能亮主或不亮（pass）。",
+    "err.dagunzi.declare_now": "现在只能亮主（declare 加牌）或不亮（pass）。",
     "err.dagunzi.weak_declaration": "{cards} 不能亮：要用级牌 {level} 或三张相同的王（再写一个花色），"
     "并且比现在亮的更大。",
     "err.dagunzi.return_first": "请先还贡：return 加牌。",
@@ -101,7 +109,8 @@ EN.update({
     "err.dagunzi.not_held": "You do not hold {cards}.",
     "err.dagunzi.carry": "The levels, dealer or score carried from the last hand are invalid.",
     "err.dagunzi.option_mode": "Option 'mode': must be dead (死棒) or live (活棒).",
-    "err.dagunzi.declare_now": "Now declare trump or pass.",
+    "err.dagunzi.declare_now": "You can only declare trump (`declare` and the cards) or pass "
+    "now.",
     "err.dagunzi.weak_declaration": "{cards} cannot be declared: use level cards ({level}) or "
     "three identical jokers and a suit, stronger than the current declaration.",
     "err.dagunzi.return_first": "Return the tribute first: return and the cards.",
@@ -159,7 +168,7 @@ TEXTS["zh-TW"] = {
     "err.dagunzi.not_held": "你沒有這些牌：{cards}",
     "err.dagunzi.carry": "上一副牌傳下來的級別、莊家或分數無效。",
     "err.dagunzi.option_mode": "房間選項「mode」只能是 dead（死棒）或 live（活棒）。",
-    "err.dagunzi.declare_now": "現在只能亮主或不亮（pass）。",
+    "err.dagunzi.declare_now": "現在只能亮主（declare 加牌）或不亮（pass）。",
     "err.dagunzi.weak_declaration": "{cards} 不能亮：要用級牌 {level} 或三張相同的王（再寫一個花色），並且比現在亮的更大。",
     "err.dagunzi.return_first": "請先還貢：return 加牌。",
     "err.dagunzi.return_cards": "還貢要還 {n} 張牌：儘量用不帶分的副牌。",
