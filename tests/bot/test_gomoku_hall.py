@@ -102,7 +102,10 @@ def replay_text(result: Any) -> str:
 
 
 def seat_line(result: str, name: str) -> str:
-    return next(line for line in result.splitlines() if line.startswith(f"{name}:"))
+    """The settlement line of the seat named ``name`` ("Seat 1 (ann): +1 points …"), from its
+    points on."""
+    return next(line.split(f"({name}): ", 1)[1] for line in result.splitlines()
+                if re.match(rf"Seat \d+ \({re.escape(name)}\): ", line))
 
 
 async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env,
@@ -164,8 +167,8 @@ async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env
     colour = "Black" if last_seat == 0 else "White"
     assert f"Hand #{hand_id} settled:" in result
     assert f"{colour} wins with five in a row" in result
-    assert seat_line(result, winner.name).startswith(f"{winner.name}: +1 points, 0 beans")
-    assert seat_line(result, loser.name).startswith(f"{loser.name}: -1 points, 0 beans")
+    assert seat_line(result, winner.name).startswith("+1 points, 0 beans")
+    assert seat_line(result, loser.name).startswith("-1 points, 0 beans")
     assert {"Join", "Start"} <= set(button_labels(final))
 
     # the seed's rating: the winner gains, the loser loses the same, by the score gap
@@ -246,8 +249,8 @@ async def test_the_referee_names_a_forbidden_move_and_black_loses(
     assert result is not None and f"Hand #{hand_id} settled:" in result
     assert expected in result
     black_won = "loses" not in expected
-    assert seat_line(result, "ann").startswith("ann: +1 points" if black_won else "ann: -1 points")
-    assert seat_line(result, "bob").startswith("bob: -1 points" if black_won else "bob: +1 points")
+    assert seat_line(result, "ann").startswith("+1 points" if black_won else "-1 points")
+    assert seat_line(result, "bob").startswith("-1 points" if black_won else "+1 points")
     assert acting_seats(final) == []
     # both started at 0: ±10 (win_change(0, 0)); 1级 is 0, 2级 is −100 … −1
     change = win_change(0, 0)[0]
@@ -446,8 +449,8 @@ async def test_timeout_bad_input_and_leaving_mid_game(simcord_env, simcord_bot) 
     result = field_value(message, RESULT)
     assert result is not None and f"Hand #{hand_id} settled:" in result
     assert "White left the game and loses" in result
-    assert seat_line(result, "ann").startswith("ann: +1 points")
-    assert seat_line(result, "bob").startswith("bob: -1 points")
+    assert seat_line(result, "ann").startswith("+1 points")
+    assert seat_line(result, "bob").startswith("-1 points")
     assert "bob left mid-hand" in public_text(message)
     assert table.seat_of(bob.id) is None and len(table.seats) == 1 and table.game is None
     gain, loss = win_change(0, 0)
