@@ -77,9 +77,9 @@ EN.update({
     "dagunzi.choice.show": "Show the big joker ({suit} trumps)",
     "dagunzi.choice.no_show": "Don't show",
     "dagunzi.line.shown": "Seat {seat} showed a big joker and deals",
-    "dagunzi.line.flipped": "Nobody showed a big joker: the kitty flip {cards}; seat {seat} "
-    "flipped the lowest card and deals",
-    "err.dagunzi.show_now": "Now show the big joker (show) or pass.",
+    "dagunzi.line.flipped": "Nobody showed a big joker: the kitty was turned up ({cards}); seat "
+    "{seat} turned up the lowest card and deals",
+    "err.dagunzi.show_now": "You can only show the big joker (`show`) or pass now.",
     "dagunzi.phase.return": "Seat {seat} returns {n} side cards without points",
     "dagunzi.phase.jokers": "The others may bury jokers in the kitty",
     "dagunzi.role.zhuang": "declarers",
@@ -89,8 +89,8 @@ EN.update({
     "dagunzi.line.mode_dead": "死棒: pairs and triples must be followed",
     "dagunzi.line.mode_live": "活棒: pairs and triples need not be followed",
     "dagunzi.line.tribute": "Seat {payer} paid seat {receiver} a tribute of {n} card(s)",
-    "dagunzi.line.tribute_flipped": "The tribute payer holds three big jokers: the tribute turns "
-    "round",
+    "dagunzi.line.tribute_flipped": "The tribute payer holds three big jokers: the other side "
+    "pays instead",
     "dagunzi.line.tribute_none": "The payer's partner holds three big jokers: no tribute",
     "dagunzi.line.kitty": "Kitty: {cards}",
     "dagunzi.line.dry": "干锅: the kitty's jokers add no levels",
@@ -98,9 +98,9 @@ EN.update({
     "dagunzi.line.dry_now": "干锅: the kitty cannot be replaced and nobody may bury jokers",
     "dagunzi.choice.dry": "Put the kitty back: {cards}",
     "err.dagunzi.dry_bury": "干锅: the kitty cannot be replaced; put back {cards}.",
-    "dagunzi.line.result_xian": "Scorers took {points}: they take the deal and go up {n}",
-    "dagunzi.line.result_zhuang": "Scorers took {points}: the declarers keep the bottom and go "
-    "up {n}",
+    "dagunzi.line.result_xian": "Scorers took {points}: they take the deal and go up {n} level(s)",
+    "dagunzi.line.result_zhuang": "Scorers took {points}: the declarers hold on and go up {n} "
+    "level(s)",
     "dagunzi.line.result_none": "Scorers took {points}: nobody goes up",
     "dagunzi.line.special": "Special score: {side} get {points} each",
     "dagunzi.line.match_over": "The round is over; both sides start again at 2",
@@ -113,14 +113,14 @@ EN.update({
     "now.",
     "err.dagunzi.weak_declaration": "{cards} cannot be declared: use level cards ({level}) or "
     "three identical jokers and a suit, stronger than the current declaration.",
-    "err.dagunzi.return_first": "Return the tribute first: return and the cards.",
-    "err.dagunzi.return_cards": "Return {n} cards: side cards without points as far as you can.",
-    "err.dagunzi.bury_first": "Bury the kitty first: bury and {n} cards.",
+    "err.dagunzi.return_first": "Return the tribute first: type `return` and the cards.",
+    "err.dagunzi.return_cards": "Return {n} cards, side cards without points where you can.",
+    "err.dagunzi.bury_first": "Bury the kitty first: type `bury` and {n} cards.",
     "err.dagunzi.bury_count": "Bury exactly {n} cards, not {got}.",
     "err.dagunzi.big_first": "Bury your big jokers before any small joker.",
     "err.dagunzi.jokers_only": "Bury jokers only (big before small), with as many low cards "
     "without points left in the kitty to take back.",
-    "err.dagunzi.jokers_now": "Now bury jokers or pass.",
+    "err.dagunzi.jokers_now": "You can only bury jokers or pass now.",
     "err.dagunzi.play_now": "Play cards now.",
     "err.dagunzi.lead_pattern": "Lead a single, a pair (棒子, two identical cards) or a triple "
     "(滚子, three identical cards).",

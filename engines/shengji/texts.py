@@ -119,10 +119,11 @@ EN: dict[str, str] = {
     "err.shengji.option_fixed_two": "Option 'fixed_two': must be true or false.",
     "err.shengji.declare_now": "You can only declare trump (`declare` and the cards) or pass "
     "now.",
-    "err.shengji.counter_now": "Now counter the kitty or pass.",
+    "err.shengji.counter_now": "You can only counter the kitty (`counter` and the cards) or pass "
+    "now.",
     "err.shengji.weak_declaration": "{cards} cannot be declared: use level cards ({level}) or "
     "a joker pair, stronger than the current declaration.",
-    "err.shengji.bury_first": "Bury the kitty first: bury and {n} cards.",
+    "err.shengji.bury_first": "Bury the kitty first: type `bury` and {n} cards.",
     "err.shengji.bury_count": "Bury exactly {n} cards, not {got}.",
     "err.shengji.play_now": "Play cards now.",
     "err.shengji.lead_one_suit": "A lead must be all of one suit, or all trumps.",

@@ -300,7 +300,7 @@ async def test_swap_after_three_gives_white_the_buttons(simcord_env, simcord_bot
     wrong = await ann.click(message, label=SWAP)
     assert wrong.ephemeral and "It is not your turn" in wrong.response.content
     early = await play(bob, channel, "K11")
-    assert early == "❌ After the 3rd stone White first decides: swap or keep."
+    assert early == "❌ After the third stone, White must first choose: swap or keep."
     assert table.game.log == log
     hint = await bob.slash(channel, "hint")
     assert hint_of(hint) in ("swap", "keep")
@@ -346,7 +346,7 @@ async def test_two_fifth_moves_white_picks_one_with_a_button(simcord_env, simcor
     hint = hint_of(await ann.slash(channel, "hint"))
     assert re.fullmatch(r"offer [A-O]\d+ [A-O]\d+", hint), hint
     refused = await play(ann, channel, "K8")
-    assert refused == "❌ Move 5 is offered as two points, e.g. offer H8 J9."
+    assert refused == "❌ For move 5, Black offers two points, e.g. offer H8 J9."
     refused = await play(ann, channel, "offer K8 H8")
     assert refused == "❌ H8 is already taken."
     assert await play_ok(ann, channel, "offer K8 G8") == "offer G8 K8"
@@ -432,7 +432,7 @@ async def test_timeout_bad_input_and_leaving_mid_game(simcord_env, simcord_bot) 
         (ann, "H16", "❌ Cannot read 'H16'"),
         (ann, "H8", "❌ H8 is already taken."),
         (ann, suggestion, f"❌ {suggestion} is already taken."),
-        (ann, "swap", "❌ Place a stone by its point, e.g. H8."),
+        (ann, "swap", "❌ Place a stone by naming its point, e.g. H8."),
         (bob, "A1", "❌ It is not your turn."),
     ]:
         answer = await play(member, channel, action)

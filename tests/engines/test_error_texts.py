@@ -297,6 +297,69 @@ def test_gouji_not_held_names_only_the_missing_cards() -> None:
     assert shown(e, "en-US") == "You are missing R, so you cannot play 55R."
 
 
+# --- English as a native speaker writes it (issue 26) --------------------------------------
+def test_wrong_phase_refusals_say_what_you_can_do_now() -> None:
+    """"Now is Bidding: you can only…", "Now choose declare…", "Now bury jokers or pass.": a
+    refusal in the wrong phase says what the player can do, in plain English."""
+    g = SPECS["gouji_new"].new(Setup(seats=6, seed=7))
+    assert g.phase() == "declare"
+    e = raises(IllegalActionError, lambda: g.apply(0, "33"), g)
+    assert shown(e, "en-US") == "You can only choose declare, nodeclare or revolt now."
+    g = SPECS["dagunzi"].new(Setup(seats=4, seed=7))
+    assert g.phase() == "show"
+    e = raises(IllegalActionError, lambda: g.apply(g.to_act()[0], "3h"), g)
+    assert shown(e, "en-US") == "You can only show the big joker (`show`) or pass now."
+    g = SPECS["shengji_happy"].new(Setup(seats=4, seed=34))
+    while g.phase() in ("declare", "bury"):
+        seat = g.to_act()[0]
+        g.apply(seat, g.hint(seat))
+    assert g.phase() == "counter"
+    e = raises(IllegalActionError, lambda: g.apply(g.to_act()[0], "bury 2s"), g)
+    assert shown(e, "en-US") == (
+        "You can only counter the kitty (`counter` and the cards) or pass now.")
+    g = ShuangkouGame.position(["33 4", "66 7", "88 9", "TT J"], leader=0)
+    e = raises(IllegalActionError, lambda: g.apply(0, "pass"), g)
+    assert shown(e, "en-US") == "You lead this round, so you cannot pass: play some cards."
+    e = raises(IllegalActionError, lambda: g.apply(0, "34"), g)
+    assert shown(e, "en-US").startswith("34 is not a Shuangkou pattern (single, pair")
+
+
+AWKWARD_ENGLISH = (
+    (re.compile(r"\bNow is\b"), "'Now is {phase}' is not English"),
+    (re.compile(r"^Now [a-z]+ "), "an order starting 'Now …' reads as a command out of nowhere"),
+    (re.compile(r"\bis no pattern\b"), "'is no pattern of' for 'is not a … pattern'"),
+    (re.compile(r"\bis running\b"), "a hand is 'in progress', not 'running'"),
+)
+"""Phrasings a native speaker would not write, each with why (issue 26)."""
+BEING_EDITED = ("doudizhu", "mahjong")
+"""Engines whose catalogues are being edited on other branches: their en-US texts are checked
+by the strict xfail below until the rewrite lands there (err.ddz.phase_takes)."""
+
+
+def _awkward(catalogue: Mapping[str, str]) -> list[str]:
+    return [f"{key}: {text!r} ({why})" for key, text in catalogue.items()
+            for pattern, why in AWKWARD_ENGLISH if pattern.search(text)]
+
+
+def test_no_english_text_reads_as_a_translation() -> None:
+    hall = __import__("json").loads(
+        (ENGINES.parent / "bot" / "i18n" / "en-US.json").read_text(encoding="utf-8"))
+    found = _awkward(hall)
+    for spec in SPECS.values():
+        if not spec.game.__module__.startswith(tuple(f"engines.{e}" for e in BEING_EDITED)):
+            found += _awkward(spec.texts["en-US"])
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.xfail(strict=True, reason="err.ddz.phase_takes 'Now is {phase}: …' is rewritten on "
+                   "the doudizhu branch (engines/doudizhu is edited elsewhere)")
+def test_no_english_text_reads_as_a_translation_in_the_games_being_edited() -> None:
+    found = [line for spec in SPECS.values()
+             if spec.game.__module__.startswith(tuple(f"engines.{e}" for e in BEING_EDITED))
+             for line in _awkward(spec.texts["en-US"])]
+    assert not found, "\n".join(found)
+
+
 # --- 吃火锅 ----------------------------------------------------------------------------------
 def _hotpot(*decks: str, **options: Any) -> HotpotGame:
     setup = Setup(seats=4, seed=1, options={"ante": 100, "min_bet": 5, **options})
