@@ -148,7 +148,7 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(simcord_env, sim
     assert table.game.log == log
     assert public_text(table_message(channel)) == before
     result = await members[0].slash(channel, "table start")
-    assert "running" in result.response.content
+    assert "A hand is in progress" in result.response.content
 
 
 async def test_timeout_lets_the_trustee_act_and_two_misses_keep_it(simcord_env, simcord_bot) -> None:
