@@ -19,7 +19,7 @@ import discord
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
-from bot.render.limits import fit
+from bot.render.limits import field_values, fit
 from bot.render.pictures import Picture, content_named, hand_picture, table_picture
 from bot.render.pictures import render_async as render_picture
 from bot.render.text import TableText, error_text, hand_text, notation_help, table_text
@@ -94,9 +94,10 @@ class DiscordHall:
         if text.lines:
             embed.add_field(name=t("table.info", table.locale), value="\n".join(text.lines),
                             inline=False)
-        if text.result:
-            embed.add_field(name=t("table.result", table.locale), value="\n".join(text.result),
-                            inline=False)
+        # a long settlement (many itemized payments) goes on in further fields, not cut off
+        for i, value in enumerate(field_values(text.result)):
+            embed.add_field(name=t("table.result", table.locale) if i == 0 else "\u200b",
+                            value=value, inline=False)
         if text.notes:
             embed.add_field(name=t("table.events", table.locale), value="\n".join(text.notes),
                             inline=False)

@@ -88,8 +88,8 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.no_seat": "There is no seat {seat}.",
         "err.base.seats": "{game} needs {low}-{high} seats, not {seats}.",
         "err.base.seats_exact": "{game} needs {low} seats, not {seats}.",
-        "err.base.option_unknown": "Option '{option}': unknown option for {game}.",
-        "err.base.option_type": "Option '{option}': expected {type}, got {value}.",
+        "err.base.option_unknown": "{game} has no option '{option}'.",
+        "err.base.option_type": "Option '{option}' must be {type}, not {value}.",
         "err.base.option_min": "Option '{option}': must be at least {min}.",
         "err.base.option_whole": "Option '{option}': must be a whole number ≥ {min}.",
         "err.base.type.bool": "true or false",
@@ -97,8 +97,8 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.type.float": "a number",
         "err.base.type.str": "text",
         "err.base.type.list": "a list",
-        "err.base.start_choice": "Invalid start choice: seat {seat} cannot choose '{choice}' "
-        "(offered: {offered}).",
+        "err.base.start_choice": "Seat {seat} cannot choose '{choice}' at the start (the choices "
+        "are {offered}).",
     },
 }
 """Texts of the errors every game shares (turns, seats, options); ``GameSpec`` merges them

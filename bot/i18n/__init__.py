@@ -22,7 +22,8 @@ games keep one set of words.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -69,8 +70,12 @@ class _Args(dict[str, Any]):
         return "{" + key + "}"
 
 
-def render(text: Text | str, locale: str) -> str:
-    """The text in ``locale``; a missing key falls back along ``FALLBACK``, then the key."""
+def render(text: Text | str, locale: str, seats: Sequence[str] | None = None) -> str:
+    """The text in ``locale``; a missing key falls back along ``FALLBACK``, then the key.
+
+    With ``seats`` (each seat's name, seat 1 first), a seat the template names by number
+    ("{seat} 号位", "{seat}号", "Seat {seat}") is shown with its name, one way everywhere:
+    "4号位（Bot 3）", "Seat 4 (Bot 3)" (``seat.named``)."""
     if isinstance(text, str):
         return text
     table = catalogue()
@@ -82,15 +87,47 @@ def render(text: Text | str, locale: str) -> str:
         template = table[other].get(text.key)
     if template is None:
         template = text.key
-    args = _Args({k: _arg(v, locale) for k, v in text.args.items()})
+    args = _Args({k: _arg(v, locale, seats) for k, v in text.args.items()})
+    if seats:
+        template = _name_seats(template, text.args, seats, args)
     return template.format_map(args)
 
 
-def _arg(value: Any, locale: str) -> Any:
+_SEAT_FORMS = (
+    (re.compile(r"\{(?P<arg>\w+)\} ?(?:号位|号(?!座位))"), "zh-CN"),
+    (re.compile(r"\{(?P<arg>\w+)\} ?(?:號位|號(?!座位))"), "zh-TW"),
+    (re.compile(r"\b[Ss]eat \{(?P<arg>\w+)\}"), "en-US"),
+)
+"""How templates name a seat by its 1-based number, and the language of each form."""
+
+
+def _name_seats(template: str, raw: Mapping[str, Any], seats: Sequence[str],
+                args: dict[str, Any]) -> str:
+    """``template`` with each seat named by number replaced by a placeholder of its label
+    (added to ``args``); a value that is not a seat number is left as written."""
+    for pattern, language in _SEAT_FORMS:
+        def label(match: re.Match[str], language: str = language) -> str:
+            value = raw.get(match["arg"])
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                    1 <= value <= len(seats)):
+                return match[0]
+            named = render(Text("seat.named", {"n": value, "name": seats[value - 1]}),
+                           language)
+            if match[0][0] == "S":
+                named = named[:1].upper() + named[1:]
+            key = f"_seat_{len(args)}"
+            args[key] = named
+            return "{" + key + "}"
+
+        template = pattern.sub(label, template)
+    return template
+
+
+def _arg(value: Any, locale: str, seats: Sequence[str] | None = None) -> Any:
     if isinstance(value, Text):
-        return render(value, locale)
+        return render(value, locale, seats)
     if isinstance(value, Mapping) and "k" in value:
-        return render(Text.from_json(value), locale)
+        return render(Text.from_json(value), locale, seats)
     return value
 
 

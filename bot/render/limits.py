@@ -7,6 +7,7 @@ error would lose the answer entirely. Text is cut with an ellipsis instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -44,6 +45,24 @@ def clip(text: str | None, limit: int) -> str:
 def echo(value: Any) -> Any:
     """A player's input as it may be repeated in a message: strings over ``ECHO`` are cut."""
     return clip(value, ECHO) if isinstance(value, str) else value
+
+
+def field_values(lines: Sequence[str], limit: int = FIELD_VALUE) -> list[str]:
+    """``lines`` joined into as few embed field values as fit ``limit`` each, never splitting
+    a line (a line longer than ``limit`` is clipped): a long settlement goes on in a second
+    field instead of being cut.
+
+    >>> [len(value) for value in field_values(["a" * 600, "b" * 600, "c"])]
+    [600, 602]
+    """
+    values: list[str] = []
+    for line in lines:
+        line = clip(line, limit)
+        if values and len(values[-1]) + 1 + len(line) <= limit:
+            values[-1] += "\n" + line
+        else:
+            values.append(line)
+    return values
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:

@@ -9,7 +9,7 @@ from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import TableManager
 from bot.i18n import pick_name, render, t
 from bot.render.limits import clip, echo
-from engines.base import Play, SeatView, Text, Trick, View
+from engines.base import Play, SeatView, T, Text, Trick, View
 from engines.errors import GameError
 
 
@@ -189,38 +189,43 @@ def seat_detail(sv: SeatView, locale: str) -> list[str]:
 
 def result_lines(result: dict, locale: str) -> tuple[str, ...]:
     """The settlement: points, beans won or lost, balance and new titles, what each seat still
-    held (亮牌, from the final public view), the payments between seats, the hand's code."""
+    held (亮牌, from the final public view), the payments between seats, the hand's code.
+
+    Every seat is named one way, its number with its name ("4号位（Bot 3）", "Seat 4 (Bot 3)"),
+    in the game's lines as in the hall's (``render`` with the seats' names)."""
+    names = [s["name"] for s in result["seats"]]
+
+    def say(text: Text) -> str:
+        return render(text, locale, names)
+
     out = [t("result.head", locale, hand=result["hand_id"])]
     for line in result.get("lines", []):
-        out.append(render(Text.from_json(line), locale))
+        out.append(render(Text.from_json(line), locale, names))
     final = View.from_json(result["view"]) if result.get("view") else None
     for i, s in enumerate(result["seats"]):
         if s["uid"] is None:
-            text = t("result.bot", locale, name=s["name"], points=_signed(s["points"]))
+            text = say(T("result.bot", seat=i + 1, points=_signed(s["points"])))
         else:
-            text = t(
-                "result.seat", locale, name=s["name"], points=_signed(s["points"]),
-                delta=_signed(s["delta"]), balance=s["balance"],
-            )
+            text = say(T("result.seat", seat=i + 1, points=_signed(s["points"]),
+                         delta=_signed(s["delta"]), balance=s["balance"]))
         if s.get("new_title") and s.get("title"):
             text += " " + t("result.new_title", locale, title=s["title"])
         if final is not None and i < len(final.seats):
             shown = final.seats[i]
             extra = [cards(shown.cards)] if shown.cards else []
             if shown.status is not None:
-                extra.append(render(shown.status, locale))
+                extra.append(render(shown.status, locale, names))
             if shown.melds:
                 extra.append(t("seat.melds", locale, melds=shown.melds))
             if extra:
                 text += " — " + " · ".join(extra)
         out.append(text)
-    names = [s["name"] for s in result["seats"]]
     for line in result.get("transfers", []):
         reason = line.get("reason")
-        text = t("result.transfer", locale, payer=_name(names, line["payer"]),
-                 payee=_name(names, line["payee"]), points=line["points"], beans=line["beans"])
+        text = say(T("result.transfer", payer=line["payer"] + 1, payee=line["payee"] + 1,
+                     points=line["points"], beans=line["beans"]))
         if reason:
-            text += " · " + render(Text.from_json(reason), locale)
+            text += " · " + render(Text.from_json(reason), locale, names)
         out.append(text)
     if result.get("code"):
         out.append(t("result.code", locale, code=f"`{result['code']}`"))

@@ -45,6 +45,7 @@ from engines.dagunzi.rules import (
     pattern_of,
     tribute_count,
 )
+from engines.dagunzi.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji.cards import (
     BIG,
@@ -83,6 +84,7 @@ class DagunziGame(PrivateWindowGame):
     # answered privately: who may declare, show a 大王 or bury jokers (and how many) would tell
     # what they hold
     PRIVATE_PHASES = frozenset({DECLARE, SHOW, JOKERS})
+    notation_errors = NOTATION_ERRORS
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)

@@ -10,6 +10,14 @@ _SHARED = ("shengji.phase.", "shengji.suit.", "shengji.status.", "shengji.trump.
            "shengji.line.levels", "shengji.line.declared", "shengji.line.points",
            "err.shengji.card")
 
+NOTATION_ERRORS = frozenset({
+    "err.dagunzi.show_now", "err.dagunzi.declare_now", "err.dagunzi.weak_declaration",
+    "err.dagunzi.return_first", "err.dagunzi.bury_first", "err.dagunzi.bury_count",
+    "err.dagunzi.jokers_now", "err.dagunzi.play_now",
+})
+"""Refusals of how an action of a phase was written (``Game.notation_errors``): the bot
+follows them with a pointer to the notation help."""
+
 ZH: dict[str, str] = {k: v for k, v in SHENGJI_ZH.items() if k.startswith(_SHARED)}
 EN: dict[str, str] = {k: v for k, v in SHENGJI_EN.items() if k.startswith(_SHARED)}
 
@@ -47,7 +55,7 @@ ZH.update({
     "err.dagunzi.not_held": "你没有这些牌：{cards}",
     "err.dagunzi.carry": "上一副牌传下来的级别、庄家或分数无效。",
     "err.dagunzi.option_mode": "房间选项“mode”只能是 dead（死棒）或 live（活棒）。",
-    "err.dagunzi.declare_now": "现在只能亮主或不亮（pass）。",
+    "err.dagunzi.declare_now": "现在只能亮主（declare 加牌）或不亮（pass）。",
     "err.dagunzi.weak_declaration": "{cards} 不能亮：要用级牌 {level} 或三张相同的王（再写一个花色），"
     "并且比现在亮的更大。",
     "err.dagunzi.return_first": "请先还贡：return 加牌。",
@@ -69,9 +77,9 @@ EN.update({
     "dagunzi.choice.show": "Show the big joker ({suit} trumps)",
     "dagunzi.choice.no_show": "Don't show",
     "dagunzi.line.shown": "Seat {seat} showed a big joker and deals",
-    "dagunzi.line.flipped": "Nobody showed a big joker: the kitty flip {cards}; seat {seat} "
-    "flipped the lowest card and deals",
-    "err.dagunzi.show_now": "Now show the big joker (show) or pass.",
+    "dagunzi.line.flipped": "Nobody showed a big joker: the kitty was turned up ({cards}); seat "
+    "{seat} turned up the lowest card and deals",
+    "err.dagunzi.show_now": "You can only show the big joker (`show`) or pass now.",
     "dagunzi.phase.return": "Seat {seat} returns {n} side cards without points",
     "dagunzi.phase.jokers": "The others may bury jokers in the kitty",
     "dagunzi.role.zhuang": "declarers",
@@ -81,8 +89,8 @@ EN.update({
     "dagunzi.line.mode_dead": "死棒: pairs and triples must be followed",
     "dagunzi.line.mode_live": "活棒: pairs and triples need not be followed",
     "dagunzi.line.tribute": "Seat {payer} paid seat {receiver} a tribute of {n} card(s)",
-    "dagunzi.line.tribute_flipped": "The tribute payer holds three big jokers: the tribute turns "
-    "round",
+    "dagunzi.line.tribute_flipped": "The tribute payer holds three big jokers: the other side "
+    "pays instead",
     "dagunzi.line.tribute_none": "The payer's partner holds three big jokers: no tribute",
     "dagunzi.line.kitty": "Kitty: {cards}",
     "dagunzi.line.dry": "干锅: the kitty's jokers add no levels",
@@ -90,9 +98,9 @@ EN.update({
     "dagunzi.line.dry_now": "干锅: the kitty cannot be replaced and nobody may bury jokers",
     "dagunzi.choice.dry": "Put the kitty back: {cards}",
     "err.dagunzi.dry_bury": "干锅: the kitty cannot be replaced; put back {cards}.",
-    "dagunzi.line.result_xian": "Scorers took {points}: they take the deal and go up {n}",
-    "dagunzi.line.result_zhuang": "Scorers took {points}: the declarers keep the bottom and go "
-    "up {n}",
+    "dagunzi.line.result_xian": "Scorers took {points}: they take the deal and go up {n} level(s)",
+    "dagunzi.line.result_zhuang": "Scorers took {points}: the declarers hold on and go up {n} "
+    "level(s)",
     "dagunzi.line.result_none": "Scorers took {points}: nobody goes up",
     "dagunzi.line.special": "Special score: {side} get {points} each",
     "dagunzi.line.match_over": "The round is over; both sides start again at 2",
@@ -101,17 +109,18 @@ EN.update({
     "err.dagunzi.not_held": "You do not hold {cards}.",
     "err.dagunzi.carry": "The levels, dealer or score carried from the last hand are invalid.",
     "err.dagunzi.option_mode": "Option 'mode': must be dead (死棒) or live (活棒).",
-    "err.dagunzi.declare_now": "Now declare trump or pass.",
+    "err.dagunzi.declare_now": "You can only declare trump (`declare` and the cards) or pass "
+    "now.",
     "err.dagunzi.weak_declaration": "{cards} cannot be declared: use level cards ({level}) or "
     "three identical jokers and a suit, stronger than the current declaration.",
-    "err.dagunzi.return_first": "Return the tribute first: return and the cards.",
-    "err.dagunzi.return_cards": "Return {n} cards: side cards without points as far as you can.",
-    "err.dagunzi.bury_first": "Bury the kitty first: bury and {n} cards.",
+    "err.dagunzi.return_first": "Return the tribute first: type `return` and the cards.",
+    "err.dagunzi.return_cards": "Return {n} cards, side cards without points where you can.",
+    "err.dagunzi.bury_first": "Bury the kitty first: type `bury` and {n} cards.",
     "err.dagunzi.bury_count": "Bury exactly {n} cards, not {got}.",
     "err.dagunzi.big_first": "Bury your big jokers before any small joker.",
     "err.dagunzi.jokers_only": "Bury jokers only (big before small), with as many low cards "
     "without points left in the kitty to take back.",
-    "err.dagunzi.jokers_now": "Now bury jokers or pass.",
+    "err.dagunzi.jokers_now": "You can only bury jokers or pass now.",
     "err.dagunzi.play_now": "Play cards now.",
     "err.dagunzi.lead_pattern": "Lead a single, a pair (棒子, two identical cards) or a triple "
     "(滚子, three identical cards).",
@@ -159,7 +168,7 @@ TEXTS["zh-TW"] = {
     "err.dagunzi.not_held": "你沒有這些牌：{cards}",
     "err.dagunzi.carry": "上一副牌傳下來的級別、莊家或分數無效。",
     "err.dagunzi.option_mode": "房間選項「mode」只能是 dead（死棒）或 live（活棒）。",
-    "err.dagunzi.declare_now": "現在只能亮主或不亮（pass）。",
+    "err.dagunzi.declare_now": "現在只能亮主（declare 加牌）或不亮（pass）。",
     "err.dagunzi.weak_declaration": "{cards} 不能亮：要用級牌 {level} 或三張相同的王（再寫一個花色），並且比現在亮的更大。",
     "err.dagunzi.return_first": "請先還貢：return 加牌。",
     "err.dagunzi.return_cards": "還貢要還 {n} 張牌：儘量用不帶分的副牌。",

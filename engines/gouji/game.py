@@ -31,6 +31,7 @@ from engines.shuangkou.notation import (
     format_cards,
     is_pass,
     minus,
+    not_held,
     parse_cards,
     picker_tokens,
     plus,
@@ -512,9 +513,7 @@ class GoujiGame(Game):
         cards = parse_cards(body, DECKS)
         hand = self.hands[seat]
         if not contains(hand, cards):
-            raise IllegalActionError(
-                f"you do not hold {format_cards(cards)}", seat=seat, action=text,
-                text=T("err.climb.not_held", cards=format_cards(cards)))
+            raise not_held(seat, text, hand, cards)
         p = read(cards)
         if p is None:
             raise IllegalActionError(

@@ -136,13 +136,14 @@ EN: dict[str, str] = {
     "gouji.tags.1": " ({t0})",
     "gouji.tags.2": " ({t0}, {t1})",
     "gouji.line.shangban": "First lead: seat {seat} showed {n} same-suit {rank}s",
-    "gouji.line.shangban_random": "First lead: nobody showed; seat {seat} drawn",
+    "gouji.line.shangban_random": "First lead: nobody showed, so seat {seat} was drawn at random",
     "gouji.line.daluo_leads": "憋3: last game's last place, seat {seat}, leads first",
     "gouji.line.tribute": "Seat {payer} pays seat {payee} {n} card(s) of {kind}",
     "gouji.line.return": "Seat {payer} returns {n} card(s) to seat {payee}",
     "gouji.line.buy3": "Seat {seat} had no 3 and bought one from seat {seller}",
     "gouji.line.ask3": "Seat {seat} had no 3 and was given one by ally seat {seller}",
-    "gouji.line.auto_revolt": "Seat {seat} has no 3, no 2 and no joker: automatic revolution",
+    "gouji.line.auto_revolt": "Seat {seat} has no 3, no 2 and no joker, so it revolts "
+    "automatically",
     "gouji.line.void": "Seats {seats} revolted at once: the game is void",
     "gouji.line.revolution": "Seat {seat} revolted",
     "gouji.line.yaotou": "Seat {seat} takes the head: its first three gouji plays are "
@@ -174,10 +175,10 @@ EN: dict[str, str] = {
     "err.gouji.option_base": "Option 'base': must be a whole number from 1 to {max}.",
     "err.gouji.option_choice": "Option '{option}': must be one of {allowed}.",
     "err.gouji.carry": "The series or tributes carried from the last game are invalid.",
-    "err.gouji.declare_now": "Now choose declare, nodeclare or revolt.",
+    "err.gouji.declare_now": "You can only choose declare, nodeclare or revolt now.",
     "err.gouji.no_revolt": "You hold a joker or a 2: you cannot revolt.",
-    "err.gouji.head_now": "Now choose yaotou (head) or wutou (no head).",
-    "err.gouji.must_lead": "You lead this round: play some cards.",
+    "err.gouji.head_now": "You can only choose yaotou (head) or wutou (no head) now.",
+    "err.gouji.must_lead": "You lead this round, so you cannot pass: play some cards.",
     "err.gouji.no_rang": "You may let others go first (让牌) only on your opposite's play, "
     "after the two seats before you passed.",
     "err.gouji.no_burn_now": "No burn now: a burn is claimed only on a gouji play, by seats "

@@ -51,11 +51,11 @@ EN: dict[str, str] = {
     "hotpot.line.hint_pair": "A pair: bet only the minimum {min_bet}; a third {rank} takes the "
     "whole pot, anything else costs {min_bet}",
     "hotpot.line.limits": "You may bet {low} to {high}",
-    "hotpot.line.end_empty": "Seat {seat} ate the whole pot",
+    "hotpot.line.end_empty": "Seat {seat} took the whole pot",
     "hotpot.line.end_turns": "{turns} turns played; the {leftover} left in the pot is shared "
     "by the players at the table ({share} each)",
     "hotpot.turn.pass": "Seat {seat} {cards}: pass",
-    "hotpot.turn.consecutive": "Seat {seat} {cards}: consecutive, passed automatically",
+    "hotpot.turn.consecutive": "Seat {seat} {cards}: consecutive cards, passed automatically",
     "hotpot.turn.nobet": "Seat {seat} {cards}: no bet possible, passed automatically",
     "hotpot.turn.between": "Seat {seat} {cards} bets {bet}, third card {third} is between: "
     "wins {amount}",
@@ -63,8 +63,8 @@ EN: dict[str, str] = {
     "loses {amount}",
     "hotpot.turn.post": "Seat {seat} {cards} bets {bet}, third card {third} hits the post "
     "×{factor}: loses {amount}",
-    "hotpot.turn.triple": "Seat {seat} {cards} bets {bet}, third card {third} makes three! "
-    "Takes the whole pot, {amount}",
+    "hotpot.turn.triple": "Seat {seat} {cards} bets {bet}, third card {third} makes three of a "
+    "kind: takes the whole pot, {amount}",
     "hotpot.turn.pair_miss": "Seat {seat} {cards} bets {bet}, third card {third} misses the "
     "pair: loses {amount}",
     "hotpot.choice.pass": "Pass",

@@ -96,7 +96,8 @@ ZH: dict[str, str] = {
 EN: dict[str, str] = {
     "niuniu.phase.grab": "Bank offer: seat {seat} may take the bank",
     "niuniu.phase.bet": "Stakes: each player picks a stake",
-    "niuniu.phase.split": "Split: arrange your five cards 3 + 2, the three summing to tens",
+    "niuniu.phase.split": "Split your five cards into 3 + 2, the three adding up to a multiple "
+    "of ten",
     "niuniu.phase.done": "Showdown",
     "niuniu.role.banker": "Banker",
     "niuniu.role.player": "Player",
@@ -121,7 +122,7 @@ EN: dict[str, str] = {
     "niuniu.line.no_best": "Your cards make no bull ({kind})",
     "niuniu.line.versus": "Seat {player} {hand} vs banker {banker_hand}: {result} {amount}",
     "niuniu.line.escape": "Seat {seat} escaped and pays {points} points",
-    "niuniu.line.regroup": "Nobody took the bank: the table regroups, no points this hand",
+    "niuniu.line.regroup": "Nobody took the bank: no points this hand, and the table starts over",
     "niuniu.line.next_nine": "A Bull 9 appeared: seat {seat} is banker next hand",
     "niuniu.line.next_stays": "No Bull 9: seat {seat} stays banker",
     "niuniu.line.next_random": "The next banker is drawn at random",
@@ -140,11 +141,11 @@ EN: dict[str, str] = {
     "e.g. split KQ5.",
     "err.niuniu.split_count": "Cannot read '{typed}': name three cards (the bull) or all five.",
     "err.niuniu.split_twice": "Cannot read '{typed}': a card appears twice.",
-    "err.niuniu.not_held": "{cards} not in your hand {hand}.",
-    "err.niuniu.rank_not_held": "No more cards of rank {rank} in your hand {hand}.",
+    "err.niuniu.not_held": "{cards} is not in your hand ({hand}).",
+    "err.niuniu.rank_not_held": "Your hand ({hand}) has no more cards of rank {rank}.",
     "err.niuniu.no_stakes": "This game has no stakes to pick.",
     "err.niuniu.banker_chosen": "The banker is already chosen.",
-    "err.niuniu.stake_offer": "Stakes on offer are {stakes}.",
+    "err.niuniu.stake_offer": "The stakes on offer are {stakes}.",
     "err.niuniu.option_stakes": "Option 'stakes': must be a list of 1 to 20 whole numbers "
     "from 1 to {max}.",
     "err.niuniu.option_range": "Option '{option}': must be a whole number from {min} to {max}.",

@@ -85,7 +85,7 @@ EN: dict[str, str] = {
     "err.phz.not_held": "You have no {tile}.",
     "err.phz.kan": "{tile} is a 坎 (three alike) and cannot be split.",
     "err.phz.no_hu": "Your hand is not complete (every tile in a group, at least 15 胡息).",
-    "err.phz.options": "You may now: {options}.",
+    "err.phz.options": "What you can do now: {options}.",
     "phz.role.dealer": "Dealer",
     "phz.phase.turn": "Seat {seat} to discard",
     "phz.phase.claims": "Waiting for claims (吃/碰/跑/胡)",

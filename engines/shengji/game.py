@@ -67,6 +67,7 @@ from engines.shengji.rules import (
     match_points,
     rating_multiplier,
 )
+from engines.shengji.texts import NOTATION_ERRORS
 
 DECLARE, BURY, COUNTER, PLAY, DONE = "declare", "bury", "counter", "play", "done"
 DEFAULTS: dict[str, Any] = {"decks": 2, "fixed_two": False, "sweep": 0}
@@ -89,6 +90,7 @@ class ShengjiGame(PrivateWindowGame):
     PRIVATE_PHASES = frozenset({DECLARE, COUNTER})
 
     HAPPY = False
+    notation_errors = NOTATION_ERRORS
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)

@@ -3,10 +3,17 @@ suit symbols appear only here, in texts the bot renders."""
 
 from __future__ import annotations
 
+NOTATION_ERRORS = frozenset({
+    "err.shengji.declare_now", "err.shengji.counter_now", "err.shengji.weak_declaration",
+    "err.shengji.bury_first", "err.shengji.bury_count", "err.shengji.play_now",
+})
+"""Refusals of how a declaration, a burial or a play was written (``Game.notation_errors``):
+the bot follows them with a pointer to the notation help, as in every family."""
+
 ZH: dict[str, str] = {
     "shengji.phase.declare": "发牌中（第 {packet}/{packets} 手牌）：可以亮主",
     "shengji.phase.counter": "可以反底",
-    "shengji.phase.bury": "{seat}号扣底：选 {n} 张牌扣下",
+    "shengji.phase.bury": "{seat}号扣底：选 {n} 张牌扣下（`bury` 加牌）",
     "shengji.phase.play": "第 {trick} 轮：{seat}号出牌",
     "shengji.phase.done": "本副牌结束",
     "shengji.role.zhuang": "庄家",
@@ -47,7 +54,7 @@ ZH: dict[str, str] = {
     "err.shengji.option_decks": "房间选项“decks”（几副牌）只能是 1、2 或 3。",
     "err.shengji.option_sweep": "房间选项“sweep”（大光积分）要在 0～100 之间。",
     "err.shengji.option_fixed_two": "房间选项“fixed_two”（2 为常主）应为开关（true/false）。",
-    "err.shengji.declare_now": "现在只能亮主或不亮（pass）。",
+    "err.shengji.declare_now": "现在只能亮主（declare 加牌）或不亮（pass）。",
     "err.shengji.counter_now": "现在只能反底或不反（pass）。",
     "err.shengji.weak_declaration": "{cards} 不能亮：要用级牌 {level} 或对王，并且比现在亮的更大。",
     "err.shengji.bury_first": "请先扣底：bury 加 {n} 张牌。",
@@ -62,7 +69,7 @@ ZH: dict[str, str] = {
 EN: dict[str, str] = {
     "shengji.phase.declare": "Dealing (packet {packet}/{packets}): you may declare trump",
     "shengji.phase.counter": "Counter the kitty (反底) or pass",
-    "shengji.phase.bury": "Seat {seat} buries {n} cards",
+    "shengji.phase.bury": "Seat {seat} buries {n} cards (`bury` and the cards)",
     "shengji.phase.play": "Trick {trick}: seat {seat} to play",
     "shengji.phase.done": "The hand is over",
     "shengji.role.zhuang": "declarers",
@@ -105,11 +112,13 @@ EN: dict[str, str] = {
     "err.shengji.option_decks": "Option 'decks': must be 1, 2 or 3.",
     "err.shengji.option_sweep": "Option 'sweep': must be 0 to 100.",
     "err.shengji.option_fixed_two": "Option 'fixed_two': must be true or false.",
-    "err.shengji.declare_now": "Now declare trump or pass.",
-    "err.shengji.counter_now": "Now counter the kitty or pass.",
+    "err.shengji.declare_now": "You can only declare trump (`declare` and the cards) or pass "
+    "now.",
+    "err.shengji.counter_now": "You can only counter the kitty (`counter` and the cards) or pass "
+    "now.",
     "err.shengji.weak_declaration": "{cards} cannot be declared: use level cards ({level}) or "
     "a joker pair, stronger than the current declaration.",
-    "err.shengji.bury_first": "Bury the kitty first: bury and {n} cards.",
+    "err.shengji.bury_first": "Bury the kitty first: type `bury` and {n} cards.",
     "err.shengji.bury_count": "Bury exactly {n} cards, not {got}.",
     "err.shengji.play_now": "Play cards now.",
     "err.shengji.lead_one_suit": "A lead must be all of one suit, or all trumps.",
@@ -125,7 +134,7 @@ TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
 TEXTS["zh-TW"] = {
     "shengji.phase.declare": "發牌中（第 {packet}/{packets} 手牌）：可以亮主",
     "shengji.phase.counter": "可以反底",
-    "shengji.phase.bury": "{seat}號扣底：選 {n} 張牌扣下",
+    "shengji.phase.bury": "{seat}號扣底：選 {n} 張牌扣下（`bury` 加牌）",
     "shengji.phase.play": "第 {trick} 輪：{seat}號出牌",
     "shengji.phase.done": "本副牌結束",
     "shengji.role.zhuang": "莊家",
@@ -166,7 +175,7 @@ TEXTS["zh-TW"] = {
     "err.shengji.option_decks": "房間選項「decks」（幾副牌）只能是 1、2 或 3。",
     "err.shengji.option_sweep": "房間選項「sweep」（大光積分）要在 0～100 之間。",
     "err.shengji.option_fixed_two": "房間選項「fixed_two」（2 為常主）應為開關（true/false）。",
-    "err.shengji.declare_now": "現在只能亮主或不亮（pass）。",
+    "err.shengji.declare_now": "現在只能亮主（declare 加牌）或不亮（pass）。",
     "err.shengji.counter_now": "現在只能反底或不反（pass）。",
     "err.shengji.weak_declaration": "{cards} 不能亮：要用級牌 {level} 或對王，並且比現在亮的更大。",
     "err.shengji.bury_first": "請先扣底：bury 加 {n} 張牌。",

@@ -36,6 +36,7 @@ from engines.shuangkou.notation import (
     format_cards,
     is_pass,
     minus,
+    not_held,
     parse_cards,
     picker_tokens,
 )
@@ -169,9 +170,7 @@ class ShuangkouGame(Game):
         body, _, said = text.partition("=")
         cards = parse_cards(body, DECKS)
         if not contains(self.hands[seat], cards):
-            raise IllegalActionError(
-                f"you do not hold {format_cards(cards)}", seat=seat, action=text,
-                text=T("err.climb.not_held", cards=format_cards(cards)))
+            raise not_held(seat, text, self.hands[seat], cards)
         options = readings(cards)
         if not options:
             raise IllegalActionError(

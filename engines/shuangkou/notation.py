@@ -32,7 +32,7 @@ from engines.cards import (
     read_joker,
 )
 from engines.cards import deal as deal_shoe
-from engines.errors import NotationError
+from engines.errors import IllegalActionError, NotationError
 
 RANKS = "3456789TJQKA2BR"
 """Rank characters, weakest first; the index of a rank is its strength."""
@@ -58,14 +58,14 @@ CLIMB_TEXTS: dict[str, dict[str, str]] = {
         "B 小王、R 大王）。",
         "err.climb.no_cards": "看不懂“{typed}”：没有写牌（不出请写 pass）。",
         "err.climb.too_many": "看不懂“{typed}”：{card} 写了 {count} 张，{decks} 副牌只有 {limit} 张。",
-        "err.climb.not_held": "你手里没有这些牌：{cards}",
+        "err.climb.not_held": "你手里缺 {missing}，出不了 {cards}。",
     },
     "en-US": {
         "err.climb.not_card": "Cannot read '{typed}': '{char}' is not a card ({help}).",
         "err.climb.no_cards": "Cannot read '{typed}': no cards given (write pass to pass).",
         "err.climb.too_many": "Cannot read '{typed}': {count}× {card}, but {decks} decks hold "
         "only {limit}.",
-        "err.climb.not_held": "You do not hold these cards: {cards}",
+        "err.climb.not_held": "You are missing {missing}, so you cannot play {cards}.",
     },
 }
 """Texts of the card-reading errors, merged into each climbing game's catalogue."""
@@ -74,7 +74,7 @@ CLIMB_TEXTS["zh-TW"] = {
     "err.climb.not_card": "看不懂「{typed}」：「{char}」不是牌（可用 3-9、T 或 10、J、Q、K、A、2、B 小王、R 大王）。",
     "err.climb.no_cards": "看不懂「{typed}」：沒有寫牌（不出請寫 pass）。",
     "err.climb.too_many": "看不懂「{typed}」：{card} 寫了 {count} 張，{decks} 副牌只有 {limit} 張。",
-    "err.climb.not_held": "你手裡沒有這些牌：{cards}",
+    "err.climb.not_held": "你手裡缺 {missing}，出不了 {cards}。",
 }
 """繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
 
@@ -164,6 +164,24 @@ def format_cards(counts: Counts) -> str:
 def contains(hand: Counts, cards: Counts) -> bool:
     """True when ``hand`` holds every card of ``cards``."""
     return all(h >= c for h, c in zip(hand, cards))
+
+
+def lacking(hand: Counts, cards: Counts) -> Counts:
+    """The cards of ``cards`` that ``hand`` does not hold (per rank, what is short).
+
+    >>> format_cards(lacking(parse_cards("3 4 6 9", 2), parse_cards("3456 99", 2)))
+    '59'
+    """
+    return tuple(max(c - h, 0) for h, c in zip(hand, cards))
+
+
+def not_held(seat: int, action: str, hand: Counts, cards: Counts) -> IllegalActionError:
+    """The refusal of a play whose cards ``hand`` does not hold: names the missing cards
+    (``5`` of ``3456``), not the whole play."""
+    short = format_cards(lacking(hand, cards))
+    return IllegalActionError(
+        f"you do not hold {short} of {format_cards(cards)}", seat=seat, action=action,
+        text=T("err.climb.not_held", missing=short, cards=format_cards(cards)))
 
 
 def minus(hand: Counts, cards: Counts) -> Counts:

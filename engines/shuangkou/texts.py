@@ -63,10 +63,10 @@ EN: dict[str, str] = {
     "shuangkou.kind.three_kings": "three-joker bomb",
     "shuangkou.kind.four_kings": "four-joker bomb",
     "shuangkou.line.table": "On the table: seat {seat} {cards} ({kind})",
-    "shuangkou.line.jiefeng": "Wind passes (接风): seat {seat} leads",
+    "shuangkou.line.jiefeng": "The lead passes to the partner (接风): seat {seat} leads",
     "shuangkou.line.order": "Out in order: {seats}",
     "shuangkou.line.stars": "Stars played (seat:stars): {stars}",
-    "shuangkou.line.result": "Team {team} wins: {kind}, {base} base each",
+    "shuangkou.line.result": "Team {team} wins: {kind}, {base} base points each",
     "shuangkou.line.doubled": "The winners played {stars} stars: ×{mult}, {points} points each",
     "shuangkou.line.contribution": "Seat {seat} played {stars} stars: each other seat pays "
     "{points}",
@@ -76,13 +76,13 @@ EN: dict[str, str] = {
     "shuangkou.reason.stars": "{stars}-star contribution",
     "shuangkou.choice.pass": "Pass",
     "err.shuangkou.option_base": "Option 'base': must be a whole number from 1 to {max}.",
-    "err.shuangkou.must_lead": "You lead this round: play some cards.",
-    "err.shuangkou.no_pattern": "{cards} is no pattern of Shuangkou (single, pair, triple, "
+    "err.shuangkou.must_lead": "You lead this round, so you cannot pass: play some cards.",
+    "err.shuangkou.no_pattern": "{cards} is not a Shuangkou pattern (single, pair, triple, "
     "straight, pair run, triple run, bomb, bomb chain).",
     "err.shuangkou.reading": "{cards} cannot be read as {reading}: each big joker stands for "
     "one card and the other cards must match.",
-    "err.shuangkou.shape": "{cards} is not the pattern of {table} on the table: play a {kind} "
-    "of {n} cards, or a bomb.",
+    "err.shuangkou.shape": "{cards} does not match {table} on the table: play a {n}-card {kind}, "
+    "or a bomb.",
     "err.shuangkou.no_beat": "{cards} does not beat {table}.",
 }
 

@@ -29,7 +29,8 @@ NAMES = ("ann", "bob", "cat", "dan")
 # what a card looks like wherever the hall prints one (hands, splits, open cards, pickers).
 _CARD_RUN = re.compile(r"(?<![0-9A-Za-z])((?:(?:10|[AKQJT2-9])[shcd])+)(?![0-9A-Za-z])")
 _CARD = re.compile(r"(?:10|[AKQJT2-9])[shcd]")
-_RESULT = re.compile(r"^(?P<name>.+?): (?P<points>[+-]?\d+) points, (?P<delta>[+-]?\d+) beans, "
+_RESULT = re.compile(r"^Seat \d+ \((?P<name>.+?)\): (?P<points>[+-]?\d+) points, "
+                     r"(?P<delta>[+-]?\d+) beans, "
                      r"balance (?P<balance>\d+)", re.MULTILINE)
 
 

@@ -255,7 +255,7 @@ async def test_hotpot_game_with_buttons_hints_and_bad_bets(
         raise AssertionError("the game did not finish")
     assert refused
     text = await watch.check_settled()
-    assert "20 turns played" in text or "ate the whole pot" in text, text
+    assert "20 turns played" in text or "took the whole pot" in text, text
     assert sum(game.outcome().points) == 0
 
 
@@ -365,5 +365,5 @@ def test_terminal_table_plays_each_game(tmp_path: Path) -> None:
         out, err = run.communicate("trustee\nn\n", timeout=60)
         assert run.returncode == 0, (game_key, err)
         assert "第 1 局结算" in out, (game_key, out)  # the settlement, in the hall's locale
-        assert "你：" in out and "余额 10000" in out, (game_key, out)  # score-only: no beans
+        assert "号位（你）：" in out and "余额 10000" in out, (game_key, out)  # score-only: no beans
         assert (tmp_path / f"{game_key}.db").exists()

@@ -153,11 +153,12 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
         await members[seat].slash(channel, "play", action=hint_of(hint))
     assert game.is_over() and seen_out
     final = await watch.check_settled()
-    places = re.search(r"Places: 1st seat (\d), 2nd seat (\d), 3rd seat (\d), 4th seat (\d), "
-                       r"5th seat (\d), last seat (\d)", final)
+    named = r"seat (\d) \(\w+\)"  # each seat with its name, as every settlement line names it
+    places = re.search(rf"Places: 1st {named}, 2nd {named}, 3rd {named}, 4th {named}, "
+                       rf"5th {named}, last {named}", final)
     assert places and sorted(places.groups()) == list("123456"), final
     assert places[1] == str(game.finished[0] + 1), "the first out is 头科"
-    assert "ann: " in final and "revolted" in final
+    assert "Seat 1 (ann): " in final and "revolted" in final
     assert await rake_and_changes(bot, guild.id, watch) == (6 * 5, 0)
 
 
@@ -187,7 +188,7 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
 
     text = public_text(await table_now(bot, channel))
     assert f"Hand #{watch.hand_id} settled" in text
-    assert "Seat 3 played 6 stars: each other seat pays " in text
+    assert f"Seat 3 ({members[2].name}) played 6 stars: each other seat pays " in text
     rate = bot.settings.rooms["novice"].coefficient
     outcome = game.outcome()
     wallet = bot.manager.wallet_for(guild.id)
@@ -195,7 +196,8 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
     for transfer in outcome.transfers:
         payer, payee = members[transfer.payer], members[transfer.payee]
         beans = transfer.points * rate
-        line = f"{payer.name} → {payee.name}: {transfer.points} points, {beans} beans"
+        line = (f"Seat {transfer.payer + 1} ({payer.name}) → seat {transfer.payee + 1} "
+                f"({payee.name}): {transfer.points} points, {beans} beans")
         if transfer.reason is not None and transfer.reason.key == "shuangkou.reason.stars":
             line += " · 6-star contribution"
         assert line in text, line
@@ -211,7 +213,7 @@ async def test_shuangkou_hand_with_a_star_contribution_itemized(
     for seat, member in enumerate(members):
         left = final.seats[seat].cards
         if left and seat not in game.finished:
-            shown = rf"^{member.name}: .* — {re.escape(cards(left))}"
+            shown = rf"^Seat {seat + 1} \({member.name}\): .* — {re.escape(cards(left))}"
             assert re.search(shown, text, re.MULTILINE), left
     assert any(final.seats[s].cards and s not in game.finished for s in range(4))
     assert await rake_and_changes(bot, guild.id, watch) == (4 * 5, 0)

@@ -64,8 +64,8 @@ async def test_create_join_start_dm_play_settle(simcord_env, simcord_bot: GameHa
     house = await wallet.house_balance()
     assert sum(balances) + house == 3 * simcord_bot.settings.starting_grant
     assert house == 3 * simcord_bot.settings.rooms["novice"].rake
-    for member, balance in zip(members, balances, strict=True):
-        assert f"{member.name}: " in final and f"balance {balance}" in final
+    for seat, (member, balance) in enumerate(zip(members, balances, strict=True)):
+        assert f"Seat {seat + 1} ({member.name}): " in final and f"balance {balance}" in final
 
 
 async def test_hand_is_private_and_shows_only_your_cards(simcord_env, simcord_bot) -> None:
@@ -148,7 +148,7 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(simcord_env, sim
     assert table.game.log == log
     assert public_text(table_message(channel)) == before
     result = await members[0].slash(channel, "table start")
-    assert "running" in result.response.content
+    assert "A hand is in progress" in result.response.content
 
 
 async def test_timeout_lets_the_trustee_act_and_two_misses_keep_it(simcord_env, simcord_bot) -> None:

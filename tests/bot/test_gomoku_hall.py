@@ -102,7 +102,10 @@ def replay_text(result: Any) -> str:
 
 
 def seat_line(result: str, name: str) -> str:
-    return next(line for line in result.splitlines() if line.startswith(f"{name}:"))
+    """The settlement line of the seat named ``name`` ("Seat 1 (ann): +1 points …"), from its
+    points on."""
+    return next(line.split(f"({name}): ", 1)[1] for line in result.splitlines()
+                if re.match(rf"Seat \d+ \({re.escape(name)}\): ", line))
 
 
 async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env,
@@ -164,8 +167,8 @@ async def test_a_full_game_with_hints_shows_the_board_and_rates_both(simcord_env
     colour = "Black" if last_seat == 0 else "White"
     assert f"Hand #{hand_id} settled:" in result
     assert f"{colour} wins with five in a row" in result
-    assert seat_line(result, winner.name).startswith(f"{winner.name}: +1 points, 0 beans")
-    assert seat_line(result, loser.name).startswith(f"{loser.name}: -1 points, 0 beans")
+    assert seat_line(result, winner.name).startswith("+1 points, 0 beans")
+    assert seat_line(result, loser.name).startswith("-1 points, 0 beans")
     assert {"Join", "Start"} <= set(button_labels(final))
 
     # the seed's rating: the winner gains, the loser loses the same, by the score gap
@@ -246,8 +249,8 @@ async def test_the_referee_names_a_forbidden_move_and_black_loses(
     assert result is not None and f"Hand #{hand_id} settled:" in result
     assert expected in result
     black_won = "loses" not in expected
-    assert seat_line(result, "ann").startswith("ann: +1 points" if black_won else "ann: -1 points")
-    assert seat_line(result, "bob").startswith("bob: -1 points" if black_won else "bob: +1 points")
+    assert seat_line(result, "ann").startswith("+1 points" if black_won else "-1 points")
+    assert seat_line(result, "bob").startswith("-1 points" if black_won else "+1 points")
     assert acting_seats(final) == []
     # both started at 0: ±10 (win_change(0, 0)); 1级 is 0, 2级 is −100 … −1
     change = win_change(0, 0)[0]
@@ -297,7 +300,7 @@ async def test_swap_after_three_gives_white_the_buttons(simcord_env, simcord_bot
     wrong = await ann.click(message, label=SWAP)
     assert wrong.ephemeral and "It is not your turn" in wrong.response.content
     early = await play(bob, channel, "K11")
-    assert early == "❌ After the 3rd stone White first decides: swap or keep."
+    assert early == "❌ After the third stone, White must first choose: swap or keep."
     assert table.game.log == log
     hint = await bob.slash(channel, "hint")
     assert hint_of(hint) in ("swap", "keep")
@@ -343,7 +346,7 @@ async def test_two_fifth_moves_white_picks_one_with_a_button(simcord_env, simcor
     hint = hint_of(await ann.slash(channel, "hint"))
     assert re.fullmatch(r"offer [A-O]\d+ [A-O]\d+", hint), hint
     refused = await play(ann, channel, "K8")
-    assert refused == "❌ Move 5 is offered as two points, e.g. offer H8 J9."
+    assert refused == "❌ For move 5, Black offers two points, e.g. offer H8 J9."
     refused = await play(ann, channel, "offer K8 H8")
     assert refused == "❌ H8 is already taken."
     assert await play_ok(ann, channel, "offer K8 G8") == "offer G8 K8"
@@ -429,7 +432,7 @@ async def test_timeout_bad_input_and_leaving_mid_game(simcord_env, simcord_bot) 
         (ann, "H16", "❌ Cannot read 'H16'"),
         (ann, "H8", "❌ H8 is already taken."),
         (ann, suggestion, f"❌ {suggestion} is already taken."),
-        (ann, "swap", "❌ Place a stone by its point, e.g. H8."),
+        (ann, "swap", "❌ Place a stone by naming its point, e.g. H8."),
         (bob, "A1", "❌ It is not your turn."),
     ]:
         answer = await play(member, channel, action)
@@ -446,8 +449,8 @@ async def test_timeout_bad_input_and_leaving_mid_game(simcord_env, simcord_bot) 
     result = field_value(message, RESULT)
     assert result is not None and f"Hand #{hand_id} settled:" in result
     assert "White left the game and loses" in result
-    assert seat_line(result, "ann").startswith("ann: +1 points")
-    assert seat_line(result, "bob").startswith("bob: -1 points")
+    assert seat_line(result, "ann").startswith("+1 points")
+    assert seat_line(result, "bob").startswith("-1 points")
     assert "bob left mid-hand" in public_text(message)
     assert table.seat_of(bob.id) is None and len(table.seats) == 1 and table.game is None
     gain, loss = win_change(0, 0)

@@ -282,7 +282,8 @@ async def check_settlement(bot: GameHall, channel: Any, members: list[Any], outc
     moved = dict.fromkeys(range(4), 0)
     for transfer in outcome.transfers:
         found = re.search(
-            rf"{NAMES[transfer.payer]} → {NAMES[transfer.payee]}: {transfer.points} points, "
+            rf"Seat {transfer.payer + 1} \({NAMES[transfer.payer]}\) → seat {transfer.payee + 1} "
+            rf"\({NAMES[transfer.payee]}\): {transfer.points} points, "
             rf"(\d+) beans", text)
         assert found, (transfer, text)
         beans = int(found[1])
@@ -291,8 +292,9 @@ async def check_settlement(bot: GameHall, channel: Any, members: list[Any], outc
         moved[transfer.payee] += beans
     for seat, member in enumerate(members):
         assert changes[member.id] == moved[seat] - bot.settings.rooms["novice"].rake
-        assert f"{member.name}: {outcome.points[seat]:+d} points" in text.replace("+0", "0") or \
-            f"{member.name}: {outcome.points[seat]} points" in text
+        named = f"Seat {seat + 1} ({member.name})"
+        assert f"{named}: {outcome.points[seat]:+d} points" in text.replace("+0", "0") or \
+            f"{named}: {outcome.points[seat]} points" in text
         assert f"balance {after[0][member.id]}" in text
         assert (await bot.wallet_for(channel.guild.id).account(member.id)).held == 0
     return text

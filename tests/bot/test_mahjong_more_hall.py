@@ -199,7 +199,8 @@ async def check_books(bot: GameHall, channel: Any, members: list[Any], outcome: 
     at = 0
     assert outcome.transfers, "the hand moved points between seats"
     for transfer in outcome.transfers:
-        line = re.compile(rf"{names[transfer.payer]} → {names[transfer.payee]}: "
+        line = re.compile(rf"Seat {transfer.payer + 1} \({names[transfer.payer]}\) → "
+                          rf"seat {transfer.payee + 1} \({names[transfer.payee]}\): "
                           rf"{transfer.points} points, (\d+) beans · (.+)")
         found = line.search(text, at)
         assert found, (transfer, text)
@@ -211,8 +212,8 @@ async def check_books(bot: GameHall, channel: Any, members: list[Any], outcome: 
     for seat, member in enumerate(members):
         assert changes[member.id] == moved[seat] - room.rake, member.name
         points = outcome.points[seat]
-        shown = re.escape(f"{member.name}: {points:+d} points" if points else
-                          f"{member.name}: 0 points")
+        shown = re.escape(f"Seat {seat + 1} ({member.name}): {points:+d} points" if points
+                          else f"Seat {seat + 1} ({member.name}): 0 points")
         assert re.search(rf"^{shown}, [+-]?\d+ beans, balance {after[0][member.id]}", text,
                          re.MULTILINE), text
         assert (await wallet.account(member.id)).held == 0, "nothing stays held"
@@ -278,7 +279,8 @@ async def test_shaanxi_paozi_staked_in_private_then_shown_hand_to_settlement(
     for s in range(4):
         if s != winner:
             n = STAKES[s] + STAKES[winner]
-            assert f"{members[s].name} → {members[winner].name}: {3 * n} points" in text
+            assert (f"Seat {s + 1} ({members[s].name}) → seat {winner + 1} "
+                    f"({members[winner].name}): {3 * n} points") in text
             assert f"· 炮子 ×{n}" in text
     assert "kong 2z on a discard (放杠)" in text and "concealed kong 2s (暗杠)" in text, (
         "kong money is itemized")

@@ -193,7 +193,8 @@ async def test_three_people_play_a_hand_with_a_pao(
     moved = dict.fromkeys(range(3), 0)
     assert outcome.transfers
     for transfer in outcome.transfers:
-        found = re.search(rf"{NAMES[transfer.payer]} → {NAMES[transfer.payee]}: "
+        found = re.search(rf"Seat {transfer.payer + 1} \({NAMES[transfer.payer]}\) → "
+                          rf"seat {transfer.payee + 1} \({NAMES[transfer.payee]}\): "
                           rf"{transfer.points} points, (\d+) beans", final)
         assert found, (transfer, final)
         moved[transfer.payer] -= int(found[1])
@@ -201,4 +202,4 @@ async def test_three_people_play_a_hand_with_a_pao(
     for seat, member in enumerate(members):
         assert changes[member.id] == moved[seat] - room.rake
         assert f"balance {after[0][member.id]}" in final
-    assert f"{NAMES[replay.win.seat]}: +" in final
+    assert f"Seat {replay.win.seat + 1} ({NAMES[replay.win.seat]}): +" in final

@@ -275,3 +275,66 @@ async def test_happy_shengji_counter_window_is_offered_in_the_claimants_dm(
     shown = await table_now(bot, channel)
     assert "Counters: 0 trump, 1 kitty" in public_text(shown) and acting_seats(shown) == [3]
     assert len(menu_labels(dm_of(members[3]))) == 33, "dan's DM now holds the kitty to bury"
+
+
+async def test_shengji_declare_and_bury_refusals_point_to_the_notation_help(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """Issue 26: a declaration or a burial written the wrong way ends with the `/help game:`
+    pointer, as in every other family, and the bury prompt names the `bury` verb. Seed 11: ann
+    may declare 2♠ in the first window."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(11)
+    _guild, channel, members = world(env, 4)
+    await open_table(channel, members, "shengji")
+    await members[0].click(await table_now(bot, channel), label="Start")
+    game = bot.manager.tables[channel.id].game
+    ann = members[0]
+    log = list(game.log)
+    wrong = await ann.slash(channel, "play", action="2s")  # the verb is missing
+    assert wrong.ephemeral and wrong.response.content.startswith("❌")
+    assert "declare trump (`declare` and the cards) or pass" in wrong.response.content
+    assert wrong.response.content.endswith("How to write it: `/help game:shengji`.")
+    assert game.log == log
+    await ann.user.click(dm_of(ann), label="Declare 2s")
+    while game.phase() == "declare":
+        seat = game.to_act()[0]
+        await members[seat].user.click(dm_of(members[seat]), label="Pass")
+    assert game.phase() == "bury"
+    burier = members[game.to_act()[0]]
+    assert "`bury`" in dm_of(burier).content, "the bury prompt names the verb"
+    hand = game.view(game.to_act()[0]).hand.split()
+    for action, reason in [(" ".join(hand[:8]), "Bury the kitty first"),
+                           ("bury " + hand[0], "Bury exactly 8 cards, not 1")]:
+        wrong = await burier.slash(channel, "play", action=action)
+        assert wrong.ephemeral and reason in wrong.response.content, wrong.response.content
+        assert wrong.response.content.endswith("`/help game:shengji`."), action
+    assert game.phase() == "bury"
+
+
+async def test_dagunzi_show_and_bury_refusals_point_to_the_notation_help(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """打滚子 the same (seed 7: seats 4, 2 and 3 may show a 大王; seat 4 deals and buries 6)."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(7)
+    _guild, channel, members = world(env, 4)
+    await open_table(channel, members, "dagunzi")
+    await members[0].click(await table_now(bot, channel), label="Start")
+    game = bot.manager.tables[channel.id].game
+    seat = game.to_act()[0]
+    wrong = await members[seat].slash(channel, "play", action="3h")
+    assert wrong.response.content.startswith("❌"), wrong.response.content
+    assert wrong.response.content.endswith("`/help game:dagunzi`.")
+    while game.phase() == "show":
+        seat = game.to_act()[0]
+        label = next(x for x in button_labels(dm_of(members[seat]))
+                     if x.startswith("Show the big"))
+        await members[seat].user.click(dm_of(members[seat]), label=label)
+    assert game.phase() == "bury"
+    burier = members[game.dealer]
+    assert "`bury`" in dm_of(burier).content
+    hand = game.view(game.dealer).hand.split()
+    wrong = await burier.slash(channel, "play", action=" ".join(hand[:6]))
+    assert "Bury the kitty first" in wrong.response.content
+    assert wrong.response.content.endswith("`/help game:dagunzi`.")

@@ -28,10 +28,12 @@ from engines.doudizhu.notation import RANKS as DDZ_RANKS
 from engines.doudizhu.patterns import Pattern
 from engines.errors import GameError, IllegalActionError, NotationError, OptionError
 from engines.gomoku.game import GomokuGame
+from engines.gouji.game import GoujiGame
 from engines.gomoku.rules import Position
 from engines.hotpot.game import HotpotGame
 from engines.niuniu.game import DouniuGame, NiuniuGame
 from engines.niuniu.hands import Split
+from engines.shuangkou.game import ShuangkouGame
 
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
 LOCALES = ("zh-CN", "en-US", "zh-TW")
@@ -270,6 +272,79 @@ def test_card_errors(call: Callable[[], Any], key: str, fragment: str) -> None:
     e = raises(NotationError, call)
     for game in CARD_GAMES:
         check_text(e, SPECS[game], key, fragment)
+
+
+# --- 百变双扣 / 够级 ---------------------------------------------------------------------------
+def test_shuangkou_not_held_names_only_the_missing_cards() -> None:
+    # issue 26: "你手里没有这些牌：3456" named the whole play when only the 5 was missing
+    spec = SPECS["shuangkou"]
+    g = ShuangkouGame.position(["3 4 6 7 9", "8 8", "T T", "J J"], leader=0)
+    e = raises(IllegalActionError, lambda: g.apply(0, "3456"), g)
+    check_text(e, spec, "err.climb.not_held", "5", "3456")
+    assert shown(e, "zh-CN") == "你手里缺 5，出不了 3456。"
+    assert shown(e, "en-US") == "You are missing 5, so you cannot play 3456."
+    e = raises(IllegalActionError, lambda: g.apply(0, "3399"), g)  # one of each held
+    assert shown(e, "zh-CN") == "你手里缺 39，出不了 3399。"
+
+
+def test_gouji_not_held_names_only_the_missing_cards() -> None:
+    spec = SPECS["gouji"]
+    g = GoujiGame.position(["AA 55 6", "R22 4", "3 3", "KK 9", "8 8", "T J"], leader=0)
+    e = raises(IllegalActionError, lambda: g.apply(0, "AAA"), g)
+    check_text(e, spec, "err.climb.not_held", "A", "AAA")
+    assert shown(e, "zh-CN") == "你手里缺 A，出不了 AAA。"
+    e = raises(IllegalActionError, lambda: g.apply(0, "55R"), g)
+    assert shown(e, "en-US") == "You are missing R, so you cannot play 55R."
+
+
+# --- English as a native speaker writes it (issue 26) --------------------------------------
+def test_wrong_phase_refusals_say_what_you_can_do_now() -> None:
+    """"Now is Bidding: you can only…", "Now choose declare…", "Now bury jokers or pass.": a
+    refusal in the wrong phase says what the player can do, in plain English."""
+    g = SPECS["gouji_new"].new(Setup(seats=6, seed=7))
+    assert g.phase() == "declare"
+    e = raises(IllegalActionError, lambda: g.apply(0, "33"), g)
+    assert shown(e, "en-US") == "You can only choose declare, nodeclare or revolt now."
+    g = SPECS["dagunzi"].new(Setup(seats=4, seed=7))
+    assert g.phase() == "show"
+    e = raises(IllegalActionError, lambda: g.apply(g.to_act()[0], "3h"), g)
+    assert shown(e, "en-US") == "You can only show the big joker (`show`) or pass now."
+    g = SPECS["shengji_happy"].new(Setup(seats=4, seed=34))
+    while g.phase() in ("declare", "bury"):
+        seat = g.to_act()[0]
+        g.apply(seat, g.hint(seat))
+    assert g.phase() == "counter"
+    e = raises(IllegalActionError, lambda: g.apply(g.to_act()[0], "bury 2s"), g)
+    assert shown(e, "en-US") == (
+        "You can only counter the kitty (`counter` and the cards) or pass now.")
+    g = ShuangkouGame.position(["33 4", "66 7", "88 9", "TT J"], leader=0)
+    e = raises(IllegalActionError, lambda: g.apply(0, "pass"), g)
+    assert shown(e, "en-US") == "You lead this round, so you cannot pass: play some cards."
+    e = raises(IllegalActionError, lambda: g.apply(0, "34"), g)
+    assert shown(e, "en-US").startswith("34 is not a Shuangkou pattern (single, pair")
+
+
+AWKWARD_ENGLISH = (
+    (re.compile(r"\bNow is\b"), "'Now is {phase}' is not English"),
+    (re.compile(r"^Now [a-z]+ "), "an order starting 'Now …' reads as a command out of nowhere"),
+    (re.compile(r"\bis no pattern\b"), "'is no pattern of' for 'is not a … pattern'"),
+    (re.compile(r"\bis running\b"), "a hand is 'in progress', not 'running'"),
+)
+"""Phrasings a native speaker would not write, each with why (issue 26)."""
+
+
+def _awkward(catalogue: Mapping[str, str]) -> list[str]:
+    return [f"{key}: {text!r} ({why})" for key, text in catalogue.items()
+            for pattern, why in AWKWARD_ENGLISH if pattern.search(text)]
+
+
+def test_no_english_text_reads_as_a_translation() -> None:
+    hall = __import__("json").loads(
+        (ENGINES.parent / "bot" / "i18n" / "en-US.json").read_text(encoding="utf-8"))
+    found = _awkward(hall)
+    for spec in SPECS.values():
+        found += _awkward(spec.texts["en-US"])
+    assert not found, "\n".join(found)
 
 
 # --- 吃火锅 ----------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+import re
+
 from bot.render.limits import clip, fit, fit_embed
 from bot.host.model import PLAYING, Seat, Table
 from bot.host.tables import TableManager
@@ -22,6 +24,7 @@ from bot.views.components import GatherSelect, PickSelect, TableButton, picker_i
 from engines import registry
 from engines.base import Picker, Play, SeatView, Setup, T, View
 from engines.errors import NotationError
+from engines.shuangkou.game import ShuangkouGame
 from storage.db import Database, open_database
 from storage.wallet import Wallet
 
@@ -103,11 +106,64 @@ def test_the_settlement_itemizes_transfers_and_shows_remaining_cards_and_code() 
         ],
     }
     lines = result_lines(result, "en-US")
-    assert "bob: -2 points, -200 beans, balance 9800 — K K" in lines
-    assert any(line.startswith("Bot 1: -2 points") and line.endswith("R") for line in lines)
-    assert "bob → ann: 2 points, 200 beans · x.dianpao" in lines
-    assert "Bot 1 → ann: 2 points, 0 beans" in lines
+    assert "Seat 2 (bob): -2 points, -200 beans, balance 9800 — K K" in lines
+    assert any(line.startswith("Seat 3 (Bot 1): -2 points") and line.endswith("R") for line in lines)
+    assert "Seat 2 (bob) → seat 1 (ann): 2 points, 200 beans · x.dianpao" in lines
+    assert "Seat 3 (Bot 1) → seat 1 (ann): 2 points, 0 beans" in lines
     assert lines[-1] == "Replay this hand with /replay code:`k3j9q2`"
+
+
+NAMES = ("ann", "bob", "Bot 1", "dan")
+
+
+def played_shuangkou_result() -> dict:
+    """A real 百变双扣 hand played out (seat 1 goes out on a 6-star bomb: 单扣 and the star
+    contributions, itemized pair by pair), as the cashier hands it to the renderer."""
+    game = ShuangkouGame.position(["444444 9", "3", "5 7", "6"], leader=0)
+    game.apply(0, "444444")
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, game.trustee(seat))
+    outcome = game.outcome()
+    return {
+        "hand_id": 3, "code": "",
+        "seats": [{"uid": None if name.startswith("Bot") else i + 1, "name": name,
+                   "points": outcome.points[i], "delta": 10 * outcome.points[i],
+                   "balance": 1000 + 10 * outcome.points[i], "title": None, "new_title": False}
+                  for i, name in enumerate(NAMES)],
+        "lines": [line.to_json() for line in outcome.lines],
+        "view": game.view(None).to_json(),
+        "transfers": [{"payer": t.payer, "payee": t.payee, "points": t.points,
+                       "beans": 10 * t.points,
+                       "reason": None if t.reason is None else t.reason.to_json()}
+                      for t in outcome.transfers],
+    }
+
+
+def test_settlement_names_every_seat_one_way() -> None:
+    # issue 26: "4 号位胡" beside "Bot 1 → Bot 3": the game's lines named seats by number, the
+    # hall's lines by name. Every line now names a seat as its number with its name.
+    result = played_shuangkou_result()
+    zh = result_lines(result, "zh-CN")
+    assert "1号位（ann）打出 6 星：其他三家各贡献 2 分" in zh
+    assert "2号位（bob） → 1号位（ann）：8 分，80 欢乐豆 · 单扣" in zh
+    assert any(line.startswith("3号位（Bot 1）：+6 分") for line in zh)
+    assert any(line.startswith("1号位（ann）：+14 分，欢乐豆 +140") for line in zh)
+    en = result_lines(result, "en-US")
+    assert "Seat 1 (ann) played 6 stars: each other seat pays 2" in en
+    assert "Seat 4 (dan) → seat 3 (Bot 1): 8 points, 80 beans · single win (单扣)" in en
+    assert any(line.startswith("Seat 2 (bob): -10 points, -100 beans") for line in en)
+    tw = result_lines(result, "zh-TW")
+    assert "1號位（ann）打出 6 星：其他三家各貢獻 2 分" in tw
+    for lines, seat in ((zh, r"(\d)号"), (en, r"[Ss]eat (\d)"), (tw, r"(\d)號")):
+        for line in lines[1:]:
+            for m in re.finditer(seat, line):  # a seat's number always comes with its name
+                assert line[m.end():].startswith(
+                    ("位（" if "eat" not in m.group(0) else " (") + NAMES[int(m.group(1)) - 1]
+                ), line
+            for name in NAMES:  # and a name with its number
+                for m in re.finditer(re.escape(name), line):
+                    assert re.search(r"(号位（|號位（|eat \d \()$", line[:m.start()]), line
 
 
 def test_errors_echo_input_shortly() -> None:
@@ -156,12 +212,11 @@ async def test_the_table_lists_each_seats_play_and_pass_in_order(tmp_path) -> No
         table = Table(id=5, guild_id=1, game_key="shuangkou", room="novice", owner=1,
                       seats=[Seat(i + 1, n) for i, n in enumerate(names)], status=PLAYING)
         table.game = game
-        played: list[tuple[int, str]] = []
-        while not played or game.table is not None:  # until the first round is over
-            seat = game.to_act()[0]
-            played.append((seat, game.apply(seat, game.trustee(seat))))
-        # seed 1: seat 2 leads a 13-card straight and the three others pass
-        assert [a for _, a in played] == ["3456789TJQKA", "pass", "pass", "pass"]
+        # seed 1: seat 2 leads a 12-card straight and the three others pass (typed, so the
+        # round does not depend on what the trustee would choose)
+        for action in ("3456789TJQKA", "pass", "pass", "pass"):
+            game.apply(game.to_act()[0], action)
+        assert game.table is None, "the round is over"
         text = "\n".join(table_text(manager, table, "en-US").lines)
         assert ("Last round (taken by 2. Bea): 2. Bea: 3 4 5 6 7 8 9 T J Q K A → 3. Cat: pass"
                 " → 4. Dan: pass → 1. Ann: pass") in text

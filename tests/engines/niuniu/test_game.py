@@ -143,7 +143,7 @@ def test_bad_options(key: str, options: dict[str, Any]) -> None:
         ("niuniu", {"stakes": [5, True]}, "stakes", "“stakes”", "'stakes'"),
         ("niuniu", {"stakes": [1] * 21}, "stakes", "“stakes”", "'stakes'"),
         ("niuniu", {"stakes": [10**13]}, "stakes", "1,000,000,000,000", "1,000,000,000,000"),
-        ("douniu", {"stakes": [1]}, "stakes", "没有“stakes”", "unknown option"),
+        ("douniu", {"stakes": [1]}, "stakes", "没有“stakes”", "has no option"),
     ],
 )
 def test_room_options_the_rules_cannot_play_are_refused_at_validation(
