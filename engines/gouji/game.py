@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import (
-    Choice, Game, Outcome, Picker, RoundLog, SeatView, Setup, T, Text, Timeout, View,
+    Choice, Game, Outcome, Picker, RoundLog, SeatView, Setup, Shown, T, Text, Timeout, View,
 )
 from engines.errors import IllegalActionError, OptionError
 from engines.gouji import ai
 from engines.gouji.patterns import THREE, Play, beats, burnable, is_gouji, plays, read
+from engines.gouji.suits import Suits
 from engines.shuangkou.notation import (
     BIG,
     NRANKS,
@@ -117,6 +118,7 @@ class Top:
     dead: bool = False        # 够死级: only a 烧 may answer
     restricted: bool = False  # played after 让牌: only the 对头 may answer
     final: bool = False       # the owner's 底牌 (it went out with it)
+    suited: str | None = None  # its cards with their suits, for pictures (``View.shown``)
 
 
 class GoujiGame(Game):
@@ -138,7 +140,10 @@ class GoujiGame(Game):
         hands = []
         shown = []
         show_rank = 1 if self.beisan else THREE  # 憋三: same-suit 4s; otherwise 3s
-        for mine in deal_ranks(rng, DECKS, SEATS, EACH):
+        dealt = deal_ranks(rng, DECKS, SEATS, EACH)
+        # the suits of the cards dealt, followed through 进贡, 买3 and the plays (pictures only)
+        self.suits: Suits | None = Suits(dealt)
+        for mine in dealt:
             hands.append(counts(mine))
             suits = [sum(1 for r, s in mine if r == show_rank and s == k) for k in range(4)]
             shown.append(max(suits))
@@ -191,6 +196,8 @@ class GoujiGame(Game):
         self.passed_round: set[int] = set()
         self.passed_now: set[int] = set()
         self.rounds = RoundLog()  # 本轮: the plays and passes since the last lead
+        self.round_suited: list[str | None] = []  # the suited twin of each of its plays
+        self.last_suited: tuple[str | None, ...] = ()  # and of 上一轮's
         self.reentered: set[int] = set()
         self.second_used = False
         self.rang_by: int | None = None
@@ -213,6 +220,7 @@ class GoujiGame(Game):
         sizes; ``declared`` the seats that 宣点; nobody revolts."""
         game = cls(Setup(seats=SEATS, seed=0, options=dict(options or {})))
         game.hands = [parse_cards(h, DECKS) if h else (0,) * NRANKS for h in hands]
+        game.suits = None  # written hands were never dealt: no suits to show
         game.dealt = tuple(game.hands)
         game.revolted = []
         game.answers = {s: "declare" if s in declared else "nodeclare" for s in range(SEATS)}
@@ -267,11 +275,13 @@ class GoujiGame(Game):
         for payer, payee, n, kind in self.carried:
             given = self._take(payer, n, biggest=True)
             self.hands[payee] = plus(self.hands[payee], given)
+            self._move_suits(payer, payee, given)
             self.start_lines.append(T("gouji.line.tribute", payer=payer + 1, payee=payee + 1,
                                       kind=T(f"gouji.tribute.{kind}"), n=n))
             if kind == "luo":
                 back = self._take(payee, n, biggest=False)
                 self.hands[payer] = plus(self.hands[payer], back)
+                self._move_suits(payee, payer, back)
                 self.start_lines.append(T("gouji.line.return", payer=payee + 1,
                                           payee=payer + 1, n=n))
 
@@ -315,13 +325,20 @@ class GoujiGame(Game):
             three = tuple(1 if r == THREE else 0 for r in range(NRANKS))
             self.hands[seller] = minus(self.hands[seller], three)
             self.hands[seat] = plus(self.hands[seat], three)
+            self._move_suits(seller, seat, three)
             if pay:
                 coin = tuple(1 if r == money else 0 for r in range(NRANKS))
                 self.hands[seat] = minus(self.hands[seat], coin)
                 self.hands[seller] = plus(self.hands[seller], coin)
+                self._move_suits(seat, seller, coin)
                 self.start_lines.append(T("gouji.line.buy3", seat=seat + 1, seller=seller + 1))
             else:
                 self.start_lines.append(T("gouji.line.ask3", seat=seat + 1, seller=seller + 1))
+
+    def _move_suits(self, giver: int, taker: int, cards: Counts) -> None:
+        """The suits follow ``cards`` from ``giver`` to ``taker`` (``engines.gouji.suits``)."""
+        if self.suits is not None:
+            self.suits.move(giver, taker, cards)
 
     # --- state helpers ------------------------------------------------------------------------
     def active(self, seat: int) -> bool:
@@ -549,6 +566,7 @@ class GoujiGame(Game):
             self.rang_by = seat
             self.status[seat] = T("gouji.status.rang")
             self.rounds.pass_(seat, T("gouji.status.rang"))
+            self.round_suited.append(None)
             self._next_turn(seat)
             return "rang"
         if word.startswith(("burn", "烧")):
@@ -609,6 +627,7 @@ class GoujiGame(Game):
                 self.passed_round.add(s)
                 self.status[s] = T("gouji.status.pass")
                 self.rounds.pass_(s)
+                self.round_suited.append(None)
         self.mode = "turn"
         self.window_seats = {}
         self.window_answers = {}
@@ -665,6 +684,7 @@ class GoujiGame(Game):
         self.passed_round.add(seat)
         self.status[seat] = T("gouji.status.pass")
         self.rounds.pass_(seat)
+        self.round_suited.append(None)
         if self.rang_by == seat:
             self.rang_by = None
         self._next_turn(seat)
@@ -704,6 +724,9 @@ class GoujiGame(Game):
         if not self.active(leader):
             leader = self._next_active(leader)
         self.rounds.close(None if self.top is None else self.top.owner)
+        if self.round_suited:
+            self.last_suited = tuple(self.round_suited)
+        self.round_suited = []
         self.top = None
         self.mode = "lead"
         self.turn = leader
@@ -735,6 +758,7 @@ class GoujiGame(Game):
                     and seat == opposite(prev.owner) and not via_burn):
                 self.dead_left[seat] += 1  # the 对头 beat a 科's 够级 底牌: one 够死级
         rest = minus(self.hands[seat], cards)
+        suited = None if self.suits is None else self.suits.take(seat, cards)
         # 烧失败: while burning, a lead without 花 that is not the last
         failed = (self.burn is not None and self.burn[0] == seat and lead and not via_burn
                   and not p.jokers and any(rest))
@@ -748,7 +772,8 @@ class GoujiGame(Game):
             self.dead_left[seat] -= 1
             if self.yaotou == seat and self.dead_left[seat] == 0:
                 self.wutou[seat] = True  # 三次够死级之后算无头
-        self.top = Top(seat, cards, p, gouji, dead=dead, restricted=restricted, final=not any(rest))
+        self.top = Top(seat, cards, p, gouji, dead=dead, restricted=restricted,
+                       final=not any(rest), suited=suited)
         self.passed_now = set()
         self.second_used = False
         if self.rang_by is not None and self.rang_by != seat:
@@ -758,6 +783,7 @@ class GoujiGame(Game):
         self.status[seat] = T("gouji.status.played", cards=format_cards(cards))
         self.rounds.play(seat, format_cards(cards), T("gouji.note.shao_fail") if failed
                          else T("gouji.note.burn") if via_burn else None)
+        self.round_suited.append(suited)
         if failed:
             assert self.burn is not None
             self.failed.append(seat)
@@ -951,7 +977,9 @@ class GoujiGame(Game):
         if self.kaidian:
             lines.append(T("gouji.line.kaidian", seats=" ".join(
                 str(s + 1) for s in sorted(self.kaidian))))
+        top_at = None
         if self.top is not None:
+            top_at = len(lines)
             tags = []
             if self.top.gouji:
                 tags.append(T("gouji.tag.gouji"))
@@ -970,7 +998,29 @@ class GoujiGame(Game):
             lines.extend(self.outcome().lines)
         hand = format_cards(self.hands[seat]) if seat is not None else None
         return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
+                    shown=self._shown(seat, hand, len(lines), top_at),
                     round=self.rounds.current(), last_round=self.rounds.last)
+
+    def _shown(self, seat: int | None, hand: str | None, n_lines: int,
+               top_at: int | None) -> Shown | None:
+        """The suited twin of the cards the view shows (``View.shown``, for pictures): the
+        seat's own hand (also its seat's open cards), the play on the table (line
+        ``top_at``), each play of 本轮 and 上一轮; None where there is none (a written
+        position has no suits). Another seat's hand never gets one."""
+        if self.suits is None:
+            return None
+        mine = self.suits.hand(seat) if seat is not None and hand else None
+        seats: tuple[str | None, ...] = ()
+        if mine is not None:
+            assert seat is not None
+            seats = (None,) * seat + (mine,) + (None,) * (SEATS - seat - 1)
+        lines: tuple[str | None, ...] = ()
+        if top_at is not None and self.top is not None and self.top.suited is not None:
+            lines = (None,) * top_at + (self.top.suited,) + (None,) * (n_lines - top_at - 1)
+        played = tuple(self.round_suited)
+        if mine is None and not lines and not played and not self.last_suited:
+            return None
+        return Shown(mine, seats, lines, played, self.last_suited)
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

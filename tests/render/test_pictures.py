@@ -25,6 +25,7 @@ from bot.render.pictures import (
     digest,
     font,
     font_path,
+    hand_lines,
     hand_picture,
     render,
     render_async,
@@ -271,11 +272,75 @@ def test_the_table_draws_open_hands_and_the_last_play_with_their_suits() -> None
     assert last not in [row.faces for row in picture.centre]
 
 
+def suit_pips(img: Image.Image, picture: HandPicture) -> list[tuple[Face, int, int]]:
+    """For each card of the hand (the picture's first row, in its lines), the red and the
+    dark pixels where its small suit shape is drawn (under the corner rank, in the part of an
+    overlapped card left in sight)."""
+    _, lines, size = hand_lines(picture)[0]
+    out, y = [], PAD
+    for line in lines:
+        x = PAD
+        for k, face in enumerate(line):
+            if k and face.gap:
+                x += size.w // 2
+            cx, cy = x + int(size.w * 0.2), y + 8 + int(int(size.h * 0.27) * 1.3)
+            box = [img.getpixel((cx + dx, cy + dy)) for dx in range(-3, 4) for dy in range(-3, 4)]
+            out.append((face, sum(near(p, RED, 60) for p in box),
+                        sum(sum(p) < 200 for p in box)))
+            x += size.step
+        y += size.h + 8
+    return out
+
+
+@pytest.mark.parametrize("key", ["gouji_new", "gouji"])
+def test_a_gouji_hand_picture_draws_the_suit_of_every_card(key: str) -> None:
+    """Issue 26 ("够级 cards with suits"): 够级's notation is rank-only, so its hand was drawn
+    as bare ranks; it is drawn with the suits it was dealt, red hearts and diamonds, black
+    spades and clubs, and the same cards as the text says."""
+    spec, game = played(key, 0)
+    view = game.view(2)
+    assert view.hand and view.shown is not None
+    picture = hand_picture(spec.faces, view, 2, list("abcdef"), "zh-CN")
+    assert picture is not None
+    faces = picture.rows[0].faces
+    assert [f.label for f in faces] == [f.label for f in card_faces(view.hand) or ()]
+    assert len(faces) == 36
+    pips = suit_pips(image(render(picture).png), picture)
+    cards = [(face, red, dark) for face, red, dark in pips if face.kind is FaceKind.CARD]
+    assert {face.suit for face, _, _ in cards} == set("shcd")
+    for face, red, dark in cards:
+        if face.suit in "hd":
+            assert red >= 10, (face, red, dark)
+        else:
+            assert dark >= 10 and red == 0, (face, red, dark)
+    # drawn from the ranks alone (a view without the twin), the same place holds no shape
+    bare = replace(view, shown=None)
+    plain = hand_picture(spec.faces, bare, 2, list("abcdef"), "zh-CN")
+    assert plain is not None
+    assert all(red + dark == 0 for face, red, dark in suit_pips(image(render(plain).png), plain)
+               if face.kind is FaceKind.CARD)
+
+
+def test_the_gouji_table_draws_the_play_on_the_table_with_its_suits() -> None:
+    spec, game = played("gouji_new", 7)  # six answers to 宣点, then the first play
+    view = game.view(None)
+    assert view.hand is None and view.shown is not None and view.shown.hand is None
+    k, line = next((k, line) for k, line in enumerate(view.lines) if line.key == "gouji.line.top")
+    picture = table_picture(spec.faces, view, "够级", list("abcdef"), (), "zh-CN")
+    assert picture is not None
+    play = picture.seats[line.args["seat"] - 1].play
+    assert play == card_faces(view.shown.line(k) or "")
+    assert [f.label for f in play] == [f.label for f in card_faces(line.args["cards"]) or ()]
+    assert all(f.suit or f.kind is FaceKind.JOKER for f in play)
+    assert all(not seat.rows for seat in picture.seats)  # nobody's hand is drawn
+
+
 def test_other_games_draw_their_own_notation() -> None:
-    """The suited twin is 斗地主's (its notation has no suits); every other game's views have
-    none, and a 斗地主 view without one (saved before it existed) draws its ranks as before."""
+    """The suited twin is 斗地主's and 够级's (their notation has no suits); every other game's
+    views have none, and a 斗地主 view without one (saved before it existed) draws its ranks as
+    before."""
     for key, spec in registry.specs().items():
-        if spec.faces is no_faces or key.startswith("doudizhu"):
+        if spec.faces is no_faces or key.startswith(("doudizhu", "gouji")):
             continue
         _, game = played(key, 4)
         assert all(game.view(s).shown is None for s in (None, *range(game.setup.seats))), key
