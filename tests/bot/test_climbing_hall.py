@@ -73,8 +73,9 @@ def card_labels(hand: str) -> list[str]:
 async def test_gouji_six_people_with_a_revolution_and_a_burn(
     simcord_env: Any, simcord_bot: GameHall, deals: list[int]
 ) -> None:
-    """Seed 224: ann (seat 1) holds no 2 and no joker and revolts; later cat (seat 3) may
-    burn seat 5's gouji play while bob (seat 2), its 对头, answers at the table."""
+    """Seed 224: ann (seat 1) holds no 2 and no joker and revolts; later, in the first 够级
+    window where a seat may burn, that seat burns in secret while the 对头 answers at the
+    table (which seats, the trustee's play up to there decides)."""
     env, bot = simcord_env, simcord_bot
     deals.append(224)
     guild, channel, members = world(env, 6)
@@ -108,25 +109,29 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
 
     await hints_until(channel, members, game, burnable)
     owner = game.top.owner
-    assert game.window_seats == {1: "beat", 2: "burn"} and owner == 4
+    # one seat answers the play at the table (the 对头), one other may burn it in secret
+    (duitou,) = [s for s, kind in game.window_seats.items() if kind == "beat"]
+    (burner,) = [s for s, kind in game.window_seats.items() if kind == "burn"]
+    assert owner not in (duitou, burner)
     shown = await table_now(bot, channel)
-    assert acting_seats(shown) == [1], "the table shows the 对头 only"
-    assert "seat 2, may answer" in public_text(shown)
-    views = {s: await members[s].slash(channel, "hand") for s in range(1, 6)}
+    assert acting_seats(shown) == [duitou], "the table shows the 对头 only"
+    assert f"seat {duitou + 1}, may answer" in public_text(shown)
+    views = {s: await members[s].slash(channel, "hand") for s in range(6) if s != owner}
     for seat, reply in views.items():
-        assert ("No burn" in button_labels(reply.response.message)) == (seat == 2)
+        assert ("No burn" in button_labels(reply.response.message)) == (seat == burner)
         # the claim comes to the burner unasked: its DM is brought up to date
-        assert ("No burn" in button_labels(dm_of(members[seat]))) == (seat == 2)
-    burn = next(a for a in game.legal_actions(2) if a.startswith("burn "))
+        assert ("No burn" in button_labels(dm_of(members[seat]))) == (seat == burner)
+    burn = next(a for a in game.legal_actions(burner) if a.startswith("burn "))
     # the 对头 passes first; the claim is still secret
-    await members[1].click(await table_now(bot, channel), label="Pass")
+    await members[duitou].click(await table_now(bot, channel), label="Pass")
     assert game.phase() == "burn" and acting_seats(await table_now(bot, channel)) == []
-    burner = views[2].response.message
-    assert sorted(menu_labels(burner)) == sorted(card_labels(game.view(2).hand))
-    done = await play_by_menus(members[2], burner, card_labels(burn.removeprefix("burn ")))
+    burning = views[burner].response.message
+    assert sorted(menu_labels(burning)) == sorted(card_labels(game.view(burner).hand))
+    done = await play_by_menus(members[burner], burning, card_labels(burn.removeprefix("burn ")))
     assert done.acknowledged and "❌" not in (done.response.content or "")
     text = public_text(await table_now(bot, channel))
-    assert "Seat 3 burns seat 5's gouji play" in text and "Seat 3 is burning seat 5" in text
+    assert (f"Seat {burner + 1} burns seat {owner + 1}'s gouji play" in text
+            and f"Seat {burner + 1} is burning seat {owner + 1}" in text)
 
     # to the end: the table shows, for six, whose turn, what lies on the table, counts of
     # 10 or fewer (报牌), who is out and in which place
@@ -165,10 +170,10 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
 async def test_shuangkou_hand_with_a_star_contribution_itemized(
     simcord_env: Any, simcord_bot: GameHall, deals: list[int]
 ) -> None:
-    """Seed 54: the third seat plays a 6-star bomb; each other seat pays it the 2-point
+    """Seed 23: the third seat plays a 6-star bomb; each other seat pays it the 2-point
     contribution (stars are for bombs as played), itemized beside the result's payments."""
     env, bot = simcord_env, simcord_bot
-    deals.append(54)
+    deals.append(23)
     guild, channel, members = world(env, 4)
     await open_table(channel, members, "shuangkou")
     watch = await HandWatch.start(bot, channel, members, members[0])
