@@ -288,8 +288,10 @@ class Shown:
     though every card was dealt with a suit) gives the same cards here as suited tokens in
     the card notation (``3s 3h 3d 4c 4h``, jokers ``B``/``R``): ``hand`` twins ``View.hand``,
     ``seats[i]`` twins ``View.seats[i].cards`` and ``lines[k]`` the cards of ``View.lines[k]``
-    (its ``cards`` or ``card`` argument); None where there are no cards or no twin (an empty
-    ``seats`` or ``lines``: none for any; ``seat(i)``/``line(k)`` read them). A twin
+    (its ``cards`` or ``card`` argument) and ``round[k]`` the cards of ``View.round[k]`` (each
+    seat's last play of the round; its earlier ones have none); None where there are no cards
+    or no twin (an empty ``seats``, ``lines`` or ``round``: none for any; ``seat(i)``,
+    ``line(k)`` and ``play(k)`` read them). A twin
     is given only where the view itself shows those cards, so it tells a viewer nothing more
     than which suits it is looking at. Texts (DMs, embeds, hints, errors) never read it.
     """
@@ -297,6 +299,7 @@ class Shown:
     hand: str | None = None
     seats: tuple[str | None, ...] = ()
     lines: tuple[str | None, ...] = ()
+    round: tuple[str | None, ...] = ()
 
     def seat(self, index: int) -> str | None:
         """The twin of seat ``index``'s open cards, or None."""
@@ -305,6 +308,10 @@ class Shown:
     def line(self, index: int) -> str | None:
         """The twin of the cards of line ``index``, or None."""
         return self.lines[index] if index < len(self.lines) else None
+
+    def play(self, index: int) -> str | None:
+        """The twin of the cards of ``View.round[index]``, or None."""
+        return self.round[index] if index < len(self.round) else None
 
 
 @dataclass(frozen=True)
@@ -434,7 +441,7 @@ class View:
             "counter": self.counter,
             "shown": None if self.shown is None else {
                 "hand": self.shown.hand, "seats": list(self.shown.seats),
-                "lines": list(self.shown.lines),
+                "lines": list(self.shown.lines), "round": list(self.shown.round),
             },
             "round": None if self.round is None else [p.to_json() for p in self.round],
             "last_round": None if self.last_round is None else self.last_round.to_json(),
@@ -461,7 +468,8 @@ class View:
                 board["size"], dict(board["stones"]), board["last"], dict(board["marks"])),
             counter=data.get("counter"),
             shown=None if shown is None else Shown(
-                shown.get("hand"), tuple(shown.get("seats", ())), tuple(shown.get("lines", ()))),
+                shown.get("hand"), tuple(shown.get("seats", ())), tuple(shown.get("lines", ())),
+                tuple(shown.get("round", ()))),
             round=None if played is None else tuple(Play.from_json(p) for p in played),
             last_round=None if last is None else Trick.from_json(last),
         )

@@ -200,6 +200,7 @@ class DoudizhuGame(Game):
         self.last: Play | None = None
         self.last_seat: int | None = None
         self.rounds = RoundLog()  # 本轮: the plays and passes since the last lead
+        self.round_plays: dict[int, Play] = {}  # each seat's last play in it (for its suits)
         self.played_hands = [0] * n
         self.bombs = 0
         self.bomb_factors: list[int] = []
@@ -497,6 +498,7 @@ class DoudizhuGame(Game):
         if nxt == self.last_seat:
             self.last = None  # everyone passed: the player who played last leads
             self.rounds.close(nxt)
+            self.round_plays = {}
         self.turn = nxt
         return "pass"
 
@@ -537,6 +539,7 @@ class DoudizhuGame(Game):
         self.last = play
         self.last_seat = seat
         self.rounds.play(seat, play.text)
+        self.round_plays[seat] = play
         self.status[seat] = play.text
         if not any(hand):
             self.winner = seat
@@ -688,10 +691,19 @@ class DoudizhuGame(Game):
     def view(self, seat: int | None) -> View:
         """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a
         rank leaves a hand: ``engines.doudizhu.suits``)."""
-        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line)
+        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line,
+                          self._suited_play)
 
     def _suited_hand(self, seat: int) -> Texts | None:
         return self.suits.hand(seat, self.visible_hand(seat))
+
+    def _suited_play(self, seat: int) -> Texts | None:
+        """``seat``'s last play of the round (``View.round``) as (rank-only, suited) notation."""
+        play = self.round_plays.get(seat)
+        if play is None:
+            return None
+        played = self.suits.played(seat, self.hands[seat], play.parts)
+        return None if played is None else (play.text, played)
 
     def _suited_line(self, key: str) -> Texts | None:
         """The cards a line shows as (rank-only, suited) notation: the kitty, the last play
