@@ -5,7 +5,7 @@ module draws those faces — playing cards (suits, ranks, 小王 / 大王), mahj
 winds, dragons) and word tiles — and lays them out:
 
 - ``hand_picture``: a seat's private picture: its hand, its melds, cards others show to it,
-  the table's cards (the last play, the kitty) as its view tells them;
+  the table's cards (the kitty, the play to beat) as its view tells them;
 - ``table_picture``: the public table: the seats around it with name, role, cards left, open
   cards, melds and discards, and in the middle the lines that carry cards (last play, kitty).
 
@@ -210,7 +210,15 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
         if open_cards:
             name = names[i] if i < len(names) else f"#{i + 1}"
             rows.append(Row(t("hand.shown", locale, name=name, cards=""), open_cards))
-    for row in card_rows(view.lines, faces, locale, limit=2, suited=shown.lines):
+    extra = list(card_rows(view.lines, faces, locale, limit=2, suited=shown.lines))
+    top = next(((k, p) for k, p in reversed(list(enumerate(view.round or ()))) if p.cards), None)
+    if top is not None:  # the play to beat: the round's last play of cards
+        k, play = top
+        name = names[play.seat] if play.seat < len(names) else f"#{play.seat + 1}"
+        played = _faces(faces, play.cards, shown.play(k))
+        if played:
+            extra.append(Row(t("round.play", locale, name=name, cards=""), played))
+    for row in extra:
         if all(row.faces != earlier.faces for earlier in rows):
             rows.append(row)
     return HandPicture(tuple(rows)) if rows else None

@@ -116,7 +116,7 @@ _words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
 _RANK = itemgetter(0)  # of a dealt (rank, card) pair
-_LAST_PLAY_LINES = frozenset({"ddz.line.last_play", "ddz.line.can_beat", "ddz.line.cannot_beat"})
+_LAST_PLAY_LINES = frozenset({"ddz.line.can_beat", "ddz.line.cannot_beat"})
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
@@ -707,7 +707,7 @@ class DoudizhuGame(Game):
 
     def _suited_line(self, key: str) -> Texts | None:
         """The cards a line shows as (rank-only, suited) notation: the kitty, the last play
-        (also named by the line of what the seat to act may answer)."""
+        named by the line of what the seat to act may answer."""
         if key == "ddz.line.kitty":
             return self.suits.kitty_texts()
         if key in _LAST_PLAY_LINES and self.last is not None and self.last_seat is not None:
@@ -738,9 +738,8 @@ class DoudizhuGame(Game):
         lines.append(T("ddz.line.multiplier", x=self.multiplier()))
         if self.kitty_taken:
             lines.append(T("ddz.line.kitty", cards=format_cards(self.kitty)))
-        if self.last is not None and self.last_seat is not None:
-            lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
-        elif self._phase == "play":
+        # the plays of the round, the top one last: View.round
+        if self.last is None and self._phase == "play":
             lines.append(T("ddz.line.lead", seat=self.turn + 1))
         if seat is not None and self.peeks[seat]:
             lines.append(T("ddz.line.peek", cards=self.peeked(seat)))

@@ -757,8 +757,11 @@ class GoujiGame(Game):
         self.rang_by = None
         self.rang_asked = False
         self.status[seat] = T("gouji.status.played", cards=format_cards(cards))
-        self.rounds.play(seat, format_cards(cards), T("gouji.note.shao_fail") if failed
-                         else T("gouji.note.burn") if via_burn else None)
+        # what the table should know of the play, the weightiest one: 烧失败, 烧牌, 够死级 (no
+        # answer but a 烧), 够级 (a window for the 对头 and the burners)
+        note = (T("gouji.note.shao_fail") if failed else T("gouji.note.burn") if via_burn
+                else T("gouji.tag.dead") if dead else T("gouji.tag.gouji") if gouji else None)
+        self.rounds.play(seat, format_cards(cards), note)
         if failed:
             assert self.burn is not None
             self.failed.append(seat)
@@ -952,16 +955,7 @@ class GoujiGame(Game):
         if self.kaidian:
             lines.append(T("gouji.line.kaidian", seats=" ".join(
                 str(s + 1) for s in sorted(self.kaidian))))
-        if self.top is not None:
-            tags = []
-            if self.top.gouji:
-                tags.append(T("gouji.tag.gouji"))
-            if self.top.dead:
-                tags.append(T("gouji.tag.dead"))
-            lines.append(T("gouji.line.top", seat=self.top.owner + 1,
-                           cards=format_cards(self.top.cards),
-                           tags=T("gouji.tags." + str(len(tags)), **{
-                               f"t{i}": t for i, t in enumerate(tags)})))
+        # the top play: the round's last play (View.round), its 够级 / 够死级 its note
         if self.burn is not None:
             lines.append(T("gouji.line.burning", seat=self.burn[0] + 1, victim=self.burn[1] + 1))
         lines.extend(self.events)
