@@ -717,10 +717,10 @@ def _table_image(picture: TablePicture) -> Image.Image:
               font=font(22), anchor="mt")
     for box, seat in zip(layout.seats, picture.seats, strict=False):
         _seat_panel(img, draw, box, seat)
-    for box, seat in zip(layout.plays, picture.seats, strict=False):
-        if box is None:
+    for place, seat in zip(layout.plays, picture.seats, strict=False):
+        if place is None:
             continue
-        left, top, right, _bottom = box
+        left, top, right, _bottom = place
         y = top
         if seat.label:  # a pass in the seat's pale ink, a play's note in gold
             draw.text(((left + right) / 2, y + 2), _fit(seat.label, LABEL_PX, right - left - 20),
