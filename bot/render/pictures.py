@@ -5,7 +5,7 @@ module draws those faces — playing cards (suits, ranks, 小王 / 大王), mahj
 winds, dragons) and word tiles — and lays them out:
 
 - ``hand_picture``: a seat's private picture: its hand, its melds, cards others show to it,
-  the table's cards (the last play, the kitty) as its view tells them;
+  the table's cards (the kitty, the play to beat) as its view tells them;
 - ``table_picture``: the public table: the seats around it with name, role, cards left, open
   cards, melds and discards, and in the middle the lines that carry cards (last play, kitty).
 
@@ -43,7 +43,7 @@ from engines.base import Face, FaceKind, Shown, Text, View, no_faces
 
 Faces = Callable[[str], "tuple[Face, ...] | None"]
 
-VERSION = 4
+VERSION = 5
 """Part of every digest: bump it when the drawing changes, so cached pictures are redrawn."""
 
 FONT_PACKAGE = "cvttf_NotoSansCJK_Regular"
@@ -118,8 +118,12 @@ class SeatPicture:
     count: int | None
     rows: tuple[Row, ...]
     play: tuple[Face, ...] = ()
-    """The seat's play in the trick or round in progress (its status's cards), drawn in the
-    middle of the table in front of the seat; () for none or where its river shows it."""
+    """The seat's last play in the trick or round in progress (``View.round``), drawn in the
+    middle of the table in front of the seat; () for none, a pass, or a game without rounds
+    (where its river shows it)."""
+    label: str = ""
+    """A word drawn in the same place, above the play: "不出" for a pass, or what the table
+    should know of the play (its ``Play.note``: 甩牌失败 and what it was forced to, 烧牌)."""
 
 
 @dataclass(frozen=True)
@@ -206,7 +210,15 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
         if open_cards:
             name = names[i] if i < len(names) else f"#{i + 1}"
             rows.append(Row(t("hand.shown", locale, name=name, cards=""), open_cards))
-    for row in card_rows(view.lines, faces, locale, limit=2, suited=shown.lines):
+    extra = list(card_rows(view.lines, faces, locale, limit=2, suited=shown.lines))
+    top = next(((k, p) for k, p in reversed(list(enumerate(view.round or ()))) if p.cards), None)
+    if top is not None:  # the play to beat: the round's last play of cards
+        k, play = top
+        name = names[play.seat] if play.seat < len(names) else f"#{play.seat + 1}"
+        played = _faces(faces, play.cards, shown.play(k))
+        if played:
+            extra.append(Row(t("round.play", locale, name=name, cards=""), played))
+    for row in extra:
         if all(row.faces != earlier.faces for earlier in rows):
             rows.append(row)
     return HandPicture(tuple(rows)) if rows else None
@@ -220,33 +232,41 @@ def _cards_of(text: Text | None) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def round_plays(faces: Faces, view: View, locale: str
+                ) -> dict[int, tuple[tuple[Face, ...], str, str | None]]:
+    """Each seat's last play or pass in the trick or round in progress (``View.round``), as
+    (faces, label, cards): its cards drawn from their suited twin where the view carries one
+    (``Shown.round``); the label is the play's note, else "不出" for a pass, else ""."""
+    suited = view.shown or Shown()
+    out: dict[int, tuple[tuple[Face, ...], str, str | None]] = {}
+    for k, play in enumerate(view.round or ()):
+        label = (render_text(play.note, locale) if play.note is not None
+                 else t("round.pass", locale) if play.cards is None else "")
+        out[play.seat] = (_faces(faces, play.cards, suited.play(k)), label, play.cards)
+    return out
+
+
 def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
                   acting: Iterable[int], locale: str) -> TablePicture | None:
     """The public table as a picture, from the public view only; None when the game draws no
     faces (its ``GameSpec.faces`` is the default). Open cards and the lines' cards are drawn
     from their suited twin where the view carries one (``View.shown``).
 
-    Each seat's play in the trick or round in progress (the cards of its status: 升级's
-    "played Ad Ad", 够级's last play) is drawn in front of the seat; a line that names the same
-    seat and the same cards (斗地主's last play, 够级's top play) is not drawn a second time,
-    and its suited twin draws the seat's play. In a game with rivers (麻将, 跑胡子) a seat's
-    discards show what it played instead."""
+    Each seat's last play in the trick or round in progress (``View.round``: 升级's trick by
+    seat, 斗地主's, 双扣's and 够级's round) is drawn in front of the seat, a pass as a "不出"
+    label there and a play's note (a failed 甩牌) as a label above its cards; a line that
+    names the same seat and the same cards is not drawn a second time. A game without rounds
+    (麻将, 跑胡子: ``View.round`` None) draws none: a seat's discards show what it played."""
     if faces is no_faces:
         return None
     acting = set(acting)
     suited = view.shown or Shown()
-    plays: dict[int, tuple[Face, ...]] = {}
-    rivers = any(sv.discards is not None for sv in view.seats)
-    for i, sv in enumerate(view.seats):
-        notation = _cards_of(sv.status)
-        if notation and not rivers:
-            plays[i] = _faces(faces, notation)
+    plays = round_plays(faces, view, locale)
     lines, twins = [], []
     for k, line in enumerate(view.lines):
         seat, notation = line.args.get("seat"), _cards_of(line)
         if (isinstance(seat, int) and notation and seat - 1 in plays
-                and _cards_of(view.seats[seat - 1].status) == notation):
-            plays[seat - 1] = _faces(faces, notation, suited.line(k))
+                and plays[seat - 1][2] == notation):
             continue
         lines.append(line)
         twins.append(suited.line(k))
@@ -267,9 +287,10 @@ def table_picture(faces: Faces, view: View, title: str, names: Sequence[str],
             if shown:
                 rows.append(Row(caption, shown))
         name = names[i] if i < len(names) else f"#{i + 1}"
+        played, label, _ = plays.get(i, ((), "", None))
         seats.append(SeatPicture(f"{i + 1}. {name}"[:24], " · ".join(parts)[:60], i in acting,
                                  sv.count if not sv.cards else None, tuple(rows),
-                                 plays.get(i, ())))
+                                 played, label))
     return TablePicture(title, tuple(seats), card_rows(lines, faces, locale, suited=twins))
 
 
@@ -600,9 +621,22 @@ def _rings(n: int) -> tuple[list[int], list[int]]:
     return list(range(near)), list(range(n - 1, near - 1, -1))
 
 
-def _play_height(faces: tuple[Face, ...], width: int) -> int:
-    size = face_size(faces, CARD_TABLE, TILE_TABLE)
-    return len(wrap(faces, size, width)) * (size.h + 4) - 4
+LABEL_H = 28
+"""The height of a seat's label (不出, a play's note) in its place at the middle."""
+LABEL_PX = 20
+
+
+def _play_height(seat: SeatPicture, width: int) -> int:
+    """The height of a seat's place at the middle: its label, then its play; 0 for neither."""
+    height = LABEL_H if seat.label else 0
+    if seat.play:
+        size = face_size(seat.play, CARD_TABLE, TILE_TABLE)
+        height += len(wrap(seat.play, size, width)) * (size.h + 4) - 4
+    return height
+
+
+def _shows(seat: SeatPicture) -> bool:
+    return bool(seat.play or seat.label)
 
 
 def table_layout(picture: TablePicture) -> Layout:
@@ -627,11 +661,11 @@ def table_layout(picture: TablePicture) -> Layout:
         return tall
 
     def place_plays(ring: list[int], top: int) -> int:
-        tall = max((_play_height(picture.seats[i].play, width(ring) - 20) for i in ring
-                    if picture.seats[i].play), default=0)
+        tall = max((_play_height(picture.seats[i], width(ring) - 20) for i in ring
+                    if _shows(picture.seats[i])), default=0)
         for i in ring:
             box = seats[i]
-            if box is not None and picture.seats[i].play:
+            if box is not None and _shows(picture.seats[i]):
                 plays[i] = (box[0], top, box[2], top + tall)
         return tall + GAP if tall else 0
 
@@ -645,14 +679,14 @@ def table_layout(picture: TablePicture) -> Layout:
     middle = (GAP, middle_top, TABLE_W - GAP, y)
     if picture.centre:
         y += GAP
-    bottom_plays = max((_play_height(picture.seats[i].play, width(near) - 20) for i in near
-                        if picture.seats[i].play), default=0)
+    bottom_plays = max((_play_height(picture.seats[i], width(near) - 20) for i in near
+                        if _shows(picture.seats[i])), default=0)
     y += bottom_plays + GAP if bottom_plays else 0
     tall = place(near, y)
     if bottom_plays:
         for i in near:
             box = seats[i]
-            if box is not None and picture.seats[i].play:
+            if box is not None and _shows(picture.seats[i]):
                 plays[i] = (box[0], y - GAP - bottom_plays, box[2], y - GAP)
     y += tall + GAP
     boxes = tuple(box or (0, 0, 0, 0) for box in seats)
@@ -683,14 +717,18 @@ def _table_image(picture: TablePicture) -> Image.Image:
               font=font(22), anchor="mt")
     for box, seat in zip(layout.seats, picture.seats, strict=False):
         _seat_panel(img, draw, box, seat)
-    for box, seat in zip(layout.plays, picture.seats, strict=False):
-        if box is None:
+    for place, seat in zip(layout.plays, picture.seats, strict=False):
+        if place is None:
             continue
-        left, top, right, _bottom = box
-        size = face_size(seat.play, CARD_TABLE, TILE_TABLE)
-        lines = wrap(seat.play, size, right - left - 20)
+        left, top, right, _bottom = place
         y = top
-        for line in lines:
+        if seat.label:  # a pass in the seat's pale ink, a play's note in gold
+            draw.text(((left + right) / 2, y + 2), _fit(seat.label, LABEL_PX, right - left - 20),
+                      fill=SEAT_DETAIL if not seat.play else GOLD, font=font(LABEL_PX),
+                      anchor="mt")
+            y += LABEL_H
+        size = face_size(seat.play, CARD_TABLE, TILE_TABLE)
+        for line in wrap(seat.play, size, right - left - 20) if seat.play else ():
             draw_strip(img, line, (left + right) // 2 - strip_width(line, size) // 2, y, size)
             y += size.h + 4
     y = layout.middle[1]

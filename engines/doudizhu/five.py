@@ -31,6 +31,7 @@ from engines.base import (
     Game,
     Outcome,
     Picker,
+    RoundLog,
     SeatView,
     Setup,
     T,
@@ -250,6 +251,8 @@ class FiveGame(Game):
         self.turn = self.landlord
         self.last: Play | None = None
         self.last_seat: int | None = None
+        self.rounds = RoundLog()  # 本轮: the plays and passes since the last lead
+        self.round_plays: dict[int, Play] = {}  # each seat's last play in it (for its suits)
         self.played = [0] * SEATS
         self.bomb_factors: list[int] = []
         self.status: list[str | None] = [None] * SEATS
@@ -412,9 +415,12 @@ class FiveGame(Game):
 
     def _pass(self, seat: int) -> str:
         self.status[seat] = "pass"
+        self.rounds.pass_(seat)
         nxt = (seat + 1) % SEATS
         if nxt == self.last_seat:
             self.last = None  # everyone passed: the last player leads
+            self.rounds.close(nxt)
+            self.round_plays = {}
         self.turn = nxt
         return "pass"
 
@@ -450,6 +456,8 @@ class FiveGame(Game):
             self.bomb_factors.append(bomb_factor(play))
         self.last = play
         self.last_seat = seat
+        self.rounds.play(seat, play.text)
+        self.round_plays[seat] = play
         self.status[seat] = play.text
         if not any(hand):
             self.winner = seat
@@ -569,7 +577,8 @@ class FiveGame(Game):
     def view(self, seat: int | None) -> View:
         """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a
         rank leaves a hand: ``engines.doudizhu.suits``)."""
-        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line)
+        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line,
+                          self._suited_play)
 
     def _suited_hand(self, seat: int) -> Texts | None:
         return self.suits.hand(seat, self.hands[seat])
@@ -577,11 +586,15 @@ class FiveGame(Game):
     def _suited_line(self, key: str) -> Texts | None:
         if key == "ddz.line.kitty":
             return self.suits.kitty_texts()
-        if key == "ddz.line.last_play" and self.last is not None and self.last_seat is not None:
-            seat = self.last_seat
-            played = self.suits.played(seat, self.hands[seat], self.last.parts)
-            return None if played is None else (self.last.text, played)
         return None
+
+    def _suited_play(self, seat: int) -> Texts | None:
+        """``seat``'s last play of the round (``View.round``) as (rank-only, suited) notation."""
+        play = self.round_plays.get(seat)
+        if play is None:
+            return None
+        played = self.suits.played(seat, self.hands[seat], play.parts)
+        return None if played is None else (play.text, played)
 
     def plain_view(self, seat: int | None) -> View:
         """What ``seat`` sees, in notation: the 暗地主 is shown only to itself until it is
@@ -617,9 +630,8 @@ class FiveGame(Game):
             lines.append(T("ddz.line.five_no_partner"))
         if seat == self.landlord:
             lines.append(T("ddz.line.kitty", cards=format_cards(self.kitty)))
-        if self.last is not None and self.last_seat is not None:
-            lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
-        elif self._phase == "play" and not over:
+        # the plays of the round, the top one last: View.round
+        if self.last is None and self._phase == "play" and not over:
             lines.append(T("ddz.line.lead", seat=self.turn + 1))
         hand = format_cards(tuple(self.hands[seat])) if seat is not None else None
         return View(
@@ -628,6 +640,8 @@ class FiveGame(Game):
             lines=tuple(lines),
             hand=hand,
             counter=self.counter(seat),
+            round=self.rounds.current(),
+            last_round=self.rounds.last,
         )
 
     def counter(self, seat: int | None) -> str | None:

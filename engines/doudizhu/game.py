@@ -116,7 +116,7 @@ _words("blind", 0, "blind", "闷抓")
 
 _SUIT_TAGS = "shcd"
 _RANK = itemgetter(0)  # of a dealt (rank, card) pair
-_LAST_PLAY_LINES = frozenset({"ddz.line.last_play", "ddz.line.can_beat", "ddz.line.cannot_beat"})
+_LAST_PLAY_LINES = frozenset({"ddz.line.can_beat", "ddz.line.cannot_beat"})
 _PEEK_PAIRS = ("12", "13", "23")
 _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 # First words of the phase actions: typed in the play phase they are not cards.
@@ -200,6 +200,7 @@ class DoudizhuGame(Game):
         self.last: Play | None = None
         self.last_seat: int | None = None
         self.rounds = RoundLog()  # 本轮: the plays and passes since the last lead
+        self.round_plays: dict[int, Play] = {}  # each seat's last play in it (for its suits)
         self.played_hands = [0] * n
         self.bombs = 0
         self.bomb_factors: list[int] = []
@@ -497,6 +498,7 @@ class DoudizhuGame(Game):
         if nxt == self.last_seat:
             self.last = None  # everyone passed: the player who played last leads
             self.rounds.close(nxt)
+            self.round_plays = {}
         self.turn = nxt
         return "pass"
 
@@ -537,6 +539,7 @@ class DoudizhuGame(Game):
         self.last = play
         self.last_seat = seat
         self.rounds.play(seat, play.text)
+        self.round_plays[seat] = play
         self.status[seat] = play.text
         if not any(hand):
             self.winner = seat
@@ -688,14 +691,23 @@ class DoudizhuGame(Game):
     def view(self, seat: int | None) -> View:
         """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a
         rank leaves a hand: ``engines.doudizhu.suits``)."""
-        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line)
+        return with_shown(self.plain_view(seat), seat, self._suited_hand, self._suited_line,
+                          self._suited_play)
 
     def _suited_hand(self, seat: int) -> Texts | None:
         return self.suits.hand(seat, self.visible_hand(seat))
 
+    def _suited_play(self, seat: int) -> Texts | None:
+        """``seat``'s last play of the round (``View.round``) as (rank-only, suited) notation."""
+        play = self.round_plays.get(seat)
+        if play is None:
+            return None
+        played = self.suits.played(seat, self.hands[seat], play.parts)
+        return None if played is None else (play.text, played)
+
     def _suited_line(self, key: str) -> Texts | None:
         """The cards a line shows as (rank-only, suited) notation: the kitty, the last play
-        (also named by the line of what the seat to act may answer)."""
+        named by the line of what the seat to act may answer."""
         if key == "ddz.line.kitty":
             return self.suits.kitty_texts()
         if key in _LAST_PLAY_LINES and self.last is not None and self.last_seat is not None:
@@ -726,9 +738,8 @@ class DoudizhuGame(Game):
         lines.append(T("ddz.line.multiplier", x=self.multiplier()))
         if self.kitty_taken:
             lines.append(T("ddz.line.kitty", cards=format_cards(self.kitty)))
-        if self.last is not None and self.last_seat is not None:
-            lines.append(T("ddz.line.last_play", seat=self.last_seat + 1, cards=self.last.text))
-        elif self._phase == "play":
+        # the plays of the round, the top one last: View.round
+        if self.last is None and self._phase == "play":
             lines.append(T("ddz.line.lead", seat=self.turn + 1))
         if seat is not None and self.peeks[seat]:
             lines.append(T("ddz.line.peek", cards=self.peeked(seat)))

@@ -93,7 +93,7 @@ class Suits:
         self._lists: dict[int, list[list[Card]]] = {}
         self._cache: dict[int, tuple[tuple[int, ...], Texts | None]] = {}
         self._kitty_texts: Texts | None = None
-        self._played: tuple[tuple[int, int], str | None] = ((-1, -1), None)
+        self._played: dict[int, tuple[int, str | None]] = {}
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -165,11 +165,12 @@ class Suits:
     ) -> str | None:
         """The suited cards of ``seat``'s last play (``Play.parts``: rank, count), the seat now
         holding ``counts``: of each rank the ones just before those it still holds."""
-        mark = (seat, sum(counts))  # a hand only shrinks: its size names the play
-        if self._played[0] == mark:
-            return self._played[1]
+        mark = sum(counts)  # a hand only shrinks: its size names the seat's last play
+        hit = self._played.get(seat)
+        if hit is not None and hit[0] == mark:
+            return hit[1]
         text = self._left(seat, counts, parts)
-        self._played = (mark, text)
+        self._played[seat] = (mark, text)
         return text
 
     def _left(
@@ -200,11 +201,13 @@ def with_shown(
     seat: int | None,
     hand: Callable[[int], Texts | None],
     line: Callable[[str], Texts | None],
+    played: Callable[[int], Texts | None] = lambda seat: None,
 ) -> View:
     """``view`` with its suited twin (``View.shown``): every card text the view shows — the
     hand, each seat's open cards, the ``cards``/``card`` of a line — gets the suited text of
     the same cards where they match its rank-only text (``hand(seat)``, ``line(key)``; None:
-    no twin). A text whose cards do not match gets none, and nothing the view does not show
+    no twin), and each seat's last play of the round (``View.round``) that of ``played(seat)``
+    (earlier plays of the round get none). A text whose cards do not match gets none, and nothing the view does not show
     gets one, so the twin never tells a viewer more than its view. Called on every table
     update: it only reads what is cached (``Suits.hand``) and builds one new view."""
     mine = None
@@ -231,9 +234,19 @@ def with_shown(
             if rows is None:
                 rows = [None] * len(view.lines)
             rows[k] = texts[1]
-    if mine is None and seats is None and rows is None:
+    plays: list[str | None] | None = None
+    last = {p.seat: k for k, p in enumerate(view.round or ())}
+    for s, k in last.items():
+        cards = view.round[k].cards if view.round else None
+        texts = played(s) if cards else None
+        if texts is not None and texts[0] == cards:
+            if plays is None:
+                plays = [None] * len(view.round or ())
+            plays[k] = texts[1]
+    if mine is None and seats is None and rows is None and plays is None:
         return view
-    shown = Shown(mine, () if seats is None else tuple(seats), () if rows is None else tuple(rows))
+    shown = Shown(mine, () if seats is None else tuple(seats), () if rows is None else tuple(rows),
+                  () if plays is None else tuple(plays))
     # A copy of the (frozen) view with ``shown`` set, field for field: dataclasses.replace
     # costs several times more, on every table update.
     out = object.__new__(View)

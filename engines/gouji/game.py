@@ -781,8 +781,11 @@ class GoujiGame(Game):
         self.rang_by = None
         self.rang_asked = False
         self.status[seat] = T("gouji.status.played", cards=format_cards(cards))
-        self.rounds.play(seat, format_cards(cards), T("gouji.note.shao_fail") if failed
-                         else T("gouji.note.burn") if via_burn else None)
+        # what the table should know of the play, the weightiest one: 烧失败, 烧牌, 够死级 (no
+        # answer but a 烧), 够级 (a window for the 对头 and the burners)
+        note = (T("gouji.note.shao_fail") if failed else T("gouji.note.burn") if via_burn
+                else T("gouji.tag.dead") if dead else T("gouji.tag.gouji") if gouji else None)
+        self.rounds.play(seat, format_cards(cards), note)
         self.round_suited.append(suited)
         if failed:
             assert self.burn is not None
@@ -977,18 +980,7 @@ class GoujiGame(Game):
         if self.kaidian:
             lines.append(T("gouji.line.kaidian", seats=" ".join(
                 str(s + 1) for s in sorted(self.kaidian))))
-        top_at = None
-        if self.top is not None:
-            top_at = len(lines)
-            tags = []
-            if self.top.gouji:
-                tags.append(T("gouji.tag.gouji"))
-            if self.top.dead:
-                tags.append(T("gouji.tag.dead"))
-            lines.append(T("gouji.line.top", seat=self.top.owner + 1,
-                           cards=format_cards(self.top.cards),
-                           tags=T("gouji.tags." + str(len(tags)), **{
-                               f"t{i}": t for i, t in enumerate(tags)})))
+        # the top play: the round's last play (View.round), its 够级 / 够死级 its note
         if self.burn is not None:
             lines.append(T("gouji.line.burning", seat=self.burn[0] + 1, victim=self.burn[1] + 1))
         lines.extend(self.events)
@@ -998,15 +990,14 @@ class GoujiGame(Game):
             lines.extend(self.outcome().lines)
         hand = format_cards(self.hands[seat]) if seat is not None else None
         return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
-                    shown=self._shown(seat, hand, len(lines), top_at),
+                    shown=self._shown(seat, hand),
                     round=self.rounds.current(), last_round=self.rounds.last)
 
-    def _shown(self, seat: int | None, hand: str | None, n_lines: int,
-               top_at: int | None) -> Shown | None:
+    def _shown(self, seat: int | None, hand: str | None) -> Shown | None:
         """The suited twin of the cards the view shows (``View.shown``, for pictures): the
-        seat's own hand (also its seat's open cards), the play on the table (line
-        ``top_at``), each play of 本轮 and 上一轮; None where there is none (a written
-        position has no suits). Another seat's hand never gets one."""
+        seat's own hand (also its seat's open cards) and each play of 本轮 and 上一轮; None
+        where there is none (a written position has no suits). Another seat's hand never gets
+        one."""
         if self.suits is None:
             return None
         mine = self.suits.hand(seat) if seat is not None and hand else None
@@ -1014,13 +1005,10 @@ class GoujiGame(Game):
         if mine is not None:
             assert seat is not None
             seats = (None,) * seat + (mine,) + (None,) * (SEATS - seat - 1)
-        lines: tuple[str | None, ...] = ()
-        if top_at is not None and self.top is not None and self.top.suited is not None:
-            lines = (None,) * top_at + (self.top.suited,) + (None,) * (n_lines - top_at - 1)
         played = tuple(self.round_suited)
-        if mine is None and not lines and not played and not self.last_suited:
+        if mine is None and not played and not self.last_suited:
             return None
-        return Shown(mine, seats, lines, played, self.last_suited)
+        return Shown(mine, seats, (), played, self.last_suited)
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

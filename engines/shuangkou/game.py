@@ -312,11 +312,7 @@ class ShuangkouGame(Game):
             seats.append(SeatView(role=role, count=sum(self.hands[s]), status=self.status.get(s),
                                   cards=format_cards(self.hands[s]) if show else None))
         lines: list[Text] = []
-        if self.table is not None:
-            owner, cards, pattern = self.table
-            lines.append(T("shuangkou.line.table", seat=owner + 1,
-                           cards=play_text(cards, pattern),
-                           kind=T(f"shuangkou.kind.{pattern.kind.value}")))
+        # what lies on the table: the round's plays, the top one last (View.round)
         if self.jiefeng is not None:
             lines.append(T("shuangkou.line.jiefeng", seat=self.jiefeng + 1))
         if self.finished:

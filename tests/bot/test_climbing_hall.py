@@ -34,6 +34,7 @@ from simhelpers import (  # type: ignore[import-not-found]
 from bot.client import GameHall, create_bot
 from bot.render.text import cards
 from bot.settings import Settings
+from engines.shuangkou.notation import format_cards
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 
@@ -143,7 +144,14 @@ async def test_gouji_six_people_with_a_revolution_and_a_burn(
         text, fields = public_text(shown), shown.embeds[0].fields
         assert acting_seats(shown) == list(game.public_to_act())
         if game.phase() == "play" and game.mode != "lead":
-            assert f"On the table: seat {game.top.owner + 1} " in text
+            # what lies on the table: the top play, last in the round line, by who played it
+            top = game.top.owner
+            now = next(line for line in text.splitlines() if line.startswith("This round: "))
+            turns = now.removeprefix("This round: ").split(" → ")
+            plays = [x for x in turns if not x.split(": ", 1)[1].startswith("pass")]
+            assert plays[-1].startswith(
+                f"{top + 1}. {members[top].name}: {cards(format_cards(game.top.cards))}"), now
+            assert "On the table" not in text
         for s in range(6):
             count = sum(game.hands[s])
             if 0 < count <= 10 and game.active(s):

@@ -26,7 +26,7 @@ LEADS: dict[str, Callable[[Any], bool]] = {
 FAMILY = {
     "doudizhu": "doudizhu", "doudizhu_happy": "doudizhu", "doudizhu_2p": "doudizhu",
     "doudizhu_hot": "doudizhu", "doudizhu_four": "doudizhu", "doudizhu_wild": "doudizhu",
-    "doudizhu_mala": "doudizhu", "shuangkou": "shuangkou", "gouji": "gouji",
+    "doudizhu_mala": "doudizhu", "doudizhu_five": "doudizhu", "shuangkou": "shuangkou", "gouji": "gouji",
     "gouji_new": "gouji", "shengji": "shengji", "shengji_happy": "shengji",
     "dagunzi": "dagunzi",
 }
@@ -107,7 +107,41 @@ def test_the_round_so_far_is_every_play_since_the_lead_in_order(key: str) -> Non
         assert seen["partner_then_pass"], seen
 
 
-@pytest.mark.parametrize("key", ["doudizhu", "shuangkou", "gouji", "shengji", "dagunzi"])
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_five", "doudizhu_wild", "shuangkou",
+                                 "gouji", "gouji_new"])
+def test_the_top_play_is_told_once_by_the_round(key: str) -> None:
+    """The round line (``View.round``) names the top play; no line of the view repeats it (the
+    双扣 ``桌面：…``, 斗地主's "N 号位出牌：…" and 够级's top-play lines were drawn by the
+    pictures and read twice in the text). 够级's 够级 / 够死级 tags go with the play, as its
+    note."""
+    seen = {"top": 0, "tagged": 0}
+
+    def check(game: Game, view: View, current: list[Play], previous: list[Play] | None,
+              seat: int) -> None:
+        public = game.view(None)
+        plays = [p for p in public.round or () if p.cards is not None]
+        if not plays:
+            return
+        top = plays[-1]
+        seen["top"] += 1
+        for line in public.lines:
+            assert not (line.args.get("seat") == top.seat + 1
+                        and line.args.get("cards") == top.cards), line
+        if FAMILY[key] == "gouji" and game.top.gouji and not game.burn:
+            assert top.note is not None and top.note.key in ("gouji.tag.gouji",
+                                                               "gouji.tag.dead",
+                                                               "gouji.note.burn")
+            seen["tagged"] += 1
+
+    for seed in (1, 2):
+        play_seeded(key, seed, check)
+    assert seen["top"]
+    if FAMILY[key] == "gouji":
+        assert seen["tagged"]
+
+
+@pytest.mark.parametrize("key", ["doudizhu", "doudizhu_five", "shuangkou", "gouji", "shengji",
+                                 "dagunzi"])
 def test_the_previous_round_names_who_took_it(key: str) -> None:
     spec = registry.get(key)
     game = spec.new(Setup(seats=spec.min_seats, seed=3))

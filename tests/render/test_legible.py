@@ -12,15 +12,18 @@ import pytest
 from PIL import Image
 
 from bot.render.pictures import (
+    GOLD,
     IVORY,
+    SEAT_DETAIL,
     WHITE,
     hand_picture,
     render,
     seat_boxes,
+    table_layout,
     table_picture,
 )
 from engines import registry
-from engines.base import Game, GameSpec, Setup
+from engines.base import FaceKind, Game, GameSpec, Play, Setup, View
 
 SHOWN = 400  # px: about what Discord gives an attached picture on a phone
 FELT = (22, 96, 58)
@@ -150,17 +153,138 @@ def test_the_trick_in_progress_is_drawn_in_front_of_each_seat_that_played(key: s
         assert mine[2] - mine[0] + 1 >= 18  # and its cards are 18 px wide or more at 400 px
 
 
+def last_plays(view: View) -> dict[int, tuple[int, Play]]:
+    """Each seat's last play or pass this round (``View.round``), with its index there."""
+    return {p.seat: (k, p) for k, p in enumerate(view.round or ())}
+
+
+def ink_in(img: Image.Image, box: Box, colour: tuple[int, int, int], tolerance: int = 30) -> int:
+    return sum(1 for x in range(box[0], box[2]) for y in range(box[1], box[3])
+               if near(img.getpixel((x, y)), colour, tolerance))
+
+
+def dealt_into_a_round_with_a_pass(g: Game) -> bool:
+    view = g.view(None)
+    mine = last_plays(view)
+    return (sum(1 for _, p in mine.values() if p.cards) >= 2
+            and any(p.cards is None and p.note is None for _, p in mine.values()))
+
+
+def drawn_as_its_round(spec: GameSpec, game: Game) -> None:
+    """Each seat's picture shows its last play of ``View.round`` (suited where the view has
+    the twin), a pass none, and a seat that has not acted this round none."""
+    view = game.view(None)
+    _, picture = table_png(spec, game)
+    mine = last_plays(view)
+    for i, seat in enumerate(picture.seats):  # type: ignore[attr-defined]
+        k, p = mine.get(i, (0, None))
+        if p is None or p.cards is None:
+            assert seat.play == (), (i, seat.play)
+            continue
+        twin = view.shown.play(k) if view.shown is not None else None
+        assert seat.play == spec.faces(twin or p.cards)
+        assert [f.label for f in seat.play] == [f.label for f in spec.faces(p.cards) or ()]
+
+
 @pytest.mark.parametrize("key", ["gouji", "shuangkou", "doudizhu"])
 def test_each_seat_shows_its_last_play_this_round(key: str) -> None:
-    spec, game = play(key, until=lambda g: sum(
-        1 for sv in g.view(None).seats if sv.status is not None
-        and any(isinstance(sv.status.args.get(k), str) for k in ("cards",))) >= 2)
-    _, picture = table_png(spec, game)
+    for seed in (5, 6):
+        spec, game = play(key, seed=seed, until=dealt_into_a_round_with_a_pass)
+        assert dealt_into_a_round_with_a_pass(game)
+        drawn_as_its_round(spec, game)
+
+
+def test_a_play_of_the_round_before_is_not_drawn() -> None:
+    """Bug: the picture read each seat's play from its status, and 够级's status of a seat gone
+    out (走科, with its last cards) outlives the round: those cards stayed in front of it in
+    every round after, as if played in this one."""
+    def stale(g: Game) -> bool:
+        view = g.view(None)
+        return bool(view.round) and any(
+            sv.status is not None and isinstance(sv.status.args.get("cards"), str)
+            and i not in last_plays(view) for i, sv in enumerate(view.seats))
+
+    spec, game = play("gouji", until=stale)
+    assert stale(game)
+    drawn_as_its_round(spec, game)
+
+
+def test_doudizhu_draws_every_seats_play_of_the_round_with_its_suits() -> None:
+    """The suited twin of each seat's last play this round (``Shown.round``), not only of the
+    top play: the other seats' plays were drawn as bare ranks."""
+    spec, game = play("doudizhu", until=lambda g: sum(
+        1 for _, p in last_plays(g.view(None)).values() if p.cards) >= 3)
     view = game.view(None)
-    for sv, seat in zip(view.seats, picture.seats, strict=True):  # type: ignore[attr-defined]
-        cards = sv.status.args.get("cards") if sv.status is not None else None
-        if isinstance(cards, str) and spec.faces(cards):
-            assert [f.label for f in seat.play] == [f.label for f in spec.faces(cards) or ()]
+    _, picture = table_png(spec, game)
+    drawn = [seat.play for seat in picture.seats if seat.play]  # type: ignore[attr-defined]
+    assert len(drawn) == 3
+    for faces in drawn:
+        assert all(f.suit or f.kind is FaceKind.JOKER for f in faces), faces
+    assert view.shown is not None and sum(1 for x in view.shown.round if x) == 3
+
+
+@pytest.mark.parametrize("key", ["gouji", "shuangkou", "doudizhu"])
+def test_a_pass_is_drawn_as_a_label_at_the_passing_seat(key: str) -> None:
+    """Who passed this round: a "不出" label in front of the passing seat, and no cards."""
+    spec, game = play(key, until=dealt_into_a_round_with_a_pass)
+    view = game.view(None)
+    passer = next(s for s, (_, p) in last_plays(view).items() if p.cards is None)
+    png, picture = table_png(spec, game)
+    seat = picture.seats[passer]  # type: ignore[attr-defined]
+    assert seat.label == "不出" and seat.play == ()
+    layout = table_layout(picture)  # type: ignore[arg-type]
+    box = layout.plays[passer]
+    assert box is not None
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    # the label's ink lies in the place in front of the seat, and no card is drawn there
+    assert ink_in(img, box, SEAT_DETAIL) >= 40
+    assert not [b for b in blobs(img, WHITE, min_height=20) if inside(b, box)]
+    panels = layout.seats
+
+    def centre(b: Box) -> tuple[float, float]:
+        return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+
+    def distance(a: Box, b: Box) -> float:
+        (ax, ay), (bx, by) = centre(a), centre(b)
+        return abs(ax - bx) + abs(ay - by)
+
+    assert min(range(len(panels)), key=lambda i: distance(box, panels[i])) == passer
+    # and it reads at 400 px: its glyphs are 8 px tall or more there
+    small, scale = shrunk(png)
+    tiny = scaled(box, scale)
+    rows = [y for y in range(tiny[1], tiny[3]) if any(
+        near(small.getpixel((x, y)), SEAT_DETAIL, 60) for x in range(tiny[0], tiny[2]))]
+    assert rows and rows[-1] - rows[0] + 1 >= 8, rows
+
+
+def test_a_failed_throw_is_drawn_with_its_note() -> None:
+    """Bug (issue 26): a failed 甩牌 was never shown. The forced play is drawn in front of the
+    seat with the note (what was tried, what it was forced to) as a label above it."""
+    from engines.shengji.game import ShengjiGame
+
+    spec = registry.get("shengji")
+    game = ShengjiGame.position(
+        ["9s 8s 8s 4s 4s 3d", "Js 2c 3c 4c 5c 6c", "Qc Qc Kc Kc Ac Ac", "5s 5s 7d 6d 5d 4d"],
+        level=10, trump=1, dealer=0)
+    game.apply(0, "9s 8s 8s 4s 4s")
+    game.apply(1, game.trustee(1))
+    png, picture = table_png(spec, game)
+    seat = picture.seats[0]  # type: ignore[attr-defined]
+    assert seat.play == spec.faces("4s 4s")
+    assert seat.label.startswith("甩牌失败") and "9s 8s 8s 4s 4s" in seat.label
+    assert picture.seats[1].label == ""  # type: ignore[attr-defined]
+    layout = table_layout(picture)  # type: ignore[arg-type]
+    box = layout.plays[0]
+    assert box is not None
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    cards = [b for b in blobs(img, WHITE, min_height=20) if inside(b, box)]
+    assert len(plays_of(cards)) == 1
+    top = min(b[1] for b in cards)
+    # the note's gold ink, above the two cards, inside the seat's place
+    assert ink_in(img, (box[0], box[1], box[2], top), GOLD) >= 60
+    # the other seat's answer is drawn too, with no label
+    other = layout.plays[1]
+    assert other is not None and ink_in(img, other, GOLD) == 0
 
 
 # --- faces at least 18 px at 400 --------------------------------------------------------------

@@ -243,14 +243,22 @@ def test_a_doudizhu_hand_picture_shows_the_suits_it_was_dealt() -> None:
     assert any(reds) and not all(reds)  # a deal of 17 has hearts or diamonds, and black cards
     img = image(render(picture).png)
     assert red_pips(img, row.faces, CARD_BIG, PAD)[:-1] == reds[:-1]
-    # the last play is drawn once, with its suits, though two lines name it (the last play
-    # and what this seat may answer)
+    # the play to beat is drawn once, with its suits, though the round and the line of what
+    # this seat may answer both name it
     keys = [line.key for line in view.lines]
-    assert "ddz.line.last_play" in keys and "ddz.line.can_beat" in keys
-    last = card_faces(view.shown.lines[keys.index("ddz.line.last_play")] or "")
+    assert "ddz.line.can_beat" in keys and view.round
+    k = max(k for k, p in enumerate(view.round) if p.cards)
+    last = card_faces(view.shown.play(k) or "")
     assert last is not None and last[0].suit
     assert [r.faces for r in picture.rows].count(last) == 1
     assert len({r.faces for r in picture.rows}) == len(picture.rows)
+    # a seat not to act sees it too, named by who played it
+    top = view.round[k].seat
+    other = next(s for s in range(3) if s != seat and s != top)
+    theirs = hand_picture(spec.faces, game.view(other), other, ["a", "b", "c"], "zh-CN")
+    assert theirs is not None
+    row = next(r for r in theirs.rows if r.faces == last)
+    assert row.caption.startswith("abc"[top])
 
 
 def test_the_table_draws_open_hands_and_the_last_play_with_their_suits() -> None:
@@ -264,11 +272,12 @@ def test_the_table_draws_open_hands_and_the_last_play_with_their_suits() -> None
         if view.seats[i].cards:
             assert seat.rows[0].faces == card_faces(view.shown.seats[i] or "")
             assert all(f.suit or f.kind is FaceKind.JOKER for f in seat.rows[0].faces)
-    k, line = next((k, line) for k, line in enumerate(view.lines)
-                   if line.key == "ddz.line.last_play")
-    last = card_faces(view.shown.lines[k] or "")
+    assert view.round
+    k = max(k for k, p in enumerate(view.round) if p.cards)
+    last = card_faces(view.shown.play(k) or "")
     # the last play is drawn once, in front of the seat that played it, with its suits
-    assert last is not None and picture.seats[line.args["seat"] - 1].play == last
+    assert last is not None and picture.seats[view.round[k].seat].play == last
+    assert last[0].suit
     assert last not in [row.faces for row in picture.centre]
 
 
@@ -325,12 +334,14 @@ def test_the_gouji_table_draws_the_play_on_the_table_with_its_suits() -> None:
     spec, game = played("gouji_new", 7)  # six answers to 宣点, then the first play
     view = game.view(None)
     assert view.hand is None and view.shown is not None and view.shown.hand is None
-    k, line = next((k, line) for k, line in enumerate(view.lines) if line.key == "gouji.line.top")
+    assert view.round, "the first play is in the round"
+    k = len(view.round) - 1
+    last = view.round[k]
     picture = table_picture(spec.faces, view, "够级", list("abcdef"), (), "zh-CN")
     assert picture is not None
-    play = picture.seats[line.args["seat"] - 1].play
-    assert play == card_faces(view.shown.line(k) or "")
-    assert [f.label for f in play] == [f.label for f in card_faces(line.args["cards"]) or ()]
+    play = picture.seats[last.seat].play
+    assert play == card_faces(view.shown.play(k) or "")
+    assert [f.label for f in play] == [f.label for f in card_faces(last.cards or "") or ()]
     assert all(f.suit or f.kind is FaceKind.JOKER for f in play)
     assert all(not seat.rows for seat in picture.seats)  # nobody's hand is drawn
 
