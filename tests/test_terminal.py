@@ -74,9 +74,11 @@ def test_help_lists_the_terminal_commands_and_no_discord_controls(tmp_path: Path
 
 
 def test_each_turn_lists_what_the_seat_may_type(tmp_path: Path) -> None:
-    """定缺's three choices, then the tiles the seat may discard, each as typed."""
-    out = play(tmp_path, "sichuan", "que m\ntrustee\nn\n", "--no-timer")
-    assert "可以输入：`que m` (缺万), `que p` (缺筒), `que s` (缺条)" in out
+    """A phase's choices as typed (斗地主's bids), and the tiles a seat may discard (四川,
+    whose dealer discards first: 缺一门 needs no 定缺 step)."""
+    bids = play(tmp_path, "doudizhu", "trustee\nn\n", "--no-timer")
+    assert "可以输入：`bid 1` (1 分), `bid 2` (2 分), `bid 3` (3 分), `nobid` (不叫)" in bids
+    out = play(tmp_path, "sichuan", "trustee\nn\n", "--no-timer")
     hand = re.findall(r"你的手牌：(.+)", out)[-1]  # the hand at the discard turn
     held = {f"{digit}{suit}" for run, suit in re.findall(r"(\d+)([mps])", hand) for digit in run}
     listed = re.search(r"可出（输入其一）：(.+)", out)
@@ -87,7 +89,7 @@ def test_each_turn_lists_what_the_seat_may_type(tmp_path: Path) -> None:
 def test_quit_mid_hand_asks_first_naming_the_escape_penalty(tmp_path: Path) -> None:
     """四川 (000): 16 倍 to each of the three others, 288 points at 底分 6; `n` plays on, `y`
     escapes and the settlement charges exactly what the question named."""
-    out = play(tmp_path, "sichuan", "que m\nquit\nn\nquit\ny\n", "--no-timer")
+    out = play(tmp_path, "sichuan", "quit\nn\nquit\ny\n", "--no-timer")
     questions = re.findall(r"逃跑罚分至少 (\d+) 分.*真的要离开吗？\[y/N\]", out)
     assert len(questions) == 2
     penalty = int(questions[0])
@@ -96,8 +98,8 @@ def test_quit_mid_hand_asks_first_naming_the_escape_penalty(tmp_path: Path) -> N
     assert "好的，继续本局。" in out[first:]
     assert out.index("好的，继续本局。") < out.index("真的要离开吗", first + 1)
     result = settlement(out)
-    assert "1 号位逃跑" in result
-    assert re.search(rf"你：-{penalty} 分", result)
+    assert "1号位（你）逃跑" in result
+    assert re.search(rf"1号位（你）：-{penalty} 分", result)
 
 
 def test_quit_declined_then_trustee_is_no_escape(tmp_path: Path) -> None:
@@ -107,7 +109,7 @@ def test_quit_declined_then_trustee_is_no_escape(tmp_path: Path) -> None:
 
 
 def test_input_ending_mid_hand_is_no_escape(tmp_path: Path) -> None:
-    out = play(tmp_path, "sichuan", "que m\n", "--no-timer")
+    out = play(tmp_path, "sichuan", "hint\n", "--no-timer")
     assert "输入已结束：由托管替你打完本局（不算逃跑）。" in out
     assert "逃跑" not in settlement(out).replace("不算逃跑", "")
 
@@ -197,12 +199,12 @@ def test_a_killed_terminals_table_does_not_reappear(tmp_path: Path) -> None:
     assert re.search(r"held [1-9]", held)  # the killed hand still holds our beans
 
     out = gamehall(tmp_path, "play", "sichuan", "--room", "novice", "--seed", "7",
-                   "--no-timer", stdin="que m\nquit\ny\n")
+                   "--no-timer", stdin="quit\ny\n")
     first_table = out.split("\n== ", 1)
     assert "牌桌已关闭" not in first_table[0]
     assert dealt[1] not in out  # the killed hand is never shown again
     assert out.count("局结算") == 1 and "第 1 局结算" in out
-    balance = re.search(r"你：-?\d+ 分，欢乐豆 -?\d+，余额 (\d+)", out)
+    balance = re.search(r"号位（你）：-?\d+ 分，欢乐豆 -?\d+，余额 (\d+)", out)
     assert balance
     wallet = gamehall(tmp_path, "wallet", "1")
     assert f"balance {balance[1]}, held 0" in wallet  # the killed hand's escrow came back
