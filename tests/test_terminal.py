@@ -211,3 +211,10 @@ def test_a_killed_terminals_table_does_not_reappear(tmp_path: Path) -> None:
     ledger = [line for line in wallet.split("\n") if line.strip().startswith("#")]
     assert "grant:start" in ledger[-1]  # newest first: then only the new hand moved beans
     assert all("hand 2" in line for line in ledger[:-1]) and len(ledger) >= 2
+
+
+def test_a_board_games_moves_are_printed_between_turns(tmp_path: Path) -> None:
+    """五子棋: the bot's stone is told between your turns, as every other game's plays are
+    (the seat that placed the last stone shows 落子 and the point)."""
+    out = play(tmp_path, "gomoku", "H8\nquit\ny\n", "--no-timer")
+    assert re.search(r"· 电脑 1：落子 [A-O]\d{1,2}\n", out), out

@@ -99,6 +99,7 @@ class GomokuGame(Game):
         self.black_seat: int = self.first_black
         self.pos = Position()
         self.moves: list[int] = []
+        self.last_by: int | None = None  # the seat that placed the last stone
         self.swap_decided = False
         self.swapped = False
         self.offers: tuple[int, int] | None = None
@@ -293,6 +294,7 @@ class GomokuGame(Game):
         shape = self.pos.forbidden(p) if exact else None
         self.pos.cells[p] = colour
         self.moves.append(p)
+        self.last_by = self.seat_of(colour)
         if shape is not None:
             # 禁手: the referee points it out at once and black loses.
             self.result = Result(self.seat_of(WHITE), Reason.FORBIDDEN, BLACK, shape=shape, point=p)
@@ -408,6 +410,9 @@ class GomokuGame(Game):
                 status = T(f"gomoku.status.{key}")
             elif s in acting:
                 status = T("gomoku.status.thinking")
+            elif s == self.last_by and self.moves:
+                # the stone this seat just placed, so a play between two turns can be told
+                status = T("gomoku.status.placed", point=point_name(self.moves[-1]))
             seats.append(SeatView(role=role, status=status))
         lines: list[Text] = [
             T(
