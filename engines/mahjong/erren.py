@@ -36,7 +36,8 @@ from engines.errors import IllegalActionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, MeldKind
 from engines.mahjong.game import DISCARD, Event, MahjongGame, Win
-from engines.mahjong.tiles import format_tiles, parse_tiles, tile_name
+from engines.mahjong.names import group_text, spell, tile_text
+from engines.mahjong.tiles import format_tiles, parse_tile, parse_tiles, tile_name
 from engines.mahjong.yaku import CAP, Result, evaluate, is_erren_win
 from engines.mahjong.yaku import Win as YakuWin
 
@@ -236,7 +237,7 @@ class ErrenGame(MahjongGame):
                 "you do not hold those tiles",
                 seat=seat,
                 action=text,
-                text=T("err.mj.not_held", tile=format_tiles(tiles)),
+                text=T("err.mj.not_held", tile=spell(format_tiles(tiles))),
             )
         for t in tiles:
             self.hands[seat][t] -= 1
@@ -462,7 +463,7 @@ class ErrenGame(MahjongGame):
             self._take_discard(source, tile)
         self.won_tiles.append(tile)
         self._record(w, tile, source, result, "qianggang" if robbed else "dianpao")
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         self._end("win")
 
     def _on_escape(self, seat: int) -> None:
@@ -491,14 +492,14 @@ class ErrenGame(MahjongGame):
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
         """The 花牌 and 海底捞月 for everyone; the seat to act alone sees its offers."""
-        lines = [T("mj.line.er_flowers", tiles=format_tiles(self.flowers))]
+        lines = [T("mj.line.er_flowers", tiles=spell(" ".join(map(tile_name, sorted(self.flowers)))))]
         if self.haidi is not None and not self.ended:
             lines.append(T("mj.line.er_haidi", seat=self.haidi + 1, n=self.haidi_left))
         mine = seat is not None and seat == self.turn and self._phase == DISCARD
         if mine and not self.ended and self.cuo_offer:
             lines.append(T("mj.line.er_cuo"))
         if mine and not self.ended and self.huan_offer is not None:
-            lines.append(T("mj.line.er_huan", tiles=format_tiles([self.huan_offer] * 3)))
+            lines.append(T("mj.line.er_huan", tiles=group_text([self.huan_offer] * 3)))
         return lines
 
     def _phase_text(self) -> Text:
@@ -513,7 +514,7 @@ class ErrenGame(MahjongGame):
                 f"mj.out.{'zimo' if how in ('zimo', 'qianggang') else 'dianpao'}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
                 fan=w.fan.fan,
                 x=1,
             )
@@ -530,7 +531,7 @@ class ErrenGame(MahjongGame):
             return [Choice("swap -", T("mj.choice.er_keep"), "primary")]
         out = super().choices(seat)
         out += [
-            Choice(a, T("mj.choice.er_ting", tile=a[5:]), "primary")
+            Choice(a, T("mj.choice.er_ting", tile=tile_text(parse_tile(a[5:]))), "primary")
             for a in self.legal_actions(seat)
             if a.startswith("ting")
         ]

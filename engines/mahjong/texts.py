@@ -81,7 +81,11 @@ ZH: dict[str, str] = {
     "mj.line.bugang": "{seat} 号位补杠 {tile}",
     "mj.line.won": "{seat} 号位已胡：{how} {fan} 番",
     "mj.line.points": "当前得分：{points}",
-    "mj.line.claim_you": "你可以对 {tile} 碰、杠或胡，选一个吧",
+    "mj.line.claim_you": "你可以对 {tile} {options}，也可以过",
+    "mj.claim.chi": "吃",
+    "mj.claim.peng": "碰",
+    "mj.claim.gang": "杠",
+    "mj.claim.hu": "胡",
     "mj.how.zimo": "自摸",
     "mj.how.dianpao": "点炮",
     "mj.choice.que": "缺{suit}",
@@ -114,9 +118,9 @@ ZH: dict[str, str] = {
     "err.mj.tile_empty": "看不懂“{typed}”：没有写牌。" + _TILES_ZH,
     "err.mj.tile_many": "看不懂“{typed}”：{tile} 超过了四张。",
     "err.mj.one_tile": "看不懂“{typed}”：这里只能写一张牌，例如 5m。",
-    "err.mj.que_suit": "看不懂“{typed}”：定缺要写花色，例如 缺万（que m）、缺筒（que p）、缺条（que s）。",
-    "err.mj.action": "看不懂“{typed}”：可以打一张牌（如 5m），或 碰、杠、胡、过、缺万。",
-    "err.mj.que_first": "请先定缺：缺万、缺筒或缺条。",
+    "err.mj.que_suit": "看不懂“{typed}”：定缺要写花色：que m（缺万）、que p（缺筒）或 que s（缺条）。",
+    "err.mj.action": "看不懂“{typed}”：可以打一张牌（如 5m 或 红中），或者 peng（碰）、gang（杠）、hu（胡）、pass（过）、que m（定缺）。",
+    "err.mj.que_first": "请先定缺：输入 que m（缺万）、que p（缺筒）或 que s（缺条）。",
     "err.mj.que_done": "定缺已经结束了。",
     "err.mj.que_off": "这一桌不定缺：胡牌时缺一门即可（不能有三种花色）。",
     "err.mj.no_hu": "你的牌还不能胡。",
@@ -157,7 +161,11 @@ EN: dict[str, str] = {
     "mj.line.bugang": "Seat {seat} adds a kong of {tile}",
     "mj.line.won": "Seat {seat} has won: {how}, {fan} fan",
     "mj.line.points": "Points so far: {points}",
-    "mj.line.claim_you": "You may claim {tile}: choose",
+    "mj.line.claim_you": "You can claim the {tile}: {options}, or pass",
+    "mj.claim.chi": "chi",
+    "mj.claim.peng": "peng",
+    "mj.claim.gang": "kong",
+    "mj.claim.hu": "win",
     "mj.how.zimo": "self-draw",
     "mj.how.dianpao": "on a discard",
     "mj.choice.que": "Void: {suit}",
@@ -667,6 +675,47 @@ EN.update(
 ZH.update({f"mj.fan.{k}": v for k, v in FAN_ZH.items()})
 EN.update({f"mj.fan.{k}": v for k, v in FAN_EN.items()})
 
+
+# 牌名 (names.py): the tiles as people read them; en-US keeps 9p for the suited tiles
+_NUMERALS_ZH = "一二三四五六七八九"
+_HONOURS = {
+    "zh-CN": ("东风", "南风", "西风", "北风", "红中", "发财", "白板"),
+    "zh-TW": ("東風", "南風", "西風", "北風", "紅中", "發財", "白板"),
+    "en-US": ("East wind", "South wind", "West wind", "North wind", "Red dragon",
+              "Green dragon", "White dragon"),
+}
+_SHORT = {"zh-CN": "东南西北中发白", "zh-TW": "東南西北中發白"}
+_SUIT_CH = {"zh-CN": "万筒条", "zh-TW": "萬筒條"}
+
+
+def _names(locale: str) -> dict[str, str]:
+    """The tile-name keys of one locale: mj.tile.*, mj.rank.*, mj.short.*, mj.group.*, joins."""
+    zh = locale != "en-US"
+    out: dict[str, str] = {}
+    for s, suit in enumerate("mps"):
+        for r in range(1, 10):
+            out[f"mj.tile.{r}{suit}"] = (
+                _NUMERALS_ZH[r - 1] + _SUIT_CH[locale][s] if zh else f"{r}{suit}"
+            )
+        out[f"mj.group.{suit}"] = "{ranks}" + (_SUIT_CH[locale][s] if zh else suit)
+    for r in range(1, 10):
+        out[f"mj.rank.{r}"] = _NUMERALS_ZH[r - 1] if zh else str(r)
+    for n in range(1, 8):
+        out[f"mj.tile.{n}z"] = _HONOURS[locale][n - 1]
+        out[f"mj.short.{n}z"] = _SHORT[locale][n - 1] if zh else _HONOURS[locale][n - 1]
+    # an honour meld: 中中中 in Chinese, "Red dragon ×3" in English (the Text carries both)
+    out["mj.group.z"] = "{short}" if zh else "{tile} ×{n}"
+    out["mj.group.concealed"] = "[{group}]"
+    out["mj.join.space"] = "{a} {b}"
+    out["mj.join.none"] = "{a}{b}"
+    out["mj.join.list"] = "{a}、{b}" if zh else "{a}, {b}"
+    out["mj.join.or"] = "{a}或{b}" if zh else "{a} or {b}"
+    return out
+
+
+ZH.update(_names("zh-CN"))
+EN.update(_names("en-US"))
+
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
 
 # 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
@@ -699,7 +748,11 @@ TEXTS["zh-TW"] = {
     "mj.line.bugang": "{seat} 號位補槓 {tile}",
     "mj.line.won": "{seat} 號位已胡：{how} {fan} 番",
     "mj.line.points": "當前得分：{points}",
-    "mj.line.claim_you": "你可以對 {tile} 碰、槓或胡，選一個吧",
+    "mj.line.claim_you": "你可以對 {tile} {options}，也可以過",
+    "mj.claim.chi": "吃",
+    "mj.claim.peng": "碰",
+    "mj.claim.gang": "槓",
+    "mj.claim.hu": "胡",
     "mj.how.zimo": "自摸",
     "mj.how.dianpao": "點炮",
     "mj.choice.que": "缺{suit}",
@@ -732,9 +785,9 @@ TEXTS["zh-TW"] = {
     "err.mj.tile_empty": "看不懂「{typed}」：沒有寫牌。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m。",
     "err.mj.tile_many": "看不懂「{typed}」：{tile} 超過了四張。",
     "err.mj.one_tile": "看不懂「{typed}」：這裡只能寫一張牌，例如 5m。",
-    "err.mj.que_suit": "看不懂「{typed}」：定缺要寫花色，例如 缺萬（que m）、缺筒（que p）、缺條（que s）。",
-    "err.mj.action": "看不懂「{typed}」：可以打一張牌（如 5m），或 碰、槓、胡、過、缺萬。",
-    "err.mj.que_first": "請先定缺：缺萬、缺筒或缺條。",
+    "err.mj.que_suit": "看不懂「{typed}」：定缺要寫花色：que m（缺萬）、que p（缺筒）或 que s（缺條）。",
+    "err.mj.action": "看不懂「{typed}」：可以打一張牌（如 5m 或 紅中），或者 peng（碰）、gang（槓）、hu（胡）、pass（過）、que m（定缺）。",
+    "err.mj.que_first": "請先定缺：輸入 que m（缺萬）、que p（缺筒）或 que s（缺條）。",
     "err.mj.que_done": "定缺已經結束了。",
     "err.mj.que_off": "這一桌不定缺：胡牌時缺一門即可（不能有三種花色）。",
     "err.mj.no_hu": "你的牌還不能胡。",
@@ -956,3 +1009,4 @@ TEXTS["zh-TW"] = {
     "mj.fan.er_dianpao": "點炮",
     "mj.fan.er_qianggang": "搶槓",
 }
+TEXTS["zh-TW"].update(_names("zh-TW"))

@@ -40,6 +40,7 @@ from engines.mahjong.fan import FanResult, Meld, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
 from engines.mahjong.notation import parse_action
 from engines.mahjong.shape import shanten
+from engines.mahjong.names import tile_text
 from engines.mahjong.tiles import tile_name
 from engines.mahjong.wild import ANY_PAIR, PAIR_258, need, need_triplets
 
@@ -264,7 +265,7 @@ class WuhanGame(MahjongGame):
         self.discarded[seat] = True
         self.special[seat] += 1
         key = "mj.status.wh_hongzhong" if tile == HONGZHONG else "mj.status.wh_laizi"
-        self.status[seat] = T(key, tile=tile_name(tile))
+        self.status[seat] = T(key, tile=tile_text(tile))
         self.drawn = None
         self._kong_money(seat, MeldKind.ANGANG, tile, None)
         self._draw(seat, kong=len(self.kongs) - 1)
@@ -500,7 +501,7 @@ class WuhanGame(MahjongGame):
             self._take_discard(source, tile)
         self.won_tiles.append(tile)
         self.status[w] = T("mj.status.wh_hu")
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         self._end("win")
 
     def _end_wall(self) -> None:
@@ -538,7 +539,7 @@ class WuhanGame(MahjongGame):
         return T("mj.role.wh_open", n=self.opens[seat]) if self.opens[seat] else None
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
-        lines = [T("mj.line.wh_laizi", flip=tile_name(self.flipped), laizi=tile_name(self.laizi))]
+        lines = [T("mj.line.wh_laizi", flip=tile_text(self.flipped), laizi=tile_text(self.laizi))]
         if self.haidi and not self.ended:
             lines.append(T("mj.line.wh_haidi"))
         return lines
@@ -550,7 +551,7 @@ class WuhanGame(MahjongGame):
                 f"mj.out.wh_{how}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
             )
         ]
         for key, base in w.fan.items[:-1]:
