@@ -495,6 +495,8 @@ class ErrenGame(MahjongGame):
         lines = [T("mj.line.er_flowers", tiles=spell(" ".join(map(tile_name, sorted(self.flowers)))))]
         if self.haidi is not None and not self.ended:
             lines.append(T("mj.line.er_haidi", seat=self.haidi + 1, n=self.haidi_left))
+        if seat is not None and not self.ended and self._phase == SWAP and not self.swapped[seat]:
+            lines.append(T("mj.line.er_swap_how"))
         mine = seat is not None and seat == self.turn and self._phase == DISCARD
         if mine and not self.ended and self.cuo_offer:
             lines.append(T("mj.line.er_cuo"))
@@ -511,12 +513,11 @@ class ErrenGame(MahjongGame):
         how = w.fan.items[-1][0]
         lines = [
             T(
-                f"mj.out.{'zimo' if how in ('zimo', 'qianggang') else 'dianpao'}",
+                f"mj.out.er_{'zimo' if how in ('zimo', 'qianggang') else 'dianpao'}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
                 tile=tile_text(w.tile),
                 fan=w.fan.fan,
-                x=1,
             )
         ]
         for key, fan in w.fan.items[:-1]:

@@ -70,7 +70,25 @@ HONOUR_NAMES: dict[str, int] = {
     )
     for word in words
 }
-"""The honours by name, ``1z``–``7z``: 东风 … 北风, 红中, 发财, 白板, and their short forms."""
+HONOUR_NAMES.update(
+    {
+        word: 27 + i
+        for i, words in enumerate(
+            (
+                ("east wind", "east"),
+                ("south wind", "south"),
+                ("west wind", "west"),
+                ("north wind", "north"),
+                ("red dragon", "red"),
+                ("green dragon", "green"),
+                ("white dragon", "white"),
+            )
+        )
+        for word in words
+    }
+)
+"""The honours by name, ``1z``–``7z``: 东风 … 北风, 红中, 发财, 白板 and their short forms
+(Traditional too), and in English East (wind) … White (dragon), any case."""
 _HONOUR_WORDS = sorted(HONOUR_NAMES, key=len, reverse=True)
 _SEPARATORS = set(" \t\n,;|/+、，；")
 
@@ -96,12 +114,15 @@ def parse_tiles(text: str) -> list[int]:
     """
     out: list[int] = []
     pending: list[int] = []
+    folded = text.lower()
+    if len(folded) != len(text):  # (a rare letter whose lower case is longer: no names then)
+        folded = text
     i = 0
     while i < len(text):
         ch = text[i]
         low = ch.lower()
         i += 1
-        word = next((w for w in _HONOUR_WORDS if text.startswith(w, i - 1)), None)
+        word = next((w for w in _HONOUR_WORDS if folded.startswith(w, i - 1)), None)
         if word is not None:
             if pending:
                 raise NotationError(
