@@ -492,7 +492,8 @@ class ErrenGame(MahjongGame):
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
         """The 花牌 and 海底捞月 for everyone; the seat to act alone sees its offers."""
-        lines = [T("mj.line.er_flowers", tiles=spell(" ".join(map(tile_name, sorted(self.flowers)))))]
+        flowers = spell(" ".join(tile_name(t) for t in sorted(self.flowers)))
+        lines = [T("mj.line.er_flowers", tiles=flowers)]
         if self.haidi is not None and not self.ended:
             lines.append(T("mj.line.er_haidi", seat=self.haidi + 1, n=self.haidi_left))
         if seat is not None and not self.ended and self._phase == SWAP and not self.swapped[seat]:

@@ -56,7 +56,14 @@ from engines.mahjong.props import PROPS, Shop, parse_prop
 from engines.mahjong.rules import Rules, make_rules
 from engines.mahjong.shape import is_win
 from engines.mahjong.names import group_text, or_list, tile_text
-from engines.mahjong.tiles import SUITS, format_counts, format_run, parse_tile, parse_tiles, tile_name
+from engines.mahjong.tiles import (
+    SUITS,
+    format_counts,
+    format_run,
+    parse_tile,
+    parse_tiles,
+    tile_name,
+)
 
 DINGQUE, DISCARD, CLAIM, OVER = "dingque", "discard", "claim", "over"
 SEATS = 4
@@ -1038,14 +1045,16 @@ class MahjongGame(Game):
                 key = "mj.choice.hu" if self._phase == CLAIM else "mj.choice.zimo"
                 out.append(Choice(a, T(key), "success"))
             elif a.startswith("gang"):
-                out.append(Choice(a, T("mj.choice.gang", tile=tile_text(parse_tile(a[5:]))), "primary"))
+                label = T("mj.choice.gang", tile=tile_text(parse_tile(a[5:])))
+                out.append(Choice(a, label, "primary"))
             elif a == "peng":
                 assert self.claim is not None
                 out.append(
                     Choice(a, T("mj.choice.peng", tile=tile_text(self.claim.tile)), "primary")
                 )
             elif a.startswith("chi"):
-                out.append(Choice(a, T("mj.choice.chi", tiles=group_text(parse_tiles(a[4:]))), "primary"))
+                label = T("mj.choice.chi", tiles=group_text(parse_tiles(a[4:])))
+                out.append(Choice(a, label, "primary"))
             elif a == "pass":
                 out.append(Choice(a, T("mj.choice.pass")))
             elif a.startswith("prop ") and " " not in a[5:] and self.shop is not None:

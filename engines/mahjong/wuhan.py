@@ -265,7 +265,7 @@ class WuhanGame(MahjongGame):
         self.rivers[seat].append(tile)
         self.discarded[seat] = True
         self.special[seat] += 1
-        self.laizi_kongs[seat] += tile == self.laizi
+        self.laizi_kongs[seat] += int(tile == self.laizi)
         key = "mj.status.wh_hongzhong" if tile == HONGZHONG else "mj.status.wh_laizi"
         self.status[seat] = T(key, tile=tile_text(tile))
         self.drawn = None
