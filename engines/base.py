@@ -1025,6 +1025,9 @@ class GameSpec:
     faces: Callable[[str], tuple[Face, ...] | None] = no_faces
     """牌面: the faces a string of the game's notation shows (a hand, a play, the kitty), or
     None where it is no cards of this game; the default draws no pictures."""
+    spell: Callable[[str], Text | None] = lambda notation: None
+    """读法: how a seat's melds or discards, in the game's notation, read in texts (麻将:
+    ``5z`` → 红中), or None to show the notation as written (the default)."""
 
     OPTION_TYPES: ClassVar[tuple[type, ...]] = (bool, int, float, str, list)
 

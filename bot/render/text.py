@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.host.fairness import commitment
@@ -62,6 +63,16 @@ def cards(text: str | None) -> str:
     return " ".join(text)
 
 
+Spell = Callable[[str], Text | None]
+"""``GameSpec.spell``: how a seat's melds or discards read in texts (None: as written)."""
+
+
+def spelled(notation: str, locale: str, spell: Spell | None) -> str:
+    """Melds or discards as the game reads them (麻将: 红中, 九筒), else as written."""
+    text = spell(notation) if spell is not None else None
+    return render(text, locale) if text is not None else notation
+
+
 def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     """The public picture of a table: no seat's hidden cards."""
     title = t(
@@ -74,6 +85,7 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     # shows the phase and the countdown, never who may claim
     acting = set(table.game.public_to_act()) if live else set()
     deciding = bool(table.game.to_act()) if live else False
+    spell = manager.spec(table).spell if table.game_key in manager.specs else None
     seats = []
     for i, seat in enumerate(table.seats):
         tags = []
@@ -85,7 +97,7 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
             tags.append(t("seat.kicked", locale))
         elif seat.trustee:
             tags.append(t("seat.trustee", locale))
-        parts = seat_detail(view.seats[i], locale) if view is not None and i < len(
+        parts = seat_detail(view.seats[i], locale, spell) if view is not None and i < len(
             view.seats) else []
         marker = "▶ " if i in acting else ""
         name = f"{marker}{i + 1}. {seat.name}" + (f" ({', '.join(tags)})" if tags else "")
@@ -100,7 +112,7 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     names = seat_names(table)
     lines = (tuple(render(x, locale) for x in view.lines) + round_lines(view, names, locale)
              if view is not None else ())
-    result = result_lines(table.last_result, locale) if table.last_result else ()
+    result = result_lines(table.last_result, locale, spell) if table.last_result else ()
     if view is None and table.last_result and table.last_result.get("view"):
         view = View.from_json(table.last_result["view"])  # the last hand's final board
     notes = tuple(render(Text.from_json(n), locale) for n in table.notes)
@@ -168,7 +180,7 @@ def last_round_text(table: Table, locale: str) -> str:
     return trick_text(view.last_round, seat_names(table), locale)
 
 
-def seat_detail(sv: SeatView, locale: str) -> list[str]:
+def seat_detail(sv: SeatView, locale: str, spell: Spell | None = None) -> list[str]:
     """What the table shows of one seat: role, cards left, open cards, last action, melds
     (副露) and discards (牌河)."""
     parts = []
@@ -181,13 +193,13 @@ def seat_detail(sv: SeatView, locale: str) -> list[str]:
     if sv.status is not None:
         parts.append(render(sv.status, locale))
     if sv.melds:
-        parts.append(t("seat.melds", locale, melds=sv.melds))
+        parts.append(t("seat.melds", locale, melds=spelled(sv.melds, locale, spell)))
     if sv.discards:
-        parts.append(t("seat.discards", locale, discards=sv.discards))
+        parts.append(t("seat.discards", locale, discards=spelled(sv.discards, locale, spell)))
     return parts
 
 
-def result_lines(result: dict, locale: str) -> tuple[str, ...]:
+def result_lines(result: dict, locale: str, spell: Spell | None = None) -> tuple[str, ...]:
     """The settlement: points, beans won or lost, balance and new titles, what each seat still
     held (亮牌, from the final public view), the payments between seats, the hand's code.
 
@@ -216,7 +228,7 @@ def result_lines(result: dict, locale: str) -> tuple[str, ...]:
             if shown.status is not None:
                 extra.append(render(shown.status, locale, names))
             if shown.melds:
-                extra.append(t("seat.melds", locale, melds=shown.melds))
+                extra.append(t("seat.melds", locale, melds=spelled(shown.melds, locale, spell)))
             if extra:
                 text += " — " + " · ".join(extra)
         out.append(text)
@@ -255,7 +267,8 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
             out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
     sv = view.seats[seat] if seat < len(view.seats) else None
     if sv is not None and sv.melds:
-        out.append(t("hand.melds", locale, melds=sv.melds))
+        spell = manager.spec(table).spell if table.game_key in manager.specs else None
+        out.append(t("hand.melds", locale, melds=spelled(sv.melds, locale, spell)))
     out.extend(render(x, locale) for x in view.lines)
     out.extend(round_lines(view, seat_names(table), locale))
     if view.counter:

@@ -44,6 +44,7 @@ from engines.mahjong.rules import (
     max_loss_wuhan,
     max_loss_xuezhan,
 )
+from engines.mahjong.names import spell
 from engines.mahjong.shaanxi import PAOZI, ShaanxiGame
 from engines.mahjong.shape import is_win, shanten, waits
 from engines.mahjong.texts import TEXTS
@@ -59,6 +60,7 @@ def _variant(key: str, name_zh: str, name_en: str, seats: int, level_table: str,
     """One mahjong key: a fixed number of seats, tile pictures and the shared texts."""
     return GameSpec(key=key, name_zh=name_zh, name_en=name_en, min_seats=seats,
                     max_seats=seats, level_table=level_table, game=game, faces=tile_faces,
+                    spell=spell,
                     options=dict(options), phases=phases, texts=TEXTS, max_loss=max_loss,
                     seats_default=seats)
 

@@ -36,7 +36,8 @@ from engines.errors import IllegalActionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, MeldKind
 from engines.mahjong.game import DISCARD, Event, MahjongGame, Win
-from engines.mahjong.tiles import format_tiles, parse_tiles, tile_name
+from engines.mahjong.names import group_text, spell, tile_text
+from engines.mahjong.tiles import format_tiles, parse_tile, parse_tiles, tile_name
 from engines.mahjong.yaku import CAP, Result, evaluate, is_erren_win
 from engines.mahjong.yaku import Win as YakuWin
 
@@ -236,7 +237,7 @@ class ErrenGame(MahjongGame):
                 "you do not hold those tiles",
                 seat=seat,
                 action=text,
-                text=T("err.mj.not_held", tile=format_tiles(tiles)),
+                text=T("err.mj.not_held", tile=spell(format_tiles(tiles))),
             )
         for t in tiles:
             self.hands[seat][t] -= 1
@@ -462,7 +463,7 @@ class ErrenGame(MahjongGame):
             self._take_discard(source, tile)
         self.won_tiles.append(tile)
         self._record(w, tile, source, result, "qianggang" if robbed else "dianpao")
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         self._end("win")
 
     def _on_escape(self, seat: int) -> None:
@@ -497,14 +498,17 @@ class ErrenGame(MahjongGame):
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
         """The 花牌 and 海底捞月 for everyone; the seat to act alone sees its offers."""
-        lines = [T("mj.line.er_flowers", tiles=format_tiles(self.flowers))]
+        flowers = spell(" ".join(tile_name(t) for t in sorted(self.flowers)))
+        lines = [T("mj.line.er_flowers", tiles=flowers)]
         if self.haidi is not None and not self.ended:
             lines.append(T("mj.line.er_haidi", seat=self.haidi + 1, n=self.haidi_left))
+        if seat is not None and not self.ended and self._phase == SWAP and not self.swapped[seat]:
+            lines.append(T("mj.line.er_swap_how"))
         mine = seat is not None and seat == self.turn and self._phase == DISCARD
         if mine and not self.ended and self.cuo_offer:
             lines.append(T("mj.line.er_cuo"))
         if mine and not self.ended and self.huan_offer is not None:
-            lines.append(T("mj.line.er_huan", tiles=format_tiles([self.huan_offer] * 3)))
+            lines.append(T("mj.line.er_huan", tiles=group_text([self.huan_offer] * 3)))
         return lines
 
     def _phase_text(self) -> Text:
@@ -516,12 +520,11 @@ class ErrenGame(MahjongGame):
         how = w.fan.items[-1][0]
         lines = [
             T(
-                f"mj.out.{'zimo' if how in ('zimo', 'qianggang') else 'dianpao'}",
+                f"mj.out.er_{'zimo' if how in ('zimo', 'qianggang') else 'dianpao'}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
                 fan=w.fan.fan,
-                x=1,
             )
         ]
         for key, fan in w.fan.items[:-1]:
@@ -536,7 +539,7 @@ class ErrenGame(MahjongGame):
             return [Choice("swap -", T("mj.choice.er_keep"), "primary")]
         out = super().choices(seat)
         out += [
-            Choice(a, T("mj.choice.er_ting", tile=a[5:]), "primary")
+            Choice(a, T("mj.choice.er_ting", tile=tile_text(parse_tile(a[5:]))), "primary")
             for a in self.legal_actions(seat)
             if a.startswith("ting")
         ]

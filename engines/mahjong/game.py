@@ -55,7 +55,15 @@ from engines.mahjong.notation import chi_action, parse_action, que_action
 from engines.mahjong.props import PROPS, Shop, parse_prop
 from engines.mahjong.rules import Rules, make_rules
 from engines.mahjong.shape import is_win
-from engines.mahjong.tiles import SUITS, format_counts, format_run, tile_name
+from engines.mahjong.names import group_text, or_list, tile_text
+from engines.mahjong.tiles import (
+    SUITS,
+    format_counts,
+    format_run,
+    parse_tile,
+    parse_tiles,
+    tile_name,
+)
 
 DINGQUE, DISCARD, CLAIM, OVER = "dingque", "discard", "claim", "over"
 SEATS = 4
@@ -411,7 +419,7 @@ class MahjongGame(Game):
                 f"you have no {tile_name(value)}",
                 seat=seat,
                 action=text,
-                text=T("err.mj.not_held", tile=tile_name(value)),
+                text=T("err.mj.not_held", tile=tile_text(value)),
             )
         self._discard(seat, value)
         return tile_name(value)
@@ -445,7 +453,7 @@ class MahjongGame(Game):
         self.discarded[seat] = True
         gold = self.shop is not None and seat in self.shop.gold
         self.status[seat] = T(
-            "mj.status.discard_gold" if gold else "mj.status.discard", tile=tile_name(tile)
+            "mj.status.discard_gold" if gold else "mj.status.discard", tile=tile_text(tile)
         )
         if self.shop is not None:
             self.shop.turns[seat] += 1
@@ -588,7 +596,7 @@ class MahjongGame(Game):
         self.claimed = True
         self.turn, self.drawn, self.turn_kong = seat, None, None
         self._phase = DISCARD
-        self.status[seat] = T("mj.status.peng", tile=tile_name(tile))
+        self.status[seat] = T("mj.status.peng", tile=tile_text(tile))
 
     def _chi(self, seat: int, tile: int, source: int, action: str) -> None:
         """吃 (上): the run ``action`` names, the discard with two tiles of the hand."""
@@ -602,7 +610,7 @@ class MahjongGame(Game):
         self.claimed = True
         self.turn, self.drawn, self.turn_kong = seat, None, None
         self._phase = DISCARD
-        self.status[seat] = T("mj.status.chi", tiles=action[4:])
+        self.status[seat] = T("mj.status.chi", tiles=group_text(parse_tiles(action[4:])))
 
     # --- kongs (刮风下雨) -------------------------------------------------------------------
     def _kong_money(self, seat: int, kind: MeldKind, tile: int, source: int | None) -> None:
@@ -631,19 +639,19 @@ class MahjongGame(Game):
             self._bugang(seat, tile)
 
     def _kong_reason(self, kind: MeldKind, tile: int) -> Text:
-        return T(f"mj.pay.{kind.value}", tile=tile_name(tile))
+        return T(f"mj.pay.{kind.value}", tile=tile_text(tile))
 
     def _angang(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 4
         self.melds[seat].append(Meld(MeldKind.ANGANG, tile))
-        self.status[seat] = T("mj.status.angang", tile=tile_name(tile))
+        self.status[seat] = T("mj.status.angang", tile=tile_text(tile))
         self._kong_money(seat, MeldKind.ANGANG, tile, None)
         self._draw(seat, kong=len(self.kongs) - 1)
 
     def _bugang(self, seat: int, tile: int) -> None:
         """面下杠: others may rob it (抢杠胡) first; the tile stays in hand until it stands."""
         self.drawn = None
-        self.status[seat] = T("mj.status.bugang", tile=tile_name(tile))
+        self.status[seat] = T("mj.status.bugang", tile=tile_text(tile))
         robbers = [
             (seat + k) % self.N
             for k in range(1, self.N)
@@ -668,7 +676,7 @@ class MahjongGame(Game):
         self._take_discard(source, tile)
         self.hands[seat][tile] -= 3
         self.melds[seat].append(Meld(MeldKind.ZHIGANG, tile, source))
-        self.status[seat] = T("mj.status.zhigang", tile=tile_name(tile))
+        self.status[seat] = T("mj.status.zhigang", tile=tile_text(tile))
         self._kong_money(seat, MeldKind.ZHIGANG, tile, source)
         self._draw(seat, kong=len(self.kongs) - 1)
 
@@ -745,7 +753,7 @@ class MahjongGame(Game):
                 self.transferred.add(after_kong)
                 self.events.append(Event("transfer", source, w, 0, T("mj.pay.transfer"), refs))
             self.status[w] = T("mj.status.hu", fan=fan.fan)
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         last = max(winners, key=lambda s: (s - source) % self.N)
         self._after_win(last)
 
@@ -895,7 +903,7 @@ class MahjongGame(Game):
                 f"mj.out.{how}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
                 fan=w.fan.fan,
                 x=w.fan.multiple,
             )
@@ -976,7 +984,8 @@ class MahjongGame(Game):
                     cards=self.hand_text(s) if open_hand else None,
                     status=status,
                     melds=self.melds_text(s),
-                    discards=format_run(self.rivers[s]),
+                    # one by one: a run of one suit (984s7m) reads like a sequence
+                    discards=" ".join(tile_name(t) for t in self.rivers[s]),
                 )
             )
         lines = [
@@ -987,10 +996,10 @@ class MahjongGame(Game):
             ls, lt = self.last_discard
             if self.claim is not None and self.claim.kind == "rob":
                 lines.append(
-                    T("mj.line.bugang", seat=self.claim.source + 1, tile=tile_name(self.claim.tile))
+                    T("mj.line.bugang", seat=self.claim.source + 1, tile=tile_text(self.claim.tile))
                 )
             else:
-                lines.append(T("mj.line.discard", seat=ls + 1, tile=tile_name(lt)))
+                lines.append(T("mj.line.discard", seat=ls + 1, tile=tile_text(lt)))
         lines += self._extra_lines(seat)
         lines += self._prop_lines(seat)
         for w in self.wins:
@@ -999,12 +1008,27 @@ class MahjongGame(Game):
         if any(net):
             lines.append(T("mj.line.points", points=" / ".join(f"{p:+d}" for p in net)))
         if seat is not None and self.claim is not None and seat in self.to_act():
-            lines.append(T("mj.line.claim_you", tile=tile_name(self.claim.tile)))
+            lines.append(self._claim_prompt(seat, self.claim.tile))
         return View(
             phase=self._phase_text(),
             seats=tuple(seats),
             lines=tuple(lines),
             hand=self.hand_text(seat) if seat is not None else None,
+        )
+
+    def _claim_prompt(self, seat: int, tile: int) -> Text:
+        """"你可以对 九筒 碰或胡，也可以过": only the claims this seat is offered."""
+        words = []
+        for a in self.legal_actions(seat):
+            word = a.split(" ")[0]
+            if word in ("chi", "peng", "gang", "hu") and word not in words:
+                words.append(word)
+        order = ("chi", "peng", "gang", "hu")
+        words.sort(key=order.index)
+        return T(
+            "mj.line.claim_you",
+            tile=tile_text(tile),
+            options=or_list([T(f"mj.claim.{w}") for w in words]),
         )
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
@@ -1029,14 +1053,16 @@ class MahjongGame(Game):
                 key = "mj.choice.hu" if self._phase == CLAIM else "mj.choice.zimo"
                 out.append(Choice(a, T(key), "success"))
             elif a.startswith("gang"):
-                out.append(Choice(a, T("mj.choice.gang", tile=a[5:]), "primary"))
+                label = T("mj.choice.gang", tile=tile_text(parse_tile(a[5:])))
+                out.append(Choice(a, label, "primary"))
             elif a == "peng":
                 assert self.claim is not None
                 out.append(
-                    Choice(a, T("mj.choice.peng", tile=tile_name(self.claim.tile)), "primary")
+                    Choice(a, T("mj.choice.peng", tile=tile_text(self.claim.tile)), "primary")
                 )
             elif a.startswith("chi"):
-                out.append(Choice(a, T("mj.choice.chi", tiles=a[4:]), "primary"))
+                label = T("mj.choice.chi", tiles=group_text(parse_tiles(a[4:])))
+                out.append(Choice(a, label, "primary"))
             elif a == "pass":
                 out.append(Choice(a, T("mj.choice.pass")))
             elif a.startswith("prop ") and " " not in a[5:] and self.shop is not None:
@@ -1098,18 +1124,18 @@ class MahjongGame(Game):
             return T("err.mj.prop_not_now", prop=name)
         for t in tiles:
             if t >= self.KINDS:
-                return T("err.mj.prop_no_tile", tile=tile_name(t))
+                return T("err.mj.prop_no_tile", tile=tile_text(t))
         wall = self.wall[self.pos :]
         if prop in ("toutian", "yihua"):
             if not self.hands[seat][tiles[0]]:
-                return T("err.mj.not_held", tile=tile_name(tiles[0]))
+                return T("err.mj.not_held", tile=tile_text(tiles[0]))
             if not wall:
                 return T("err.mj.prop_wall_empty", prop=name)
         if prop == "toutian":
             if tiles[1] == tiles[0]:
-                return T("err.mj.prop_same", tile=tile_name(tiles[0]))
+                return T("err.mj.prop_same", tile=tile_text(tiles[0]))
             if tiles[1] not in wall:
-                return T("err.mj.prop_not_in_wall", tile=tile_name(tiles[1]))
+                return T("err.mj.prop_not_in_wall", tile=tile_text(tiles[1]))
         if prop == "shunfeng" and not wall:
             return T("err.mj.prop_wall_empty", prop=name)
         return None
@@ -1189,27 +1215,27 @@ class MahjongGame(Game):
         at = shop.rng.choice([i for i in range(self.pos, len(self.wall)) if self.wall[i] == want])
         self._swap_with_wall(seat, give, at)
         shop.note(seat, T("mj.line.prop_swap", prop=T("mj.prop.toutian"),
-                          give=tile_name(give), take=tile_name(want)))
+                          give=tile_text(give), take=tile_text(want)))
 
     def _prop_yihua(self, seat: int, shop: Shop, give: int) -> None:
         """移花接木: a random tile of the wall for ``give``."""
         take = self._swap_with_wall(seat, give, shop.rng.randrange(self.pos, len(self.wall)))
         shop.note(seat, T("mj.line.prop_swap", prop=T("mj.prop.yihua"),
-                          give=tile_name(give), take=tile_name(take)))
+                          give=tile_text(give), take=tile_text(take)))
 
     def _prop_qianliyan(self, seat: int, shop: Shop, tile: int) -> None:
         """千里眼: which quarter of the wall left (1 = drawn soonest) holds the next ``tile``."""
         wall = self.wall[self.pos :]
         if tile not in wall:
-            shop.note(seat, T("mj.line.prop_qianliyan_none", tile=tile_name(tile)))
+            shop.note(seat, T("mj.line.prop_qianliyan_none", tile=tile_text(tile)))
             return
         quarter = wall.index(tile) * 4 // len(wall) + 1
-        shop.note(seat, T("mj.line.prop_qianliyan", tile=tile_name(tile), n=len(wall),
+        shop.note(seat, T("mj.line.prop_qianliyan", tile=tile_text(tile), n=len(wall),
                           q=quarter))
 
     def _prop_shunfeng(self, seat: int, shop: Shop) -> None:
         """顺风耳: the next tile of the wall (as it stands now)."""
-        shop.note(seat, T("mj.line.prop_shunfeng", tile=tile_name(self.wall[self.pos]),
+        shop.note(seat, T("mj.line.prop_shunfeng", tile=tile_text(self.wall[self.pos]),
                           n=self.wall_left()))
 
     def _prop_jinshouzhi(self, seat: int, shop: Shop) -> None:

@@ -44,7 +44,7 @@ from engines.mahjong.shape import (
     is_thirteen_orphans,
     is_win,
 )
-from engines.mahjong.tiles import tile_name
+from engines.mahjong.names import tile_text
 
 PAOZI = "paozi"
 STACKS_PER_WALL = 17
@@ -143,7 +143,7 @@ class ShaanxiGame(MahjongGame):
         super()._peng(seat, tile, source)
 
     def _kong_reason(self, kind: MeldKind, tile: int) -> Text:
-        return T(f"mj.pay.sx_{kind.value}", tile=tile_name(tile))
+        return T(f"mj.pay.sx_{kind.value}", tile=tile_text(tile))
 
     # --- the Game interface ----------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -257,7 +257,7 @@ class ShaanxiGame(MahjongGame):
         self.wins.append(Win(w, tile, source, self._result(shape, how, 1), 0))
         self._pay(w, 1)
         self.status[w] = T("mj.status.sx_hu", shape=T(f"mj.fan.{shape}"))
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         self._end("win")
 
     def _end_wall(self) -> None:
@@ -328,7 +328,7 @@ class ShaanxiGame(MahjongGame):
                 f"mj.out.sx_{how}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
                 shape=T(f"mj.fan.{shape}"),
             )
         ]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-_TILES_ZH = "牌写作数字加花色：123m（万）456p（筒）789s（条），例如 5m。"
-_TILES_EN = "write tiles as ranks and a suit: 123m 456p 789s, e.g. 5m"
+_TILES_ZH = "牌写作数字加花色：123m（万）456p（筒）789s（条），例如 5m；也可以写牌名，如 八万、红中、东风。"
+_TILES_EN = (
+    "Write tiles as numbers followed by a suit letter, like 123m 456p 789s, or an honour by"
+    " name (East, Red …); 5m is one tile."
+)
 
 FAN_ZH = {
     "pinghu": "平胡",
@@ -81,7 +84,11 @@ ZH: dict[str, str] = {
     "mj.line.bugang": "{seat} 号位补杠 {tile}",
     "mj.line.won": "{seat} 号位已胡：{how} {fan} 番",
     "mj.line.points": "当前得分：{points}",
-    "mj.line.claim_you": "你可以对 {tile} 碰、杠或胡，选一个吧",
+    "mj.line.claim_you": "你可以对 {tile} {options}，也可以过",
+    "mj.claim.chi": "吃",
+    "mj.claim.peng": "碰",
+    "mj.claim.gang": "杠",
+    "mj.claim.hu": "胡",
     "mj.how.zimo": "自摸",
     "mj.how.dianpao": "点炮",
     "mj.choice.que": "缺{suit}",
@@ -114,9 +121,9 @@ ZH: dict[str, str] = {
     "err.mj.tile_empty": "看不懂“{typed}”：没有写牌。" + _TILES_ZH,
     "err.mj.tile_many": "看不懂“{typed}”：{tile} 超过了四张。",
     "err.mj.one_tile": "看不懂“{typed}”：这里只能写一张牌，例如 5m。",
-    "err.mj.que_suit": "看不懂“{typed}”：定缺要写花色，例如 缺万（que m）、缺筒（que p）、缺条（que s）。",
-    "err.mj.action": "看不懂“{typed}”：可以打一张牌（如 5m），或 碰、杠、胡、过、缺万。",
-    "err.mj.que_first": "请先定缺：缺万、缺筒或缺条。",
+    "err.mj.que_suit": "看不懂“{typed}”：定缺要写花色：que m（缺万）、que p（缺筒）或 que s（缺条）。",
+    "err.mj.action": "看不懂“{typed}”：可以打一张牌（如 5m 或 红中），或者 peng（碰）、gang（杠）、hu（胡）、pass（过）、que m（定缺）。",
+    "err.mj.que_first": "请先定缺：输入 que m（缺万）、que p（缺筒）或 que s（缺条）。",
     "err.mj.que_done": "定缺已经结束了。",
     "err.mj.que_off": "这一桌不定缺：胡牌时缺一门即可（不能有三种花色）。",
     "err.mj.no_hu": "你的牌还不能胡。",
@@ -129,38 +136,42 @@ ZH: dict[str, str] = {
 }
 
 EN: dict[str, str] = {
-    "mj.phase.dingque": "定缺: everyone picks a suit to be void in",
-    "mj.phase.turn": "Seat {seat} to play",
-    "mj.phase.claims": "Waiting for claims (peng, kong, win)…",
-    "mj.phase.over_win": "Hand over: a win",
-    "mj.phase.over_wall": "Hand over: the wall is empty",
-    "mj.phase.over_escape": "Hand over: a player escaped",
+    "mj.phase.dingque": "Choosing void suits (定缺): each player picks a suit to get rid of",
+    "mj.phase.turn": "Seat {seat}'s turn",
+    "mj.phase.claims": "Waiting to see who claims the discard…",
+    "mj.phase.over_win": "Hand over: someone won",
+    "mj.phase.over_wall": "Hand over: the wall ran out",
+    "mj.phase.over_escape": "Hand over: a player ran away",
     "mj.suit.m": "characters (m)",
     "mj.suit.p": "dots (p)",
     "mj.suit.s": "bamboo (s)",
     "mj.role.dealer": "Dealer",
     "mj.role.dealer_que": "Dealer · void in {suit}",
     "mj.role.que": "Void in {suit}",
-    "mj.status.que_chosen": "void suit chosen",
+    "mj.status.que_chosen": "has chosen a void suit",
     "mj.status.discard": "discarded {tile}",
     "mj.status.peng": "peng {tile}",
-    "mj.status.zhigang": "kong {tile} on a discard",
-    "mj.status.bugang": "added kong {tile}",
+    "mj.status.zhigang": "konged the discarded {tile}",
+    "mj.status.bugang": "added {tile} to a peng (kong)",
     "mj.status.angang": "concealed kong {tile}",
     "mj.status.hu": "won ({fan} fan)",
     "mj.status.zimo": "self-drawn win ({fan} fan)",
-    "mj.status.fed": "dealt in {tile}",
-    "mj.status.escaped": "escaped (trustee)",
+    "mj.status.fed": "discarded the winning tile, {tile}",
+    "mj.status.escaped": "ran away (the trustee plays on)",
     "mj.line.wall": "Wall: {n} tiles left",
-    "mj.line.dice": "Dice {a}+{b}, seat {dealer} deals",
+    "mj.line.dice": "Dice: {a}+{b}; seat {dealer} is the dealer",
     "mj.line.discard": "Seat {seat} discarded {tile}",
-    "mj.line.bugang": "Seat {seat} adds a kong of {tile}",
-    "mj.line.won": "Seat {seat} has won: {how}, {fan} fan",
+    "mj.line.bugang": "Seat {seat} is adding {tile} to a peng to make a kong",
+    "mj.line.won": "Seat {seat} has won ({how}): {fan} fan",
     "mj.line.points": "Points so far: {points}",
-    "mj.line.claim_you": "You may claim {tile}: choose",
+    "mj.line.claim_you": "You can claim the {tile}: {options}, or pass",
+    "mj.claim.chi": "chi",
+    "mj.claim.peng": "peng",
+    "mj.claim.gang": "kong",
+    "mj.claim.hu": "win",
     "mj.how.zimo": "self-draw",
     "mj.how.dianpao": "on a discard",
-    "mj.choice.que": "Void: {suit}",
+    "mj.choice.que": "Drop {suit}",
     "mj.choice.hu": "Win (胡)",
     "mj.choice.zimo": "Self-draw win (自摸)",
     "mj.choice.gang": "Kong {tile}",
@@ -169,39 +180,39 @@ EN: dict[str, str] = {
     "mj.pay.dianpao": "won on a discard, {fan} fan",
     "mj.pay.qianggang": "robbed a kong, {fan} fan",
     "mj.pay.zimo": "self-draw, {fan} fan",
-    "mj.pay.zhigang": "kong {tile} on a discard",
-    "mj.pay.bugang": "added kong {tile}",
+    "mj.pay.zhigang": "kong of the discarded {tile}",
+    "mj.pay.bugang": "{tile} added to a peng (kong)",
     "mj.pay.angang": "concealed kong {tile}",
-    "mj.pay.transfer": "kong money passed on (呼叫转移)",
-    "mj.pay.huazhu": "still holding three suits (花猪)",
-    "mj.pay.dajiao": "not ready at the draw (查大叫), {fan} fan",
-    "mj.pay.refund": "kong money returned: not ready at the draw",
-    "mj.pay.escape": "escape penalty",
-    "mj.pay.escape_dajiao": "escape penalty (as 查大叫)",
+    "mj.pay.transfer": "kong winnings passed to the winner (呼叫转移)",
+    "mj.pay.huazhu": "still holding all three suits (花猪)",
+    "mj.pay.dajiao": "not ready when the wall ran out (查大叫), {fan} fan",
+    "mj.pay.refund": "kong winnings paid back: not ready when the wall ran out (退税)",
+    "mj.pay.escape": "penalty for running away",
+    "mj.pay.escape_dajiao": "penalty for running away (paid as 查大叫)",
     "mj.out.zimo": "Seat {seat} self-drew {tile}: {fan} fan (×{x})",
     "mj.out.dianpao": "Seat {seat} won on seat {source}'s {tile}: {fan} fan (×{x})",
     "mj.out.item": "  {name} {fan} fan",
-    "mj.out.draw": "Draw: 花猪 and 查大叫 settled",
-    "mj.out.escaped": "Seat {seat} escaped",
-    "err.mj.tile_char": "Cannot read '{typed}': '{char}' is not part of a tile; " + _TILES_EN,
-    "err.mj.tile_suit": "Cannot read '{typed}': '{char}' has no ranks before it; " + _TILES_EN,
-    "err.mj.tile_rank": "Cannot read '{typed}': there is no tile {tile}.",
-    "err.mj.tile_nosuit": "Cannot read '{typed}': the last ranks have no suit; " + _TILES_EN,
-    "err.mj.tile_empty": "Cannot read '{typed}': no tiles; " + _TILES_EN,
-    "err.mj.tile_many": "Cannot read '{typed}': {tile} appears more than four times.",
-    "err.mj.one_tile": "Cannot read '{typed}': write exactly one tile, e.g. 5m.",
-    "err.mj.que_suit": "Cannot read '{typed}': name the suit to be void in: que m, que p or que s.",
-    "err.mj.action": "Cannot read '{typed}': discard a tile (5m), or peng, gang, hu, pass, que m.",
-    "err.mj.que_first": "Choose the suit to be void in first: que m, que p or que s.",
-    "err.mj.que_done": "The void suits are already chosen.",
-    "err.mj.que_off": "This table plays without 定缺: a win just needs no third suit (缺一门).",
-    "err.mj.no_hu": "Your hand is not complete.",
-    "err.mj.no_gang": "No such kong; you may kong: {options}",
-    "err.mj.your_turn": "It is your turn: discard a tile (or kong, or win).",
-    "err.mj.not_held": "You have no {tile}.",
-    "err.mj.claim_options": "You may now: {options}",
-    "err.mj.seats": "This mahjong needs {need} players, not {seats}.",
-    "err.mj.wall": "A stacked wall must be exactly the {n} tiles of the set.",
+    "mj.out.draw": "The wall ran out: hands with three suits (花猪) and hands not ready (查大叫) pay",
+    "mj.out.escaped": "Seat {seat} ran away",
+    "err.mj.tile_char": "Can't read '{typed}': '{char}' isn't part of a tile. " + _TILES_EN,
+    "err.mj.tile_suit": "Can't read '{typed}': '{char}' has no number in front of it. " + _TILES_EN,
+    "err.mj.tile_rank": "Can't read '{typed}': there's no {tile} tile.",
+    "err.mj.tile_nosuit": "Can't read '{typed}': the last numbers have no suit letter. " + _TILES_EN,
+    "err.mj.tile_empty": "Can't read '{typed}': there are no tiles in it. " + _TILES_EN,
+    "err.mj.tile_many": "Can't read '{typed}': there are only four of each tile, and {tile} appears more often.",
+    "err.mj.one_tile": "Can't read '{typed}': name exactly one tile here, like 5m.",
+    "err.mj.que_suit": "Can't read '{typed}': say which suit to drop: que m, que p or que s.",
+    "err.mj.action": "Can't read '{typed}': discard a tile (5m, or Red), or type peng, gang, hu, pass or que m.",
+    "err.mj.que_first": "First choose the suit you will drop: que m, que p or que s.",
+    "err.mj.que_done": "Everyone has already chosen a void suit.",
+    "err.mj.que_off": "This table has no 定缺: to win, your hand just mustn't hold all three suits (缺一门).",
+    "err.mj.no_hu": "Your hand isn't a winning hand yet.",
+    "err.mj.no_gang": "You can't make that kong. Kongs you can make: {options}",
+    "err.mj.your_turn": "It's your turn: discard a tile (or make a kong, or declare a win).",
+    "err.mj.not_held": "You don't have {tile}.",
+    "err.mj.claim_options": "Right now you can: {options}",
+    "err.mj.seats": "This mahjong is played by {need}, not {seats}.",
+    "err.mj.wall": "A stacked wall must hold exactly the {n} tiles of the set.",
 }
 
 FAN_ZH.update(
@@ -254,31 +265,31 @@ ZH.update(
 )
 EN.update(
     {
-        "mj.phase.paozi": "炮子: everyone stakes 0–4",
+        "mj.phase.paozi": "Staking 炮子: each player stakes 0 to 4",
         "mj.status.chi": "chi {tiles}",
         "mj.choice.chi": "Chi {tiles}",
-        "err.mj.chi_run": "Cannot read '{typed}': 吃 makes a run of three tiles of one suit, e.g. chi 345m.",
+        "err.mj.chi_run": "Can't read '{typed}': a chi (吃) is a run of three tiles in one suit, like chi 345m.",
         "mj.status.pao_chosen": "炮子 staked",
         "mj.status.sx_zimo": "self-drawn win ({shape})",
         "mj.status.sx_hu": "won ({shape})",
         "mj.role.sx_pao": "炮子 {n}",
         "mj.role.sx_dealer_pao": "Dealer · 炮子 {n}",
-        "mj.line.sx_break": "Seat {seat} rolled {a}+{b}: the wall breaks {skip} stacks into its wall",
-        "mj.line.sx_reserve": "Drawn game at {n} stacks left",
+        "mj.line.sx_break": "Seat {seat} rolled {a}+{b}: the wall is opened {skip} stacks into that seat's wall",
+        "mj.line.sx_reserve": "The hand is drawn when {n} stacks are left",
         "mj.line.sx_won": "Seat {seat} won: {how} ({shape})",
         "mj.choice.pao": "Stake {n} 炮子",
         "mj.pay.sx_hu": "win ×{x}",
         "mj.pay.sx_pao": "炮子 ×{n}",
-        "mj.pay.sx_zhigang": "kong {tile} on a discard (放杠)",
-        "mj.pay.sx_bugang": "added kong {tile} (明杠)",
+        "mj.pay.sx_zhigang": "kong of the discarded {tile} (放杠)",
+        "mj.pay.sx_bugang": "{tile} added to a peng (明杠)",
         "mj.pay.sx_angang": "concealed kong {tile} (暗杠)",
         "mj.out.sx_zimo": "Seat {seat} self-drew {tile} ({shape})",
         "mj.out.sx_fanghu": "Seat {seat} won on seat {source}'s {tile} ({shape})",
         "mj.out.sx_qianggang": "Seat {seat} robbed seat {source}'s kong of {tile} ({shape})",
         "mj.out.sx_draw": "Drawn game (荒庄): no winner, the dealer deals again",
-        "err.mj.pao": "Cannot read '{typed}': stake a whole number of 炮子 from 0 to {max}, e.g. pao 2.",
+        "err.mj.pao": "Can't read '{typed}': stake a whole number of 炮子 from 0 to {max}, like pao 2.",
         "err.mj.pao_first": "Stake your 炮子 first: pao 0 to pao {max}.",
-        "err.mj.pao_done": "炮子 are staked before the dealer's first discard; yours is set.",
+        "err.mj.pao_done": "炮子 are staked before the dealer's first discard; it is too late to change yours.",
         "err.mj.no_que": "This mahjong has no void suit (定缺).",
     }
 )
@@ -327,7 +338,15 @@ ZH.update(
         "mj.out.wh_fangchong": "{seat} 号位胡 {source} 号位放冲的 {tile}",
         "mj.out.wh_qianggang": "{seat} 号位抢 {source} 号位的杠 {tile}",
         "mj.out.wh_item": "　{name}（基础分 {base}）",
-        "mj.out.wh_loss": "　{seat} 号位输点 {x}",
+        "mj.out.wh_loss": "　{seat} 号位输点 {x}（{factors}）",
+        "mj.out.wh_winner": "　{seat} 号位（胡牌）：{factors}",
+        "mj.out.wh_laizi_tile": "　胡的这张 {tile} 是癞子",
+        "mj.factor.wh_open": "开口 ×{x}",
+        "mj.factor.wh_angang": "暗杠 ×{x}",
+        "mj.factor.wh_minggang": "明杠 ×{x}",
+        "mj.factor.wh_hongzhong": "红中杠 ×{x}",
+        "mj.factor.wh_laizi": "癞子杠 ×{x}",
+        "mj.factor.wh_none": "没有翻倍",
         "mj.out.wh_chengbao": "{seat} 号位承包",
         "mj.out.wh_draw": "荒庄：不计输赢，庄家继续坐庄",
         "err.mj.haidi": "海底只能自摸或者过。",
@@ -337,10 +356,10 @@ EN.update(
     {
         "mj.status.wh_hongzhong": "red dragon kong",
         "mj.status.wh_laizi": "wild kong {tile}",
-        "mj.status.wh_haidi": "no win from the last tiles",
+        "mj.status.wh_haidi": "passed on a last tile (海底)",
         "mj.status.wh_hu": "won",
-        "mj.role.wh_dealer": "Dealer · opened {n}",
-        "mj.role.wh_open": "Opened {n}",
+        "mj.role.wh_dealer": "Dealer · openings: {n}",
+        "mj.role.wh_open": "Openings: {n}",
         "mj.line.wh_laizi": "Turned up {flip}: the wild (癞子) is {laizi}",
         "mj.line.wh_haidi": "Last tiles (海底): self-draw wins only",
         "mj.line.wh_won": "Seat {seat} won: {how}",
@@ -350,10 +369,18 @@ EN.update(
         "mj.out.wh_fangchong": "Seat {seat} won on seat {source}'s {tile}",
         "mj.out.wh_qianggang": "Seat {seat} robbed seat {source}'s kong of {tile}",
         "mj.out.wh_item": "  {name} (base {base})",
-        "mj.out.wh_loss": "  Seat {seat} loses {x}",
+        "mj.out.wh_loss": "  Seat {seat} loses {x} ({factors})",
+        "mj.out.wh_winner": "  Seat {seat} (winner): {factors}",
+        "mj.out.wh_laizi_tile": "  The winning tile, {tile}, is the wild (癞子)",
+        "mj.factor.wh_open": "opened ×{x}",
+        "mj.factor.wh_angang": "concealed kongs ×{x}",
+        "mj.factor.wh_minggang": "open kongs ×{x}",
+        "mj.factor.wh_hongzhong": "red dragon kongs ×{x}",
+        "mj.factor.wh_laizi": "wild kongs ×{x}",
+        "mj.factor.wh_none": "no doubling",
         "mj.out.wh_chengbao": "Seat {seat} is liable (承包)",
         "mj.out.wh_draw": "Drawn game (荒庄): nobody pays, the dealer deals again",
-        "err.mj.haidi": "From the last tiles (海底) you may only win or pass.",
+        "err.mj.haidi": "On the last tiles (海底) you can only win or pass.",
     }
 )
 
@@ -568,6 +595,9 @@ ZH.update(
         "mj.line.er_huan": "换牌机会：系统给你 {tiles}，换你手里的三张牌（huan 19m5z）",
         "mj.pay.er_win": "胡牌 {fan} 番",
         "mj.out.er_draw": "流局：没有人听牌",
+        "mj.out.er_zimo": "{seat} 号位自摸 {tile}：{fan} 番",
+        "mj.out.er_dianpao": "{seat} 号位胡 {source} 号位的 {tile}：{fan} 番",
+        "mj.line.er_swap_how": "换牌：在菜单里选要换掉的牌，可以一次选几张；也可以输入 swap 19m5z（一次换掉 1m、9m、5z 三张），不换就点“不换”或输入 swap -。",
         "err.mj.er_swap_first": "请先换牌：选择要换掉的牌（swap 19m），或者不换（swap -）。",
         "err.mj.er_swap_done": "开始时的换牌已经结束了。",
         "err.mj.er_not_now": "现在不能这样做。",
@@ -576,8 +606,8 @@ ZH.update(
 )
 EN.update(
     {
-        "mj.phase.er_swap": "Swap: pick any tiles to exchange, or keep your hand",
-        "mj.status.er_swapped": "swapped {n}",
+        "mj.phase.er_swap": "Swapping tiles (换牌): pick any number to exchange, or keep your hand",
+        "mj.status.er_swapped": "swapped {n} tiles",
         "mj.status.er_cuo": "picked a tile (搓牌)",
         "mj.status.er_huan": "took a triplet (换牌)",
         "mj.role.er_ting": "Ready (报听)",
@@ -586,14 +616,17 @@ EN.update(
         "mj.line.er_haidi": "Extra draws (海底捞月): seat {seat} has {n} left",
         "mj.choice.er_keep": "Keep my hand",
         "mj.choice.er_ting": "Ready (报听), discard {tile}",
-        "mj.line.er_cuo": "搓牌: you may swap the tile drawn for any unused tile (cuo 5m)",
-        "mj.line.er_huan": "换牌: the system offers {tiles} for three of your tiles (huan 19m5z)",
+        "mj.line.er_cuo": "搓牌: you may trade the tile you drew for any unused tile (cuo 5m)",
+        "mj.line.er_huan": "换牌: you are offered {tiles} for any three of your tiles (huan 19m5z)",
         "mj.pay.er_win": "won, {fan} fan",
         "mj.out.er_draw": "Draw: nobody was ready",
+        "mj.out.er_zimo": "Seat {seat} self-drew {tile}: {fan} fan",
+        "mj.out.er_dianpao": "Seat {seat} won on seat {source}'s {tile}: {fan} fan",
+        "mj.line.er_swap_how": "Swap (换牌): pick the tiles to give up in the menu, several at once if you like; or type swap 19m5z to swap 1m, 9m and 5z together. To keep your hand, press Keep my hand or type swap -.",
         "err.mj.er_swap_first": "Choose the tiles to swap first (swap 19m), or keep them (swap -).",
         "err.mj.er_swap_done": "The swap at the start is over.",
-        "err.mj.er_not_now": "That is not possible now.",
-        "err.mj.er_auto": "While ready (报听) or drawing after the wall you may only win or pass.",
+        "err.mj.er_not_now": "You can't do that right now.",
+        "err.mj.er_auto": "Once you have declared ready (报听), or while drawing after the wall, you can only win or pass.",
     }
 )
 
@@ -667,6 +700,50 @@ EN.update(
 ZH.update({f"mj.fan.{k}": v for k, v in FAN_ZH.items()})
 EN.update({f"mj.fan.{k}": v for k, v in FAN_EN.items()})
 
+
+# 牌名 (names.py): the tiles as people read them; en-US keeps 9p for the suited tiles
+_NUMERALS_ZH = "一二三四五六七八九"
+# (pairs, not dict displays: bot/i18n/tw.py takes a module dict with a "zh-CN" key for a catalogue)
+_HONOURS = dict(
+    [
+        ("zh-CN", ("东风", "南风", "西风", "北风", "红中", "发财", "白板")),
+        ("zh-TW", ("東風", "南風", "西風", "北風", "紅中", "發財", "白板")),
+        ("en-US", ("East wind", "South wind", "West wind", "North wind", "Red dragon",
+                   "Green dragon", "White dragon")),
+    ]
+)
+_SHORT = dict([("zh-CN", "东南西北中发白"), ("zh-TW", "東南西北中發白")])
+_SUIT_CH = dict([("zh-CN", "万筒条"), ("zh-TW", "萬筒條")])
+
+
+def _names(locale: str) -> dict[str, str]:
+    """The tile-name keys of one locale: mj.tile.*, mj.rank.*, mj.short.*, mj.group.*, joins."""
+    zh = locale != "en-US"
+    out: dict[str, str] = {}
+    for s, suit in enumerate("mps"):
+        for r in range(1, 10):
+            out[f"mj.tile.{r}{suit}"] = (
+                _NUMERALS_ZH[r - 1] + _SUIT_CH[locale][s] if zh else f"{r}{suit}"
+            )
+        out[f"mj.group.{suit}"] = "{ranks}" + (_SUIT_CH[locale][s] if zh else suit)
+    for r in range(1, 10):
+        out[f"mj.rank.{r}"] = _NUMERALS_ZH[r - 1] if zh else str(r)
+    for n in range(1, 8):
+        out[f"mj.tile.{n}z"] = _HONOURS[locale][n - 1]
+        out[f"mj.short.{n}z"] = _SHORT[locale][n - 1] if zh else _HONOURS[locale][n - 1]
+    # an honour meld: 中中中 in Chinese, "Red dragon ×3" in English (the Text carries both)
+    out["mj.group.z"] = "{short}" if zh else "{tile} ×{n}"
+    out["mj.group.concealed"] = "[{group}]"
+    out["mj.join.space"] = "{a} {b}"
+    out["mj.join.none"] = "{a}{b}"
+    out["mj.join.list"] = "{a}、{b}" if zh else "{a}, {b}"
+    out["mj.join.or"] = "{a}或{b}" if zh else "{a} or {b}"
+    return out
+
+
+ZH.update(_names("zh-CN"))
+EN.update(_names("en-US"))
+
 TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
 
 # 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
@@ -699,7 +776,11 @@ TEXTS["zh-TW"] = {
     "mj.line.bugang": "{seat} 號位補槓 {tile}",
     "mj.line.won": "{seat} 號位已胡：{how} {fan} 番",
     "mj.line.points": "當前得分：{points}",
-    "mj.line.claim_you": "你可以對 {tile} 碰、槓或胡，選一個吧",
+    "mj.line.claim_you": "你可以對 {tile} {options}，也可以過",
+    "mj.claim.chi": "吃",
+    "mj.claim.peng": "碰",
+    "mj.claim.gang": "槓",
+    "mj.claim.hu": "胡",
     "mj.how.zimo": "自摸",
     "mj.how.dianpao": "點炮",
     "mj.choice.que": "缺{suit}",
@@ -725,16 +806,16 @@ TEXTS["zh-TW"] = {
     "mj.out.item": "　{name} {fan} 番",
     "mj.out.draw": "流局：查花豬、查大叫",
     "mj.out.escaped": "{seat} 號位逃跑",
-    "err.mj.tile_char": "看不懂「{typed}」：「{char}」不是牌。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m。",
-    "err.mj.tile_suit": "看不懂「{typed}」：「{char}」前面沒有點數。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m。",
+    "err.mj.tile_char": "看不懂「{typed}」：「{char}」不是牌。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m；也可以寫牌名，如 八萬、紅中、東風。",
+    "err.mj.tile_suit": "看不懂「{typed}」：「{char}」前面沒有點數。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m；也可以寫牌名，如 八萬、紅中、東風。",
     "err.mj.tile_rank": "看不懂「{typed}」：沒有 {tile} 這張牌。",
-    "err.mj.tile_nosuit": "看不懂「{typed}」：最後的數字沒有花色。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m。",
-    "err.mj.tile_empty": "看不懂「{typed}」：沒有寫牌。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m。",
+    "err.mj.tile_nosuit": "看不懂「{typed}」：最後的數字沒有花色。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m；也可以寫牌名，如 八萬、紅中、東風。",
+    "err.mj.tile_empty": "看不懂「{typed}」：沒有寫牌。牌寫作數字加花色：123m（萬）456p（筒）789s（條），例如 5m；也可以寫牌名，如 八萬、紅中、東風。",
     "err.mj.tile_many": "看不懂「{typed}」：{tile} 超過了四張。",
     "err.mj.one_tile": "看不懂「{typed}」：這裡只能寫一張牌，例如 5m。",
-    "err.mj.que_suit": "看不懂「{typed}」：定缺要寫花色，例如 缺萬（que m）、缺筒（que p）、缺條（que s）。",
-    "err.mj.action": "看不懂「{typed}」：可以打一張牌（如 5m），或 碰、槓、胡、過、缺萬。",
-    "err.mj.que_first": "請先定缺：缺萬、缺筒或缺條。",
+    "err.mj.que_suit": "看不懂「{typed}」：定缺要寫花色：que m（缺萬）、que p（缺筒）或 que s（缺條）。",
+    "err.mj.action": "看不懂「{typed}」：可以打一張牌（如 5m 或 紅中），或者 peng（碰）、gang（槓）、hu（胡）、pass（過）、que m（定缺）。",
+    "err.mj.que_first": "請先定缺：輸入 que m（缺萬）、que p（缺筒）或 que s（缺條）。",
     "err.mj.que_done": "定缺已經結束了。",
     "err.mj.que_off": "這一桌不定缺：胡牌時缺一門即可（不能有三種花色）。",
     "err.mj.no_hu": "你的牌還不能胡。",
@@ -785,7 +866,15 @@ TEXTS["zh-TW"] = {
     "mj.out.wh_fangchong": "{seat} 號位胡 {source} 號位放銃的 {tile}",
     "mj.out.wh_qianggang": "{seat} 號位搶 {source} 號位的槓 {tile}",
     "mj.out.wh_item": "　{name}（基礎分 {base}）",
-    "mj.out.wh_loss": "　{seat} 號位輸點 {x}",
+    "mj.out.wh_loss": "　{seat} 號位輸點 {x}（{factors}）",
+    "mj.out.wh_winner": "　{seat} 號位（胡牌）：{factors}",
+    "mj.out.wh_laizi_tile": "　胡的這張 {tile} 是癩子",
+    "mj.factor.wh_open": "開口 ×{x}",
+    "mj.factor.wh_angang": "暗槓 ×{x}",
+    "mj.factor.wh_minggang": "明槓 ×{x}",
+    "mj.factor.wh_hongzhong": "紅中槓 ×{x}",
+    "mj.factor.wh_laizi": "癩子槓 ×{x}",
+    "mj.factor.wh_none": "沒有翻倍",
     "mj.out.wh_chengbao": "{seat} 號位承包",
     "mj.out.wh_draw": "荒莊：不計輸贏，莊家繼續坐莊",
     "err.mj.haidi": "海底只能自摸或者過。",
@@ -819,6 +908,9 @@ TEXTS["zh-TW"] = {
     "mj.line.er_huan": "換牌機會：系統給你 {tiles}，換你手裡的三張牌（huan 19m5z）",
     "mj.pay.er_win": "胡牌 {fan} 番",
     "mj.out.er_draw": "流局：沒有人聽牌",
+    "mj.out.er_zimo": "{seat} 號位自摸 {tile}：{fan} 番",
+    "mj.out.er_dianpao": "{seat} 號位胡 {source} 號位的 {tile}：{fan} 番",
+    "mj.line.er_swap_how": "換牌：在選單裡選要換掉的牌，可以一次選幾張；也可以輸入 swap 19m5z（一次換掉 1m、9m、5z 三張），不換就點「不換」或輸入 swap -。",
     "err.mj.er_swap_first": "請先換牌：選擇要換掉的牌（swap 19m），或者不換（swap -）。",
     "err.mj.er_swap_done": "開始時的換牌已經結束了。",
     "err.mj.er_not_now": "現在不能這樣做。",
@@ -956,3 +1048,4 @@ TEXTS["zh-TW"] = {
     "mj.fan.er_dianpao": "點炮",
     "mj.fan.er_qianggang": "搶槓",
 }
+TEXTS["zh-TW"].update(_names("zh-TW"))

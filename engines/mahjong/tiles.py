@@ -5,15 +5,19 @@ A tile is an ``int``: suit × 9 + rank − 1, suits ``m`` 万 (0–8), ``p`` 筒
 suits; honours are still read and written so the notation serves every mahjong game.
 
 Digits are followed by their suit; a run of one suit shares the letter. Parsing forgives
-spaces, commas and case, and reads the Chinese suit words (万, 筒/饼, 条/索, 字) and numerals
-(一 … 九) too. ``format_tiles`` sorts; ``format_run`` keeps the order (discards).
+spaces, commas and case, and reads the Chinese suit words (万, 筒/饼, 条/索, 字), numerals
+(一 … 九) and the honours' names too: 东风/东 南风/南 西风/西 北风/北 红中/中 发财/发 白板/白
+(Traditional 東 發 紅 as well), so 八万, 九筒, 三条 and 红中 are tiles. ``format_tiles`` sorts;
+``format_run`` keeps the order.
 
 >>> format_tiles(parse_tiles("9s 1m 5p 1m"))
 '11m5p9s'
 >>> parse_tiles("123m") == [0, 1, 2]
 True
->>> tile_name(parse_tile("五万")), tile_name(parse_tile("7Z"))
-('5m', '7z')
+>>> tile_name(parse_tile("五万")), tile_name(parse_tile("7Z")), tile_name(parse_tile("红中"))
+('5m', '7z', '5z')
+>>> format_tiles(parse_tiles("东风 中发白 九筒"))
+'9p1567z'
 >>> format_run(parse_tiles("1m9m3z1m"))
 '19m3z1m'
 """
@@ -51,6 +55,41 @@ _SUIT_WORDS = {
     "字": 3,
 }
 _NUMERALS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}
+HONOUR_NAMES: dict[str, int] = {
+    word: 27 + i
+    for i, words in enumerate(
+        (
+            ("东风", "東風", "东", "東"),
+            ("南风", "南風", "南"),
+            ("西风", "西風", "西"),
+            ("北风", "北風", "北"),
+            ("红中", "紅中", "中"),
+            ("发财", "發財", "发", "發"),
+            ("白板", "白"),
+        )
+    )
+    for word in words
+}
+HONOUR_NAMES.update(
+    {
+        word: 27 + i
+        for i, words in enumerate(
+            (
+                ("east wind", "east"),
+                ("south wind", "south"),
+                ("west wind", "west"),
+                ("north wind", "north"),
+                ("red dragon", "red"),
+                ("green dragon", "green"),
+                ("white dragon", "white"),
+            )
+        )
+        for word in words
+    }
+)
+"""The honours by name, ``1z``–``7z``: 东风 … 北风, 红中, 发财, 白板 and their short forms
+(Traditional too), and in English East (wind) … White (dragon), any case."""
+_HONOUR_WORDS = sorted(HONOUR_NAMES, key=len, reverse=True)
 _SEPARATORS = set(" \t\n,;|/+、，；")
 
 
@@ -75,11 +114,27 @@ def parse_tiles(text: str) -> list[int]:
     """
     out: list[int] = []
     pending: list[int] = []
-    for ch in text:
+    folded = text.lower()
+    if len(folded) != len(text):  # (a rare letter whose lower case is longer: no names then)
+        folded = text
+    i = 0
+    while i < len(text):
+        ch = text[i]
         low = ch.lower()
-        if ch in _SEPARATORS:
+        i += 1
+        word = next((w for w in _HONOUR_WORDS if folded.startswith(w, i - 1)), None)
+        if word is not None:
+            if pending:
+                raise NotationError(
+                    text,
+                    "the last ranks have no suit (m 万, p 筒, s 条)",
+                    text=T("err.mj.tile_nosuit", typed=text),
+                )
+            out.append(HONOUR_NAMES[word])
+            i += len(word) - 1
+        elif ch in _SEPARATORS:
             continue
-        if ch.isdigit() and ch.isascii():
+        elif ch.isdigit() and ch.isascii():
             pending.append(int(ch))
         elif ch in _NUMERALS:
             pending.append(_NUMERALS[ch])

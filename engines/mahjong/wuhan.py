@@ -40,6 +40,7 @@ from engines.mahjong.fan import FanResult, Meld, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
 from engines.mahjong.notation import parse_action
 from engines.mahjong.shape import shanten
+from engines.mahjong.names import joined, tile_text
 from engines.mahjong.tiles import tile_name
 from engines.mahjong.wild import ANY_PAIR, PAIR_258, need, need_triplets
 
@@ -151,6 +152,7 @@ class WuhanGame(MahjongGame):
         self.opens = [0] * SEATS
         self.open_sources: list[list[int]] = [[] for _ in range(SEATS)]
         self.special = [0] * SEATS  # 红中杠 and 癞子杠
+        self.laizi_kongs = [0] * SEATS  # of which 癞子杠
         self.haidi = False
         self.liable: int | None = None
         self.losses: list[int] = [0] * SEATS
@@ -263,8 +265,9 @@ class WuhanGame(MahjongGame):
         self.rivers[seat].append(tile)
         self.discarded[seat] = True
         self.special[seat] += 1
+        self.laizi_kongs[seat] += int(tile == self.laizi)
         key = "mj.status.wh_hongzhong" if tile == HONGZHONG else "mj.status.wh_laizi"
-        self.status[seat] = T(key, tile=tile_name(tile))
+        self.status[seat] = T(key, tile=tile_text(tile))
         self.drawn = None
         self._kong_money(seat, MeldKind.ANGANG, tile, None)
         self._draw(seat, kong=len(self.kongs) - 1)
@@ -406,6 +409,22 @@ class WuhanGame(MahjongGame):
         ming = sum(1 for m in self.melds[seat] if m.kind in (MeldKind.ZHIGANG, MeldKind.BUGANG))
         return 1 << (opened + 2 * an + ming + self.special[seat])
 
+    def factor_texts(self, seat: int) -> list[Text]:
+        """The seat's own factors as the settlement names them: 开口 ×2, 暗杠 ×4, 明杠 ×2,
+        红中杠 ×2, 癞子杠 ×2 (each kind once, its factors multiplied)."""
+        opened = self.opens[seat] if self.koukou else min(self.opens[seat], 1)
+        an = sum(1 for m in self.melds[seat] if m.kind is MeldKind.ANGANG)
+        ming = sum(1 for m in self.melds[seat] if m.kind in (MeldKind.ZHIGANG, MeldKind.BUGANG))
+        laizi = self.laizi_kongs[seat]
+        red = self.special[seat] - laizi
+        kinds = (("open", 1 << opened), ("angang", 1 << 2 * an), ("minggang", 1 << ming),
+                 ("hongzhong", 1 << red), ("laizi", 1 << laizi))
+        return [T(f"mj.factor.wh_{k}", x=x) for k, x in kinds if x > 1]
+
+    def _factors_text(self, seat: int) -> Text:
+        items = self.factor_texts(seat)
+        return joined(items, "mj.join.list") if items else T("mj.factor.wh_none")
+
     def loss(self, winner: int, loser: int, hand: Hand, source: int | None) -> int:
         """One loser's points before the cap: base × its factors × the winner's factors."""
         big = bool(hand.bigs)
@@ -500,7 +519,7 @@ class WuhanGame(MahjongGame):
             self._take_discard(source, tile)
         self.won_tiles.append(tile)
         self.status[w] = T("mj.status.wh_hu")
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         self._end("win")
 
     def _end_wall(self) -> None:
@@ -544,7 +563,7 @@ class WuhanGame(MahjongGame):
         return T("mj.role.wh_open", n=self.opens[seat]) if self.opens[seat] else None
 
     def _extra_lines(self, seat: int | None) -> list[Text]:
-        lines = [T("mj.line.wh_laizi", flip=tile_name(self.flipped), laizi=tile_name(self.laizi))]
+        lines = [T("mj.line.wh_laizi", flip=tile_text(self.flipped), laizi=tile_text(self.laizi))]
         if self.haidi and not self.ended:
             lines.append(T("mj.line.wh_haidi"))
         return lines
@@ -556,14 +575,18 @@ class WuhanGame(MahjongGame):
                 f"mj.out.wh_{how}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
             )
         ]
         for key, base in w.fan.items[:-1]:
             lines.append(T("mj.out.wh_item", name=T(f"mj.fan.{key}"), base=base))
+        if w.tile == self.laizi:
+            lines.append(T("mj.out.wh_laizi_tile", tile=tile_text(w.tile)))
+        lines.append(T("mj.out.wh_winner", seat=w.seat + 1, factors=self._factors_text(w.seat)))
         for s in range(SEATS):
             if s != w.seat:
-                lines.append(T("mj.out.wh_loss", seat=s + 1, x=self.losses[s]))
+                lines.append(T("mj.out.wh_loss", seat=s + 1, x=self.losses[s],
+                               factors=self._factors_text(s)))
         if self.liable is not None:
             lines.append(T("mj.out.wh_chengbao", seat=self.liable + 1))
         return lines

@@ -31,7 +31,7 @@ from engines.errors import OptionError
 from engines.mahjong.fan import FanResult, Meld, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
 from engines.mahjong.shape import TRIP, YAO, is_thirteen_orphans, standard_mask
-from engines.mahjong.tiles import tile_name
+from engines.mahjong.names import tile_text
 
 YONGZHOU_OPTIONS: dict[str, Any] = {"set": "A", "min_fan": 0, "base": 1}
 """003: ``set`` "A" (爆胡 3番) or "B" (爆和 5番); ``min_fan`` B's 起和 room (0, 1 or 3);
@@ -491,7 +491,7 @@ class YongzhouGame(MahjongGame):
                         T("mj.pay.dianpao", fan=result.fan),
                     )
                 )
-        self.status[source] = T("mj.status.fed", tile=tile_name(tile))
+        self.status[source] = T("mj.status.fed", tile=tile_text(tile))
         self._end("win")
 
     def _end_wall(self) -> None:
@@ -542,7 +542,7 @@ class YongzhouGame(MahjongGame):
                 f"mj.out.yz_{how}",
                 seat=w.seat + 1,
                 source=(w.source or 0) + 1,
-                tile=tile_name(w.tile),
+                tile=tile_text(w.tile),
                 fan=w.fan.fan,
                 x=w.fan.multiple,
             )

@@ -149,7 +149,7 @@ async def check_claim_window(channel: Any, members: list[Any], game: Any, *, ask
     text = public_text(shown)
     assert acting_seats(shown) == [], "the table never marks who may claim"
     assert button_labels(shown) == ["My hand"], "no claim button on the table message"
-    assert "Waiting for claims" in text and "<t:" in text
+    assert "Waiting to see who claims the discard" in text and "<t:" in text
     claimants = [s for s, m in enumerate(members) if action_ids(dm(m))]
     assert claimants == sorted(game.to_act())
     for seat, member in enumerate(members):
@@ -346,7 +346,7 @@ async def test_xuezhan_four_people_one_pao_two_winners_angang_chajiao_restart(
             assert resumed.game.winners() == winners and resumed.game.phase() != "over"
             text = public_text(table_message(channel))
             for seat in winners:
-                assert f"Seat {seat + 1} has won: on a discard" in text
+                assert f"Seat {seat + 1} has won (on a discard)" in text
                 assert f"shows {resumed.game.hand_text(seat)}" in text, "a winner's hand is open"
             state["restarted"] = (winners, source)
             return True
@@ -370,9 +370,9 @@ async def test_xuezhan_four_people_one_pao_two_winners_angang_chajiao_restart(
     assert reasons.count("mj.pay.dianpao") == 2 and "mj.pay.angang" in reasons
     assert "mj.pay.dajiao" in reasons
     text = await check_settlement(current, channel, members, outcome, before)
-    assert "not ready at the draw (查大叫)" in text and "concealed kong" in text
+    assert "not ready when the wall ran out (查大叫)" in text and "concealed kong" in text
     assert text.count("won on a discard") == 2
-    assert "Draw: 花猪 and 查大叫 settled" in text
+    assert "The wall ran out: hands with three suits (花猪) and hands not ready (查大叫) pay" in text
 
 
 def selects(message: discord.Message) -> list[Any]:

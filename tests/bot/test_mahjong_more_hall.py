@@ -35,10 +35,12 @@ from test_mahjong_hall import (  # type: ignore[import-not-found]
 )
 
 from bot.client import GameHall
+from bot.i18n import render
 from bot.settings import Settings
 from engines import registry
 from engines.base import Setup
 from engines.mahjong.fan import MeldKind
+from engines.mahjong.names import tile_text
 from engines.mahjong.tiles import tile_name
 from storage import history
 
@@ -282,7 +284,7 @@ async def test_shaanxi_paozi_staked_in_private_then_shown_hand_to_settlement(
             assert (f"Seat {s + 1} ({members[s].name}) → seat {winner + 1} "
                     f"({members[winner].name}): {3 * n} points") in text
             assert f"· 炮子 ×{n}" in text
-    assert "kong 2z on a discard (放杠)" in text and "concealed kong 2s (暗杠)" in text, (
+    assert "kong of the discarded South wind (放杠)" in text and "concealed kong 2s (暗杠)" in text, (
         "kong money is itemized")
 
 
@@ -295,7 +297,9 @@ async def test_wuhan_laizi_shown_to_all_red_dragon_kong_hand_to_settlement(
     before = await balances(bot, channel, members)
     await open_and_start(channel, members, "wuhan")
     game = game_of(bot, channel)
-    laizi = f"Turned up {tile_name(game.flipped)}: the wild (癞子) is {tile_name(game.laizi)}"
+    # the tiles by name (issue 26): "Turned up Red dragon: the wild (癞子) is Green dragon"
+    flip, wild = (render(tile_text(t), "en-US") for t in (game.flipped, game.laizi))
+    laizi = f"Turned up {flip}: the wild (癞子) is {wild}"
     assert laizi in public_text(table_message(channel)), "the 癞子 is shown on the table"
     for member in members:
         assert laizi in dm(member).content, f"{member.name}'s DM names the 癞子"

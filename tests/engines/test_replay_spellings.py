@@ -88,6 +88,10 @@ _POINT = re.compile(r"[A-O](?:1[0-5]|[1-9])")
 _RANKS = set("3456789TJQKA2BR")
 _MJ_SUITS = {"m": ("万", "w"), "p": ("筒", "饼", "b"), "s": ("条", "索"), "z": ("字",)}
 _NUMERALS = "一二三四五六七八九"
+_MJ_HONOURS = (("东风", "东", "East"), ("南风", "南", "south"), ("西风", "西", "West wind"),
+               ("北风", "北", "NORTH"), ("红中", "中", "red dragon"), ("发财", "发", "Green"),
+               ("白板", "白", "white"))
+"""The honours by name (1z–7z): 红中 and 中 are 5z."""
 _PHZ_SMALL, _PHZ_BIG = "一二三四五六七八九十", "壹贰叁肆伍陆柒捌玖拾"
 
 
@@ -107,13 +111,15 @@ def card_tokens(word: str) -> list[str] | None:
 
 
 def card_aliases(token: str) -> list[str]:
-    """Other names of one card or tile: 10 for T, 小王/大王, 五万, 小六/壹."""
+    """Other names of one card or tile: 10 for T, 小王/大王, 五万, 红中, 小六/壹."""
     out = []
     if _TILE_WORD.fullmatch(token):
         rank, suit = token[0], token[1]
         out += [rank + word for word in _MJ_SUITS[suit]]
         if suit != "z":
             out += [_NUMERALS[int(rank) - 1] + word for word in _MJ_SUITS[suit][:1]]
+        else:
+            out += list(_MJ_HONOURS[int(rank) - 1])
     elif _PHZ_TILE.fullmatch(token) and token != "W":
         n, small = int(token[1:]), token[0] == "x"
         out += [(_PHZ_SMALL if small else _PHZ_BIG)[n - 1], ("小" if small else "大") + str(n)]

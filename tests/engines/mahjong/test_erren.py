@@ -14,6 +14,7 @@ from engines.errors import IllegalActionError
 from engines.mahjong import SPECS
 from engines.mahjong.erren import ErrenGame
 from engines.mahjong.fan import Meld, MeldKind
+from engines.mahjong.names import spell
 from engines.mahjong.tiles import parse_hand, parse_tile, tile_name
 from engines.mahjong.yaku import Win, evaluate, is_erren_win, patterns
 
@@ -281,7 +282,7 @@ def test_71_of_136_tiles_and_two_flowers() -> None:
     game = new(1)
     assert [sum(h) for h in game.hands] == [14 if s == game.dealer else 13 for s in (0, 1)]
     assert game.wall_left() == 71 - 27 and len(game.unused) == 136 - 71 - 2
-    line = T("mj.line.er_flowers", tiles="".join(tile_name(t) for t in sorted(game.flowers)))
+    line = T("mj.line.er_flowers", tiles=spell(" ".join(tile_name(t) for t in sorted(game.flowers))))
     assert line in game.view(None).lines
     census = game.census()
     assert sum(census.values()) == 136 and set(census.values()) == {4}

@@ -91,7 +91,7 @@ def test_the_private_hand_picker_and_buttons_on_a_turn() -> None:
     assert g.picker(1) is None
     play(g, "0:9s")
     assert [(c.action, c.label) for c in g.choices(1)] == [
-        ("gang 1p", T("mj.choice.gang", tile="1p"))
+        ("gang 1p", T("mj.choice.gang", tile=T("mj.tile.1p")))
     ]
     assert g.view(None).seats[0].discards == "9s"
     play(g, "1:gang 1p")

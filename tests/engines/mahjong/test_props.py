@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import Outcome, Setup, Text
+from engines.base import Outcome, Setup, T, Text
 from engines.errors import GameError, IllegalActionError, NotationError, OptionError
 from engines.mahjong import SPECS
 from engines.mahjong.game import MahjongGame, XuezhanGame, stacked_wall
@@ -197,7 +197,7 @@ def test_toutian_takes_the_named_tile_from_the_wall() -> None:
     assert after[parse_tile("1p")] == 0 and after[parse_tile("9s")] == wall[parse_tile("9s")] + 1
     assert full_census(game) == census
     line = game.view(0).lines[-1]
-    assert line.key == "mj.line.prop_swap" and line.args["take"] == "1p"
+    assert line.key == "mj.line.prop_swap" and line.args["take"] == T("mj.tile.1p")
     with pytest.raises(IllegalActionError) as exc:
         game.apply(0, "prop toutian 8s 2p")
     assert key_of(exc.value) == "err.mj.prop_used"  # once a turn
@@ -222,7 +222,7 @@ def test_yihua_swaps_a_tile_for_a_random_wall_tile_and_replays() -> None:
     held = list(game.hands[seat])
     game.apply(seat, f"移花接木 {tile_name(give)}")
     line = game.view(seat).lines[-1]
-    take = parse_tile(line.args["take"])
+    take = parse_tile(line.args["take"].key.removeprefix("mj.tile."))
     held[give] -= 1
     held[take] += 1
     assert game.hands[seat] == held and full_census(game) == census
@@ -242,7 +242,7 @@ def test_qianliyan_tells_the_quarter_of_the_wall_of_the_next_copy() -> None:
     game.apply(seat, f"prop qianliyan {tile_name(tile)}")
     line = game.view(seat).lines[-1]
     assert line.key == "mj.line.prop_qianliyan"
-    assert line.args == {"tile": tile_name(tile), "n": len(wall),
+    assert line.args == {"tile": T(f"mj.tile.{tile_name(tile)}"), "n": len(wall),
                          "q": wall.index(tile) * 4 // len(wall) + 1}
     assert 1 <= line.args["q"] <= 4
 
@@ -250,7 +250,7 @@ def test_qianliyan_tells_the_quarter_of_the_wall_of_the_next_copy() -> None:
 def test_qianliyan_of_a_tile_gone_from_the_wall_says_so() -> None:
     game = stacked()
     game.apply(0, "千里眼 1m")
-    assert game.view(0).lines[-1] == Text("mj.line.prop_qianliyan_none", {"tile": "1m"})
+    assert game.view(0).lines[-1] == Text("mj.line.prop_qianliyan_none", {"tile": T("mj.tile.1m")})
 
 
 def test_shunfeng_shows_the_next_wall_tile_to_the_buyer_only() -> None:
@@ -261,7 +261,7 @@ def test_shunfeng_shows_the_next_wall_tile_to_the_buyer_only() -> None:
     epochs = game.epochs[:]
     game.apply(seat, "prop shunfeng")
     line = game.view(seat).lines[-1]
-    assert line.key == "mj.line.prop_shunfeng" and line.args["tile"] == nxt
+    assert line.key == "mj.line.prop_shunfeng" and line.args["tile"] == T(f"mj.tile.{nxt}")
     assert game.epochs[seat] == epochs[seat] + 1
     assert [e for s, e in enumerate(game.epochs) if s != seat] == [
         e for s, e in enumerate(epochs) if s != seat
@@ -295,7 +295,7 @@ def test_jinshouzhi_marks_the_seats_discards_for_the_rest_of_the_hand() -> None:
     public = game.view(None).lines
     assert Text("mj.line.prop_gold", {"seat": 1}) in public
     game.apply(0, "9s")
-    assert game.view(None).seats[0].status == Text("mj.status.discard_gold", {"tile": "9s"})
+    assert game.view(None).seats[0].status == Text("mj.status.discard_gold", {"tile": T("mj.tile.9s")})
     with pytest.raises(IllegalActionError) as exc:
         while True:
             seat = game.to_act()[0]

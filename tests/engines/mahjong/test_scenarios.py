@@ -204,7 +204,7 @@ def test_robbing_an_added_kong() -> None:
     assert g.to_act() == (3,) and "gang 7s" in g.legal_actions(3)
     play(g, "3:gang 7s")
     assert g.phase() == "claim" and g.to_act() == (1,) and g.public_to_act() == ()
-    assert T("mj.line.bugang", seat=4, tile="7s") in g.view(None).lines
+    assert T("mj.line.bugang", seat=4, tile=T("mj.tile.7s")) in g.view(None).lines
     play(g, "1:hu")
     assert g.wins[0].fan.items == (("sufan", 0), ("qianggang", 1))
     assert flows(g.settle()) == [(3, 1, 2)]

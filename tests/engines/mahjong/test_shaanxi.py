@@ -306,7 +306,7 @@ def test_robbing_an_added_kong_is_a_discard_win_on_the_robbed_tile() -> None:
     assert game.winners() == [3] and game.melds_text(0) == "555p"
     out = game.outcome()
     assert out.lines[0] == T(
-        "mj.out.sx_qianggang", seat=4, source=1, tile="5p", shape=T("mj.fan.pinghu")
+        "mj.out.sx_qianggang", seat=4, source=1, tile=T("mj.tile.5p"), shape=T("mj.fan.pinghu")
     )
     # 放胡 rates (A = 1) from every other seat, the dealer (seat 1) paying the 胡 part twice:
     # 胡 3 / 6 / 3 and 炮子 (own + 2) × 3 = 6 / 9 / 6.

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import pytest
 from mj_support import flows
 
+from bot.i18n import render
 from engines.base import Setup, T
 from engines.errors import IllegalActionError, OptionError
 from engines.mahjong import SPECS
@@ -56,7 +57,7 @@ def test_wh_e2_the_wild_is_the_tile_above_the_one_turned_up(flipped: str, laizi:
 def test_the_tile_after_the_deal_is_turned_up_and_named_to_everyone() -> None:
     game = wh([F1, F2, F3, F4], "9s" + "9m")
     assert tile_name(game.flipped) == "9m" and tile_name(game.laizi) == "1m"
-    line = T("mj.line.wh_laizi", flip="9m", laizi="1m")
+    line = T("mj.line.wh_laizi", flip=T("mj.tile.9m"), laizi=T("mj.tile.1m"))
     assert all(line in game.view(v).lines for v in (None, 0, 1, 2, 3))
     census = game.census()
     assert sum(census.values()) == 136 and set(census.values()) == {4}
@@ -182,7 +183,9 @@ def test_chi_only_from_the_seat_before_and_never_with_a_wild() -> None:
     assert game.to_act() == (1,) and game.legal_actions(1) == ["chi 456m", "pass"]
     game.apply(1, "吃 4 5 6m")
     assert game.melds_text(1) == "456m" and game.opens[1] == 1
-    assert game.view(None).seats[1].status == T("mj.status.chi", tiles="456m")
+    status = game.view(None).seats[1].status
+    assert status is not None and status.key == "mj.status.chi"
+    assert render(status, "zh-CN") == "吃 四五六万" and render(status, "en-US") == "chi 456m"
     # a run through the 癞子 (4z is honours here; use 4m as the wild) is never offered
     wild = wh([F1, "46m13579p2468s7z1z", seat2, F3], "5m" + "3m")
     assert tile_name(wild.laizi) == "4m"
@@ -206,7 +209,7 @@ def test_a_wild_goes_out_as_a_kong_nobody_claims() -> None:
     assert "gang 4z" in game.legal_actions(0) and "4z" not in game.legal_actions(0)
     game.apply(0, "4z")  # 癞子杠: out to the river, a replacement comes, no claim window
     assert game.phase() == "discard" and game.to_act() == (0,) and game.special[0] == 1
-    assert game.status[0] == T("mj.status.wh_laizi", tile="4z")
+    assert game.status[0] == T("mj.status.wh_laizi", tile=T("mj.tile.4z"))
 
 
 ONE_SHOT = [F1, F2, "99s456m345p678p5s7z", "77z456m345p678s5s2z"]
