@@ -236,13 +236,20 @@ def round_plays(faces: Faces, view: View, locale: str
                 ) -> dict[int, tuple[tuple[Face, ...], str, str | None]]:
     """Each seat's last play or pass in the trick or round in progress (``View.round``), as
     (faces, label, cards): its cards drawn from their suited twin where the view carries one
-    (``Shown.round``); the label is the play's note, else "不出" for a pass, else ""."""
+    (``Shown.round``); the label is the play's note, else "不出" for a pass, else "".
+
+    Before anything is played in a new trick or round, the one just finished
+    (``View.last_round``) is drawn, as the text shows it: the play that closed it (升级's
+    fourth card, often a bot's) is seen, not gone at once."""
     suited = view.shown or Shown()
+    plays, twin = tuple(view.round or ()), suited.play
+    if not plays and view.round is not None and view.last_round is not None:
+        plays, twin = view.last_round.plays, suited.last_play
     out: dict[int, tuple[tuple[Face, ...], str, str | None]] = {}
-    for k, play in enumerate(view.round or ()):
+    for k, play in enumerate(plays):
         label = (render_text(play.note, locale) if play.note is not None
                  else t("round.pass", locale) if play.cards is None else "")
-        out[play.seat] = (_faces(faces, play.cards, suited.play(k)), label, play.cards)
+        out[play.seat] = (_faces(faces, play.cards, twin(k)), label, play.cards)
     return out
 
 

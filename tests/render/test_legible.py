@@ -153,6 +153,23 @@ def test_the_trick_in_progress_is_drawn_in_front_of_each_seat_that_played(key: s
         assert mine[2] - mine[0] + 1 >= 18  # and its cards are 18 px wide or more at 400 px
 
 
+@pytest.mark.parametrize("key", ["shengji", "dagunzi"])
+def test_a_trick_just_taken_stays_drawn_until_the_next_lead(key: str) -> None:
+    """Bug (issue 26): once the fourth card closed a trick the centre went empty, so the card
+    that took it (often a bot's) was never seen in the picture; the text showed the trick. Now
+    the picture draws the trick just finished until the next lead, as the text does."""
+    spec, game = play(key, until=lambda g: bool(g.view(None).last_round)
+                      and not g.view(None).round)
+    view = game.view(None)
+    assert view.round == () and view.last_round is not None and len(view.last_round.plays) == 4
+    _, picture = table_png(spec, game)
+    drawn = {i: seat.play for i, seat in enumerate(picture.seats) if seat.play}
+    assert sorted(drawn) == [0, 1, 2, 3], "every card of the trick just taken"
+    for p in view.last_round.plays:
+        assert [f.label for f in drawn[p.seat]] == [
+            f.label for f in spec.faces(p.cards or "") or ()]
+
+
 def last_plays(view: View) -> dict[int, tuple[int, Play]]:
     """Each seat's last play or pass this round (``View.round``), with its index there."""
     return {p.seat: (k, p) for k, p in enumerate(view.round or ())}
