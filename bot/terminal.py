@@ -10,7 +10,7 @@ from collections.abc import Callable
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.i18n import DEFAULT, render, t, typed
-from bot.render.text import cards, error_text, game_name, result_lines, table_text
+from bot.render.text import error_text, game_name, own_cards, result_lines, table_text
 from bot.settings import Settings
 from engines.base import ESCAPE, Game, Text
 from engines.errors import GameError
@@ -166,10 +166,7 @@ def private_lines(table: Table, seat: int, locale: str) -> list[str]:
     if game is None:
         return [t("hand.none", locale)]
     view = game.view(seat)
-    out = [t("hand.cards", locale, cards=cards(view.hand))] if view.hand is not None else []
-    for i, sv in enumerate(view.seats):
-        if i != seat and sv.cards and i < len(table.seats):
-            out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    out = own_cards(table, view, seat, locale)
     own = view.seats[seat] if seat < len(view.seats) else None
     if own is not None and own.melds:
         out.append(t("hand.melds", locale, melds=own.melds))

@@ -255,16 +255,23 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+def own_cards(table: Table, view: View, seat: int, locale: str) -> list[str]:
+    """The first lines of a player's private picture, in Discord and the terminal alike: their
+    cards, and the cards other seats show them (明牌)."""
+    out = [t("hand.cards", locale, cards=cards(view.hand))] if view.hand is not None else []
+    for i, sv in enumerate(view.seats):
+        if i != seat and sv.cards and i < len(table.seats):
+            out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    return out
+
+
 def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> list[str]:
     """A player's private picture: their cards and what they can do now."""
     game = table.game
     if game is None:
         return [t("hand.none", locale)]
     view = game.view(seat)
-    out = [t("hand.cards", locale, cards=cards(view.hand))] if view.hand is not None else []
-    for i, sv in enumerate(view.seats):
-        if i != seat and sv.cards:
-            out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    out = own_cards(table, view, seat, locale)
     sv = view.seats[seat] if seat < len(view.seats) else None
     if sv is not None and sv.melds:
         spell = manager.spec(table).spell if table.game_key in manager.specs else None

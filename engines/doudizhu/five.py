@@ -590,11 +590,7 @@ class FiveGame(Game):
 
     def _suited_play(self, seat: int) -> Texts | None:
         """``seat``'s last play of the round (``View.round``) as (rank-only, suited) notation."""
-        play = self.round_plays.get(seat)
-        if play is None:
-            return None
-        played = self.suits.played(seat, self.hands[seat], play.parts)
-        return None if played is None else (play.text, played)
+        return self.suits.play_texts(seat, self.hands[seat], self.round_plays.get(seat))
 
     def plain_view(self, seat: int | None) -> View:
         """What ``seat`` sees, in notation: the 暗地主 is shown only to itself until it is

@@ -699,11 +699,7 @@ class DoudizhuGame(Game):
 
     def _suited_play(self, seat: int) -> Texts | None:
         """``seat``'s last play of the round (``View.round``) as (rank-only, suited) notation."""
-        play = self.round_plays.get(seat)
-        if play is None:
-            return None
-        played = self.suits.played(seat, self.hands[seat], play.parts)
-        return None if played is None else (play.text, played)
+        return self.suits.play_texts(seat, self.hands[seat], self.round_plays.get(seat))
 
     def _suited_line(self, key: str) -> Texts | None:
         """The cards a line shows as (rank-only, suited) notation: the kitty, the last play

@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from engines.base import Shown, View
 from engines.cards import Card, Suit, climb_index
 from engines.doudizhu.notation import CH, NRANKS, Ranked
+from engines.doudizhu.patterns import Play
 
 Texts = tuple[str, str]
 """The same cards as (rank-only notation, suited notation)."""
@@ -172,6 +173,14 @@ class Suits:
         text = self._left(seat, counts, parts)
         self._played[seat] = (mark, text)
         return text
+
+    def play_texts(self, seat: int, counts: Sequence[int], play: Play | None) -> Texts | None:
+        """``seat``'s last play of the round (``View.round``) as (rank-only, suited) notation,
+        the seat now holding ``counts``; None if it has none or its suits are not known."""
+        if play is None:
+            return None
+        played = self.played(seat, counts, play.parts)
+        return None if played is None else (play.text, played)
 
     def _left(
         self, seat: int, counts: Sequence[int], parts: Sequence[tuple[int, int]]
