@@ -358,6 +358,18 @@ class DagunziGame(PrivateWindowGame):
                            for k in range(1, self.hands[seat][c] + 1)})
         return sorted({format_ids(p, self.ctx) for p in self._follows(seat)})
 
+    def forced_action(self, seat: int) -> str | None:
+        """``pass`` only in a window with nothing to declare or bury (the windows ask only
+        seats that have something, so in practice never); 亮 offers a choice, and a bury, a
+        return or a play is never a pass — nothing is listed to say so."""
+        if seat not in self.to_act():
+            return None
+        if self._phase == DECLARE:
+            return None if self._declarations(seat) else "pass"
+        if self._phase == JOKERS:
+            return None if self._joker_options(seat) else "pass"
+        return None
+
     def _follows(self, seat: int) -> list[list[int]]:
         """Every legal answer to the trick's lead (cards of the led suit first: only the rest
         is combined)."""

@@ -283,6 +283,14 @@ class ShengjiGame(PrivateWindowGame):
                     out.add(format_ids(combo, self.ctx))
         return sorted(out)
 
+    def forced_action(self, seat: int) -> str | None:
+        """``pass`` only in a declaration window with nothing to declare (the window asks
+        only seats that have something, so in practice never); a bury or a play is never a
+        pass, and nothing is listed to say so."""
+        if self._phase in (DECLARE, COUNTER) and seat in self.to_act():
+            return None if self._declarations(seat) else "pass"
+        return None
+
     def _decl_text(self, d: Declaration) -> str:
         return format_ids(self._decl_ids(d))
 
