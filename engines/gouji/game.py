@@ -852,7 +852,7 @@ class GoujiGame(Game):
                     seats[s] = "beat"
         if not top.restricted:
             for s in self.actives():
-                if s != seat and s not in seats and burnable(self.hands[s], top.play,
+                if s != seat and s not in seats and burns_any(self.hands[s], top.play,
                                                               self.beisan, self.big_top):
                     seats[s] = "burn"
                     self.epochs[s] += 1
