@@ -69,7 +69,8 @@ def test_forced_action_agrees_with_legal_actions(key: str) -> None:
 
 # the families whose cheap test replaces the listing
 OVERRIDES = ("doudizhu", "doudizhu_happy", "doudizhu_2p", "doudizhu_four", "shengji",
-             "shengji_happy", "dagunzi", "shuangkou", "gouji", "gouji_new")
+             "shengji_happy", "dagunzi", "shuangkou", "gouji", "gouji_new", "sichuan",
+             "xuezhan", "yongzhou")
 # those where a seat often cannot beat the table: the walk meets forced passes, so the
 # shortcut is checked on both answers (升级 and 打滚子 never pass in play, and their windows
 # ask only the seats that have something to declare)
