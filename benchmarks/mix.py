@@ -19,6 +19,7 @@ arrival to the answer.
 
     python benchmarks/mix.py                      # 100 tables per run, 3 rounds, open loop
     python benchmarks/mix.py --rounds 5 --seconds 4 --open-tables 0
+    python benchmarks/mix.py --games shengji --open-tables 0   # one family against 斗地主
 """
 
 from __future__ import annotations
@@ -176,10 +177,11 @@ async def one_run(games: tuple[tuple[str, str], ...], tables: int, args: argpars
     return calls / cpu, calls, percentile(lat, 0.99)
 
 
-async def open_run(args: argparse.Namespace) -> tuple[float, float, float]:
+async def open_run(games: tuple[tuple[str, str], ...],
+                   args: argparse.Namespace) -> tuple[float, float, float]:
     with tempfile.TemporaryDirectory() as folder:
         hall = await MixHall.open(Path(folder), seed=99, tune=tuned(args.autopass))
-        ids = await hall.seat_games(MIX, args.open_tables, 99)
+        ids = await hall.seat_games(games, args.open_tables, 99)
         gc.collect()
         tune_collector()
         await hall.run_for(ids, args.warm)
@@ -198,14 +200,18 @@ def main() -> None:
     parser.add_argument("--autopass", type=float, default=0.05, help="要不起 timer, seconds")
     parser.add_argument("--rate", type=float, default=2000.0, help="open-loop actions/s")
     parser.add_argument("--open-tables", type=int, default=1000, help="0: no open loop")
+    parser.add_argument("--games", nargs="+", default=None, metavar="GAME",
+                        help="the mix's games (default: " + " ".join(g for g, _ in MIX) + ")")
     args = parser.parse_args()
-    names = "/".join(g for g, _ in MIX)
+    rooms = dict(MIX)
+    mix_games = MIX if args.games is None else tuple((g, rooms[g]) for g in args.games)
+    names = "/".join(g for g, _ in mix_games)
     print(f"mix benchmark: {names} vs doudizhu alone, {args.tables} tables per run, "
           f"{args.seconds:g} s per run, Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
     ratios, mixes, alones = [], [], []
     for r in range(args.rounds):
-        mix, mcalls, mp99 = asyncio.run(one_run(MIX, args.tables, args, seed=2 * r + 1))
+        mix, mcalls, mp99 = asyncio.run(one_run(mix_games, args.tables, args, seed=2 * r + 1))
         alone, acalls, ap99 = asyncio.run(one_run(ALONE, args.tables, args, seed=2 * r + 2))
         ratios.append(mix / alone)
         mixes.append(mix)
@@ -214,7 +220,7 @@ def main() -> None:
               f"p99 {ms(mp99)}), doudizhu {alone:,.0f} ({acalls:,.0f} calls, p99 {ms(ap99)}): "
               f"{mix / alone:.2f}x", flush=True)
     if args.open_tables:
-        served, p50, p99 = asyncio.run(open_run(args))
+        served, p50, p99 = asyncio.run(open_run(mix_games, args))
         print(f"  open loop, {args.open_tables} mixed tables at {args.rate:,.0f}/s offered: "
               f"{served:,.0f}/s served, p50 {ms(p50)}, p99 {ms(p99)} (goal <= 50 ms)")
     print(f"load average at the end {os.getloadavg()[0]:.1f} (2 cores shared with others)")
