@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -100,14 +101,19 @@ class Hall:
         self.calls = 0
 
     @classmethod
-    async def open(cls, folder: Path | str, seed: int, **db_options: Any) -> Hall:
+    async def open(cls, folder: Path | str, seed: int,
+                   tune: Callable[[Settings], Settings] | None = None,
+                   **db_options: Any) -> Hall:
         """A hall over ``folder``'s hall.db, or over a database target (``postgresql://…``),
-        opened with ``db_options`` (e.g. a pool's size)."""
+        opened with ``db_options`` (e.g. a pool's size); ``tune`` changes the benchmark's
+        settings further (another benchmark's timers or rooms)."""
         target = folder if isinstance(folder, str) else str(folder / "hall.db")
         settings = load_settings(environ={"GAMEHALL_DB": target},
                                  known_games=registry.specs().keys())
         # turn timers never fire here: the clock is armed on every turn all the same
         settings = replace(settings, starting_grant=10_000_000, timers={"default": 10**6})
+        if tune is not None:
+            settings = tune(settings)
         db = await open_database(settings.database, **db_options)
         seeds = random.Random(seed)
         manager = TableManager(

@@ -32,6 +32,10 @@ from engines.errors import GameError, IllegalActionError, NotationError, OptionE
 ESCAPE = "escape"
 """Log entry action recorded when a seat escapes (逃跑); never a legal action to type."""
 
+FORCED_PASS = "pass"
+"""过/不出/要不起 in every game's notation (STYLE.md, Notation): what ``Game.forced_action``
+answers when a seat may do nothing else."""
+
 
 @dataclass(frozen=True)
 class Text:
@@ -833,6 +837,19 @@ class Game(ABC):
     @abstractmethod
     def legal_actions(self, seat: int) -> list[str]:
         """Every legal action of ``seat`` now, canonical, no duplicates; [] if not its turn."""
+
+    def forced_action(self, seat: int) -> str | None:
+        """``pass`` when it is the only legal action of ``seat`` now (要不起: nothing it holds
+        beats the table, no claim it may make), else None — None too when the seat's one
+        legal action is something else (the one card it may follow with is still a decision),
+        or when it is not its turn. The host asks this of every waiting seat after every
+        action (要不起 auto-pass), so it must be cheap.
+
+        Default: ``legal_actions(seat) == ["pass"]``. A game whose ``legal_actions`` lists
+        many plays overrides it with a test that stops at the first play it finds (can
+        anything beat the table?); the override must agree with this default on every
+        position (tests/engines/test_forced_action.py checks every registered game)."""
+        return FORCED_PASS if self.legal_actions(seat) == [FORCED_PASS] else None
 
     @abstractmethod
     def _apply(self, seat: int, text: str) -> str:

@@ -2,8 +2,9 @@
 the 要不起 auto-pass — over ``storage.conduct``, with no knowledge of any game.
 
 Auto-pass (自动过): when every seat the game waits for is a person who left auto-pass on and
-whose only legal action (``Game.legal_actions``) is ``pass`` — the one word every game's
-notation uses for passing — the window's deadline becomes ``AUTOPASS_DELAY`` seconds, the same
+whose only legal action is ``pass`` — the one word every game's notation uses for passing;
+the game answers that through ``Game.forced_action``, without listing every legal action — the
+window's deadline becomes ``AUTOPASS_DELAY`` seconds, the same
 for every seat and every game, and when it passes the host makes the pass. (A single legal
 action that is not a pass is a real decision, e.g. the one discard a hand allows: it keeps the
 phase's timer. A phase whose timer is no longer than the delay has nothing to shorten: its
@@ -16,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.host.model import HostError, Table
-from engines.base import Game, T, Text
+from engines.base import FORCED_PASS, Game, T, Text
 from storage.conduct import Conduct, Record, SeatOutcome, cooldown_for
 from storage.db import Database
 
-PASS = "pass"
+PASS = FORCED_PASS
 """过/不出 in every game's notation (STYLE.md, Notation)."""
 
 AUTOPASS_DELAY = 2.0
@@ -65,7 +66,7 @@ class Referee:
             return None
         if not self.autopass_on(uid):
             return None
-        return PASS if game.legal_actions(seat) == [PASS] else None
+        return PASS if game.forced_action(seat) == PASS else None
 
     def autopass_due(self, table: Table, game: Game, timer: float) -> bool:
         """Every seat to act now may only pass, and auto-pass will."""

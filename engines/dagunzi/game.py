@@ -358,6 +358,13 @@ class DagunziGame(PrivateWindowGame):
                            for k in range(1, self.hands[seat][c] + 1)})
         return sorted({format_ids(p, self.ctx) for p in self._follows(seat)})
 
+    def forced_action(self, seat: int) -> str | None:
+        """Never ``pass`` alone: the 亮主, 亮 and joker windows ask only the seats that have
+        something to declare, show or bury (``to_act``), 亮 offers show or pass, and a bury,
+        a return or a play is never a pass — so nothing needs computing
+        (tests/engines/test_forced_action.py holds this to the listing)."""
+        return None
+
     def _follows(self, seat: int) -> list[list[int]]:
         """Every legal answer to the trick's lead (cards of the led suit first: only the rest
         is combined)."""

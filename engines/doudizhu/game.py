@@ -62,7 +62,7 @@ from engines.doudizhu.auction import (
     make_auction,
 )
 from engines.doudizhu.counter import counter_shown, counter_text
-from engines.doudizhu.moves import follow_plays, lead_plays
+from engines.doudizhu.moves import can_beat, follow_plays, lead_plays
 from engines.doudizhu.notation import (
     BIG_JOKER,
     NRANKS,
@@ -334,6 +334,23 @@ class DoudizhuGame(Game):
         if p == "auction":
             return self._peek_actions(seat) + self.auction.legal(seat)
         return [YES[p], NO[p]]
+
+    def forced_action(self, seat: int) -> str | None:
+        """要不起: ``pass`` when the seat follows and nothing it holds beats the table (found
+        without listing the plays); outside the play phase the few actions are listed."""
+        if self._phase != "play":
+            return super().forced_action(seat)
+        if self.last is None or not self._acting(seat):
+            return None
+        return None if self._can_follow(seat) else "pass"
+
+    def _can_follow(self, seat: int) -> bool:
+        """Whether ``plays(seat)`` (following) has any play. A variant with plays of its own
+        (四人's, 癞子's) answers from them."""
+        if type(self).plays is not DoudizhuGame.plays:
+            return bool(self.plays(seat))
+        assert self.last is not None
+        return can_beat(tuple(self.hands[seat]), self.last, self.rules.patterns)
 
     def plays(self, seat: int) -> list[str]:
         """The seat's plays now: every lead, or every play beating the table (no pass)."""

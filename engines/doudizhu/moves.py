@@ -508,6 +508,37 @@ def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -
     return out
 
 
+def can_beat(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> bool:
+    """要不起?: whether ``follow_plays(counts, previous, rules)`` has any play — a bomb or the
+    rocket, or a single, pair or trio above the table, read from the rank masks without
+    building the list (the host asks after every action).
+
+    >>> prev = parse_play("KK")
+    >>> can_beat(parse_cards("AA3"), prev), can_beat(parse_cards("QQ3"), prev)
+    (True, False)
+    >>> can_beat(parse_cards("3333"), prev), can_beat(parse_cards("BR"), parse_play("2222"))
+    (True, True)
+    """
+    pat, key = previous.pattern, previous.key
+    if pat is _ROCKET_PATTERN:
+        return False
+    p = pack(counts)
+    if p >> _JOKER_SHIFT == _BOTH_JOKERS:
+        return True
+    m4 = (p + _GE4) & HIGH
+    if pat is _BOMB:
+        return bool(m4 & _ABOVE[key])
+    if m4:
+        return True
+    if pat is _SINGLE:
+        return bool((p + _GE1) & HIGH & _ABOVE[key])
+    if pat is _PAIR:
+        return bool((p + _GE2) & HIGH & _ABOVE[key])
+    if pat is _TRIO:
+        return bool((p + _GE3) & HIGH & _ABOVE[key])
+    return bool(_follow(p, pat, key, previous.size, not rules.paired_singles))
+
+
 _SEQ_MASK = sum(_BIT[: ACE + 1])
 _SEQ_ABOVE: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
 TABLES += (_SEQ_ABOVE,)

@@ -17,7 +17,17 @@ from engines.base import (
 )
 from engines.errors import IllegalActionError, OptionError
 from engines.gouji import ai
-from engines.gouji.patterns import THREE, Play, beats, burnable, is_gouji, plays, read
+from engines.gouji.patterns import (
+    THREE,
+    Play,
+    beats,
+    beats_any,
+    burnable,
+    burns_any,
+    is_gouji,
+    plays,
+    read,
+)
 from engines.gouji.suits import Suits
 from engines.shuangkou.notation import (
     BIG,
@@ -435,6 +445,19 @@ class GoujiGame(Game):
             out.append("rang")
         return out
 
+    def forced_action(self, seat: int) -> str | None:
+        """``pass`` when nothing beats the top play (and 让牌 is not open to the seat), or, in a
+        烧 window, when the seat has nothing to burn with: found without listing the plays."""
+        if seat not in self.to_act() or self._phase in (DECLARE, HEAD) or self.mode == "lead":
+            return None
+        assert self.top is not None
+        hand = self.hands[seat]
+        if self.mode == "window" and self.window_seats[seat] == "burn":
+            return None if burns_any(hand, self.top.play, self.beisan, self.big_top) else PASS
+        if beats_any(hand, self.top.play, self.beisan, self.big_top) or self.may_rang(seat):
+            return None
+        return PASS
+
     def may_revolt(self, seat: int) -> bool:
         """革命: no 花 and no 2 right after the deal."""
         h = self.hands[seat]
@@ -832,7 +855,7 @@ class GoujiGame(Game):
                     seats[s] = "beat"
         if not top.restricted:
             for s in self.actives():
-                if s != seat and s not in seats and burnable(self.hands[s], top.play,
+                if s != seat and s not in seats and burns_any(self.hands[s], top.play,
                                                               self.beisan, self.big_top):
                     seats[s] = "burn"
                     self.epochs[s] += 1

@@ -38,7 +38,9 @@ __all__ = [
     "RANKS",
     "Play",
     "beats",
+    "beats_any",
     "burnable",
+    "burns_any",
     "format_cards",
     "is_gouji",
     "parse_cards",
@@ -190,9 +192,36 @@ def plays(hand: Counts, top: Play | None, beisan: bool = False,
     return out
 
 
-def _candidates(hand: Counts, want: int | None) -> Iterator[Counts]:
+def beats_any(hand: Counts, top: Play, beisan: bool = False,
+              big_flower_top: bool = True) -> bool:
+    """Whether ``plays(hand, top, …)`` has any play, found without listing them (要不起:
+    the host asks after every action)."""
+    return next(_beating(hand, top, beisan, big_flower_top), None) is not None
+
+
+def burns_any(hand: Counts, top: Play, beisan: bool = False,
+              big_flower_top: bool = True) -> bool:
+    """Whether ``burnable(hand, top, …)`` has any play, found without listing them."""
+    return any(can_finish_burning(tuple(h - c for h, c in zip(hand, cards)), beisan)
+               for cards in _beating(hand, top, beisan, big_flower_top))
+
+
+def _beating(hand: Counts, top: Play, beisan: bool, big_flower_top: bool) -> Iterator[Counts]:
+    """The plays of ``hand`` over ``top``, unsorted: ``plays``' candidates less those whose
+    natural rank is not above the top's (such a play never beats it)."""
+    if big_flower_top and top.big_flower:
+        return
+    for cards in _candidates(hand, top.n, above=top.main):
+        p = read(cards)
+        if p is not None and _legal_shape(cards, hand, beisan) and beats(p, top, big_flower_top):
+            yield cards
+
+
+def _candidates(hand: Counts, want: int | None, above: int = -1) -> Iterator[Counts]:
+    """Card sets of ``want`` cards (None: any number): one natural rank (above ``above``) or
+    none, with 2s and jokers."""
     twos, bs, rs = hand[TWO], hand[SMALL], hand[BIG]
-    for main in [*[x for x in range(TWO) if hand[x]], None]:
+    for main in [*[x for x in range(above + 1, TWO) if hand[x]], None]:
         top_k = hand[main] if main is not None else 0
         for k in range(1 if main is not None else 0, top_k + 1):
             for t in range(twos + 1):

@@ -339,6 +339,19 @@ class MahjongGame(Game):
         acts += [tile_name(t) for t in range(34) if self.hands[seat][t]]
         return acts + self.prop_actions(seat)
 
+    def forced_action(self, seat: int) -> str | None:
+        """``pass`` when a claim window offers the seat nothing else; on its own turn a seat
+        always has a tile to discard, and 定缺 offers three suits — so no win test runs. A
+        variant with legal actions of its own answers from them."""
+        if type(self).legal_actions is not MahjongGame.legal_actions:
+            return super().forced_action(seat)
+        if self._phase == CLAIM and seat in self.to_act():
+            assert self.claim is not None
+            return "pass" if list(self.claim.options[seat]) == ["pass"] else None
+        if self._phase == DINGQUE or seat not in self.to_act() or any(self.hands[seat]):
+            return None
+        return super().forced_action(seat)
+
     def _apply(self, seat: int, text: str) -> str:
         prop = parse_prop(text)
         if prop is not None:

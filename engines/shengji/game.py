@@ -61,7 +61,7 @@ from engines.shengji.rules import (
     DEAL,
     PACKETS,
     Declaration,
-    declarations,
+    declarations_held,
     level_change,
     level_name,
     match_points,
@@ -197,13 +197,11 @@ class ShengjiGame(PrivateWindowGame):
         self._end_declaring()
 
     def _declarations(self, seat: int) -> list[Declaration]:
-        cards = ids_of(self.hands[seat])
+        held = declarations_held(self.hands[seat], self.level, self.decks, seat)
         if self._phase == COUNTER:
-            return [d for d in declarations(cards, self.level, self.decks, seat)
-                    if d.counter_strength() > self.counter_strength]
+            return [d for d in held if d.counter_strength() > self.counter_strength]
         now = self.decl.strength(self.decks) if self.decl else 0
-        return [d for d in declarations(cards, self.level, self.decks, seat)
-                if d.strength(self.decks) > now]
+        return [d for d in held if d.strength(self.decks) > now]
 
     def _eligible(self) -> tuple[int, ...]:
         if self._phase == COUNTER:
@@ -282,6 +280,12 @@ class ShengjiGame(PrivateWindowGame):
                 if follow_problem(self.hands[seat], self.lead, combo, self.ctx) is None:
                     out.add(format_ids(combo, self.ctx))
         return sorted(out)
+
+    def forced_action(self, seat: int) -> str | None:
+        """Never ``pass`` alone: the declaration windows ask only the seats that have
+        something to declare (``to_act``), and a bury or a play is never a pass — so nothing
+        needs computing (tests/engines/test_forced_action.py holds this to the listing)."""
+        return None
 
     def _decl_text(self, d: Declaration) -> str:
         return format_ids(self._decl_ids(d))

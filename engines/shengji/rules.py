@@ -72,6 +72,23 @@ def declarations(cards: Sequence[int], level: int, decks: int, seat: int) -> lis
     return out
 
 
+def declarations_held(counts: Sequence[int], level: int, decks: int,
+                      seat: int) -> list[Declaration]:
+    """``declarations`` of a hand given as a count vector (card id → copies), read straight
+    from the counts: the declaration windows ask it of every seat after every action."""
+    out: list[Declaration] = []
+    for cid, k in enumerate(counts):
+        if not k:
+            continue
+        if cid < SMALL and rank_of(cid) == level:
+            out.extend(Declaration(seat, n, suit_of(cid)) for n in range(1, k + 1))
+        elif cid >= SMALL:
+            out.extend(Declaration(seat, n, None, cid) for n in range(2, k + 1))
+    if decks == 1 and counts[SMALL] and counts[BIG]:
+        out.append(Declaration(seat, 2, None, BIG))
+    return out
+
+
 def level_change(points: int, decks: int) -> tuple[str, int]:
     """Who goes up and by how much, from the 闲 side's points: ("zhuang", n) or ("xian", n)
     (the 闲 take the deal, 上台, and go up n ≥ 0).

@@ -40,7 +40,16 @@ from engines.shuangkou.notation import (
     parse_cards,
     picker_tokens,
 )
-from engines.shuangkou.patterns import NAT, Pattern, beats, best_stars, play_text, plays, readings
+from engines.shuangkou.patterns import (
+    NAT,
+    Pattern,
+    beats,
+    beats_any,
+    best_stars,
+    play_text,
+    plays,
+    readings,
+)
 
 PLAY, DONE = "play", "done"
 DECKS, SEATS, EACH = 2, 4, 27
@@ -150,6 +159,14 @@ class ShuangkouGame(Game):
         if self.table is not None:
             out.append(PASS)
         return out
+
+    def forced_action(self, seat: int) -> str | None:
+        """``pass`` when following and nothing held beats the table: found without listing
+        the plays."""
+        lead = self.lead()
+        if lead is None or seat not in self.to_act():
+            return None
+        return None if beats_any(self.hands[seat], lead) else PASS
 
     def _apply(self, seat: int, text: str) -> str:
         if is_pass(text):

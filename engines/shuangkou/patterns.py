@@ -30,6 +30,7 @@ __all__ = [
     "Kind",
     "Pattern",
     "beats",
+    "beats_any",
     "best_stars",
     "format_cards",
     "parse_cards",
@@ -296,6 +297,21 @@ def _joker_plays(hand: Counts) -> Iterator[Counts]:
         for nr in range(r + 1):
             if nb + nr:
                 yield (0,) * NAT + (nb, nr)
+
+
+def beats_any(hand: Counts, lead: Pattern) -> bool:
+    """Whether ``plays(hand, lead)`` has any play, found without listing them (要不起: the
+    host asks after every action).
+
+    >>> beats_any(parse_cards("55R", 2), readings(parse_cards("44", 2))[0])
+    True
+    >>> beats_any(parse_cards("3 4", 2), readings(parse_cards("44", 2))[0])
+    False
+    """
+    if any(beats(p, lead) for cards in _joker_plays(hand) for p in readings(cards)):
+        return True
+    return any(beats(p, lead) for target in _targets(hand, lead)
+               for cards in _fills(hand, target) for p in readings(cards))
 
 
 def plays(hand: Counts, lead: Pattern | None) -> list[tuple[Counts, Pattern]]:

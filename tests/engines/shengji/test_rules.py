@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 
 from bot.i18n import render
 from engines.errors import IllegalActionError
 from engines.shengji import SPECS, cards, patterns, rules
-from engines.shengji.cards import Context, parse_ids
+from engines.shengji.cards import NCARDS, Context, ids_of, parse_ids
 from engines.shengji.game import ShengjiGame
 from engines.shengji.patterns import Lead, beats, decompose, failed_throw, kitty_multiplier
-from engines.shengji.rules import level_change, match_points, rating_multiplier
+from engines.shengji.rules import (
+    declarations,
+    declarations_held,
+    level_change,
+    match_points,
+    rating_multiplier,
+)
 
 LEVEL10_HEARTS = Context(10, 1, False)
 
@@ -221,3 +228,15 @@ def test_sj_e1_to_e3_through_a_whole_hand(ratings: list[int], sweep: int, points
     assert game.xian_points == 0
     assert outcome.points == (-points, points, -points, points)
     assert game.next_carry() == {"levels": [10, 13], "dealer": 3}  # 庄 +3; the partner deals
+
+
+def test_declarations_read_from_the_counts_are_those_of_the_cards() -> None:
+    """The declaration windows read each seat's declarations from its count vector (issue 24:
+    the host asks after every action); they are the ones ``declarations`` finds in its cards."""
+    rng = random.Random(24)
+    for _ in range(3000):
+        decks = rng.choice((1, 2, 3))
+        counts = [rng.choice(range(decks + 1)) for _ in range(NCARDS)]
+        level = rng.randint(2, 14)
+        assert declarations_held(counts, level, decks, 2) == declarations(
+            ids_of(counts), level, decks, 2)
