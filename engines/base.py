@@ -379,7 +379,7 @@ class RoundLog:
     ((), ['33', None], 0)
     """
 
-    __slots__ = ("plays", "last")
+    __slots__ = ("last", "plays")
 
     def __init__(self) -> None:
         self.plays: list[Play] = []

@@ -752,7 +752,7 @@ def _table_image(picture: TablePicture) -> Image.Image:
 
 def _seat_panel(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
                 seat: SeatPicture) -> None:
-    left, top, right, bottom = box
+    left, top, right, _bottom = box
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=GOLD if seat.acting else PANEL,
                            width=3)
     room = right - left - 20 - (COUNT_CARD.w + 8 if seat.count is not None else 0)

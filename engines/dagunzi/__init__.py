@@ -6,7 +6,6 @@ Rules and decisions: docs/games/dagunzi.md.
 from __future__ import annotations
 
 from engines.base import GameSpec
-from engines.faces import card_faces
 from engines.dagunzi.game import (
     BURY,
     DECLARE,
@@ -19,6 +18,7 @@ from engines.dagunzi.game import (
     max_loss,
 )
 from engines.dagunzi.texts import TEXTS
+from engines.faces import card_faces
 
 DAGUNZI = GameSpec(
     key="dagunzi",

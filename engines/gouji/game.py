@@ -13,7 +13,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import (
-    Choice, Game, Outcome, Picker, RoundLog, SeatView, Setup, Shown, T, Text, Timeout, View,
+    Choice,
+    Game,
+    Outcome,
+    Picker,
+    RoundLog,
+    SeatView,
+    Setup,
+    Shown,
+    T,
+    Text,
+    Timeout,
+    View,
 )
 from engines.errors import IllegalActionError, OptionError
 from engines.gouji import ai

@@ -32,6 +32,7 @@ from engines.mahjong.erren import ERREN_OPTIONS, SWAP, ErrenGame, max_loss_erren
 from engines.mahjong.faces import tile_faces
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, Table, best_ready, evaluate
 from engines.mahjong.game import CLAIM, DINGQUE, DISCARD, MahjongGame, XuezhanGame, stacked_wall
+from engines.mahjong.names import spell
 from engines.mahjong.rules import (
     SHAANXI_OPTIONS,
     SICHUAN_OPTIONS,
@@ -44,7 +45,6 @@ from engines.mahjong.rules import (
     max_loss_wuhan,
     max_loss_xuezhan,
 )
-from engines.mahjong.names import spell
 from engines.mahjong.shaanxi import PAOZI, ShaanxiGame
 from engines.mahjong.shape import is_win, shanten, waits
 from engines.mahjong.texts import TEXTS

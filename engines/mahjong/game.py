@@ -51,11 +51,11 @@ from engines.base import (
 from engines.errors import IllegalActionError, OptionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, Meld, MeldKind, Situation, best_ready, evaluate
+from engines.mahjong.names import group_text, or_list, tile_text
 from engines.mahjong.notation import chi_action, parse_action, que_action
 from engines.mahjong.props import PROPS, Shop, parse_prop
 from engines.mahjong.rules import Rules, make_rules
 from engines.mahjong.shape import is_win
-from engines.mahjong.names import group_text, or_list, tile_text
 from engines.mahjong.tiles import (
     SUITS,
     format_counts,

@@ -35,6 +35,7 @@ from engines.base import Choice, Setup, T, Text, Timeout
 from engines.errors import IllegalActionError
 from engines.mahjong.fan import FanResult, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
+from engines.mahjong.names import tile_text
 from engines.mahjong.notation import PAO_MAX, parse_action
 from engines.mahjong.rules import HUANGZHUANG_STACKS
 from engines.mahjong.shape import (
@@ -44,7 +45,6 @@ from engines.mahjong.shape import (
     is_thirteen_orphans,
     is_win,
 )
-from engines.mahjong.names import tile_text
 
 PAOZI = "paozi"
 STACKS_PER_WALL = 17

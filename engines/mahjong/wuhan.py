@@ -38,9 +38,9 @@ from engines.base import Choice, Picker, Setup, T, Text
 from engines.errors import IllegalActionError
 from engines.mahjong.fan import FanResult, Meld, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
+from engines.mahjong.names import joined, tile_text
 from engines.mahjong.notation import parse_action
 from engines.mahjong.shape import shanten
-from engines.mahjong.names import joined, tile_text
 from engines.mahjong.tiles import tile_name
 from engines.mahjong.wild import ANY_PAIR, PAIR_258, need, need_triplets
 

@@ -30,8 +30,8 @@ from engines.base import Setup, T, Text
 from engines.errors import OptionError
 from engines.mahjong.fan import FanResult, Meld, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
-from engines.mahjong.shape import TRIP, YAO, is_thirteen_orphans, standard_mask
 from engines.mahjong.names import tile_text
+from engines.mahjong.shape import TRIP, YAO, is_thirteen_orphans, standard_mask
 
 YONGZHOU_OPTIONS: dict[str, Any] = {"set": "A", "min_fan": 0, "base": 1}
 """003: ``set`` "A" (爆胡 3番) or "B" (爆和 5番); ``min_fan`` B's 起和 room (0, 1 or 3);

@@ -240,7 +240,7 @@ async def test_shuangkou_shows_the_partners_lead_and_the_pass_and_table_last(
     and his /hand show both, in order; once the round is over, /table last shows it whole."""
     env, bot = simcord_env, simcord_bot
     deals.append(1)
-    guild, channel, members = world(env, 4)
+    _guild, channel, members = world(env, 4)
     await open_table(channel, members, "shuangkou")
     await HandWatch.start(bot, channel, members, members[0])
     game = bot.manager.tables[channel.id].game

@@ -28,8 +28,8 @@ from engines.doudizhu.notation import RANKS as DDZ_RANKS
 from engines.doudizhu.patterns import Pattern
 from engines.errors import GameError, IllegalActionError, NotationError, OptionError
 from engines.gomoku.game import GomokuGame
-from engines.gouji.game import GoujiGame
 from engines.gomoku.rules import Position
+from engines.gouji.game import GoujiGame
 from engines.hotpot.game import HotpotGame
 from engines.niuniu.game import DouniuGame, NiuniuGame
 from engines.niuniu.hands import Split

@@ -137,7 +137,7 @@ def test_the_trick_in_progress_is_drawn_in_front_of_each_seat_that_played(key: s
                          if not any(inside(b, p) for p in panels)]), panels, scale
 
     quiet, _, _ = cards_off_panels(before)
-    busy, panels, scale = cards_off_panels(during)
+    busy, panels, _scale = cards_off_panels(during)
     new = [b for b in busy if b not in quiet]
     assert len(new) == 2, (quiet, busy)  # one play of cards for each seat that played
     for seat in played_seats(during):
@@ -314,7 +314,7 @@ def test_tiles_in_rivers_and_melds_are_18_px_wide_at_400(key: str, steps: int) -
     faces = sum(len(spec.faces(n) or ()) for sv in view.seats for n in (sv.melds, sv.discards)
                 if n)
     assert faces >= 8, key
-    png, picture = table_png(spec, game)
+    png, _picture = table_png(spec, game)
     img, _ = shrunk(png)
     tiles = blobs(img, IVORY, tolerance=8, min_height=15)
     assert len(tiles) >= faces  # every tile found apart from its neighbours...

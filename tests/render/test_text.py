@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import discord
-
 import re
 
-from bot.render.limits import clip, fit, fit_embed
+import discord
+
 from bot.host.model import PLAYING, Seat, Table
 from bot.host.tables import TableManager
+from bot.render.limits import clip, fit, fit_embed
 from bot.render.text import (
     error_text,
     hand_text,

@@ -9,10 +9,10 @@ import pytest
 from ddz_support import SPEC, new, rig
 from test_moves import ORDER, SEQ, _counts, _minus, reference_beats, reference_texts, subsets
 
+from engines.base import Setup
 from engines.doudizhu import DoudizhuGame, MalaGame, parse_play
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import format_cards, parse_cards
-from engines.base import Setup
 from engines.errors import IllegalActionError
 
 MALA = SPEC["doudizhu_mala"].new(Setup(seats=3, seed=0)).rules.patterns  # type: ignore[attr-defined]

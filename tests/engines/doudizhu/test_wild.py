@@ -11,11 +11,11 @@ from ddz_support import SPEC, new, rig
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import render
 from engines.doudizhu import DoudizhuGame, WildGame
 from engines.doudizhu.notation import NRANKS, RANKS, SMALL_JOKER, format_cards, parse_cards
 from engines.doudizhu.patterns import Pattern, playbook
 from engines.doudizhu.wild import _MEMO, TIER, beats, bombs, make, plays, read, reference
-from bot.i18n import render
 from engines.errors import IllegalActionError
 
 BOOK = playbook()
