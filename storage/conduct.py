@@ -207,9 +207,9 @@ def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int
     gets = _apportion(paid, [s.delta for s in winners])
     rows, cols = range(len(losers)), range(len(winners))
     cells = {(i, j): pays[i] * gets[j] for i in rows for j in cols}  # times ``paid``
-    beans = {c: n // paid for c, n in cells.items()}
-    owed = [pays[i] - sum(beans[i, j] for j in cols) for i in rows]
-    due = [gets[j] - sum(beans[i, j] for i in rows) for j in cols]
+    shares = {c: n // paid for c, n in cells.items()}
+    owed = [pays[i] - sum(shares[i, j] for j in cols) for i in rows]
+    due = [gets[j] - sum(shares[i, j] for i in rows) for j in cols]
     # what rounding down left: one more bean to some cells with a fraction, so that every row
     # and column adds up again (always possible: the fractions themselves do); the largest
     # fractions first, then a path that moves earlier choices along (bipartite matching)
@@ -222,7 +222,7 @@ def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int
             seen.add(j)
             if due[j] > 0:
                 due[j] -= 1
-            else:  # column j is full: move one of its beans to another column of that row
+            else:  # column j is full: move one of its shares to another column of that row
                 other = next((k for k in rows if (k, j) in up and k != i and place(k, seen)),
                              None)
                 if other is None:
@@ -241,14 +241,14 @@ def _flows(seats: Sequence[SeatOutcome], transfers: Sequence[tuple[int, int, int
         while owed[i] > 0 and place(i, set()):
             owed[i] -= 1
     for cell in up:
-        beans[cell] += 1
+        shares[cell] += 1
     for i, j in sorted(cells):  # never needed (a matching exists); rows and columns still agree
         extra = min(owed[i], due[j])
         if extra > 0:
-            beans[i, j] += extra
+            shares[i, j] += extra
             owed[i] -= extra
             due[j] -= extra
-    for (i, j), part in beans.items():
+    for (i, j), part in shares.items():
         if part:
             flows[(losers[i].uid, winners[j].uid)] = part
     return flows

@@ -177,7 +177,7 @@ def _score(game: GoujiGame, seat: int, hand: Counts, cards: Counts, p: Play,
     rest = minus(hand, cards)
     if not any(rest):
         return 100.0
-    saved = _naturals(hand) - _naturals(rest)
+    saved: float = _naturals(hand) - _naturals(rest)
     if not any(rest[:TWO]) and not read(rest):
         saved -= 0.5  # only money left in pieces
     return saved - _cost(game, hand, cards) + lead_value * _holds(game, seat, cards, p, hidden)
