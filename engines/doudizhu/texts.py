@@ -105,7 +105,6 @@ ZH: dict[str, str] = {
     "err.ddz.peek": "黄金眼每副牌最多用两次，每次看两张底牌（peek 12、13 或 23），只在叫/抢地主时。"
     "现在可以：{actions}",
     "ddz.line.kitty": "底牌：{cards}",
-    "ddz.line.last_play": "{seat} 号位出牌：{cards}",
     "ddz.line.lead": "轮到 {seat} 号位首出",
     "ddz.line.you_lead": "由你首出：可出的牌共 {n} 种。",
     "ddz.line.can_beat": "有 {n} 种出法压得过 {cards}，也可以不出。",
@@ -293,7 +292,6 @@ EN: dict[str, str] = {
     "err.ddz.peek": "Golden eye can be used at most twice per deal, two kitty cards at a time "
     "(peek 12, 13 or 23), and only while the landlord is being chosen. You can: {actions}",
     "ddz.line.kitty": "Kitty: {cards}",
-    "ddz.line.last_play": "Seat {seat} played {cards}",
     "ddz.line.lead": "Seat {seat} leads",
     "ddz.line.you_lead": "It's your lead, with {n} possible plays.",
     "ddz.line.can_beat": "You have {n} play(s) that beat {cards}, or you can pass.",
@@ -481,7 +479,6 @@ TEXTS["zh-TW"] = {
     "ddz.choice.peek": "黃金眼：看底牌 {places}",
     "err.ddz.peek": "黃金眼每副牌最多用兩次，每次看兩張底牌（peek 12、13 或 23），只在叫/搶地主時。現在可以：{actions}",
     "ddz.line.kitty": "底牌：{cards}",
-    "ddz.line.last_play": "{seat} 號位出牌：{cards}",
     "ddz.line.lead": "輪到 {seat} 號位首出",
     "ddz.line.you_lead": "由你首出：可出的牌共 {n} 種。",
     "ddz.line.can_beat": "有 {n} 種出法壓得過 {cards}，也可以不出。",
