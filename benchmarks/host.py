@@ -138,17 +138,26 @@ class Hall:
         for start in range(first, first + tables, 200):
             await asyncio.gather(*(one(i) for i in range(start, min(first + tables, start + 200))))
 
+    async def deal_if_idle(self, table_id: int) -> float | None:
+        """Start the next hand at a table with none running: the seconds that host call took,
+        or None while a hand runs."""
+        table = self.manager.tables[table_id]
+        if table.status == PLAYING and table.game is not None:
+            return None
+        uid = table.seats[0].uid
+        assert uid is not None
+        began = time.perf_counter()
+        await self.manager.start(table_id, uid)
+        return time.perf_counter() - began
+
     async def step(self, table_id: int) -> float:
         """One host call at the table: start a hand, or the person to act plays the hint.
         Returns the seconds the host call took."""
+        dealt = await self.deal_if_idle(table_id)
+        if dealt is not None:
+            return dealt
         manager = self.manager
         table = manager.tables[table_id]
-        if table.status != PLAYING or table.game is None:
-            uid = table.seats[0].uid
-            assert uid is not None
-            began = time.perf_counter()
-            await manager.start(table_id, uid)
-            return time.perf_counter() - began
         seat = table.game.to_act()[0]
         uid = table.seats[seat].uid
         assert uid is not None

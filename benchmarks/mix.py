@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.host import Hall, ms, percentile
 from bot.host.memory import tune_collector
-from bot.host.model import PLAYING, HostError
+from bot.host.model import HostError
 from bot.settings import Settings
 from engines import registry
 
@@ -104,15 +104,13 @@ class MixHall(Hall):
         """One host call at the table, or (closed loop, every waiting seat may only pass) a
         short wait while the host's timer passes for them: returns the host call's seconds,
         or -1.0 when no call was made."""
+        dealt = await self.deal_if_idle(table_id)
+        if dealt is not None:
+            return dealt
         manager = self.manager
         table = manager.tables[table_id]
-        if table.status != PLAYING or table.game is None:
-            uid = table.seats[0].uid
-            assert uid is not None
-            began = time.perf_counter()
-            await manager.start(table_id, uid)
-            return time.perf_counter() - began
         game = table.game
+        assert game is not None
         rng = self.rngs[table_id]
         thought = time.process_time()
         waiting = list(game.to_act())
