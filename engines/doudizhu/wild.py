@@ -450,33 +450,17 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
     if not fitting:
         assert previous is not None
         pattern = T("ddz.pattern." + previous.pattern.name.lower())
-        if len(same) == 1:
-            reading = f"`{same[0].text}`"
-            raise IllegalActionError(
-                f"with the 癞子 {wild_rank} these cards are only {reading}, which does not beat "
-                f"{previous.text}",
-                action=cards,
-                text=T(
-                    "err.ddz.wild_not_beat",
-                    cards=cards,
-                    wild=wild_rank,
-                    reading=reading,
-                    last=previous.text,
-                    pattern=pattern,
-                ),
-            )
-        forms = _forms(same)
+        # one reading: name it (its `=` form); several: list them
+        one = len(same) == 1
+        readings = f"`{same[0].text}`" if one else _forms(same)
+        key, arg = ("err.ddz.wild_not_beat", "reading") if one else ("err.ddz.wild_none_beat",
+                                                                     "forms")
         raise IllegalActionError(
-            f"with the 癞子 {wild_rank} these cards are {forms}; none beats {previous.text}",
+            f"with the 癞子 {wild_rank} these cards read as {readings}; none beats "
+            f"{previous.text}",
             action=cards,
-            text=T(
-                "err.ddz.wild_none_beat",
-                cards=cards,
-                wild=wild_rank,
-                forms=forms,
-                last=previous.text,
-                pattern=pattern,
-            ),
+            text=T(key, cards=cards, wild=wild_rank, last=previous.text, pattern=pattern,
+                   **{arg: readings}),
         )
     forms = _forms(fitting)
     raise IllegalActionError(
