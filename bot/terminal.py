@@ -10,8 +10,9 @@ from collections.abc import Callable
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.i18n import DEFAULT, render, t, typed
-from bot.render.text import error_text, game_name, own_cards, result_lines, table_text
+from bot.render.text import error_text, game_name, own_view, result_lines, table_text
 from bot.settings import Settings
+from engines import registry
 from engines.base import ESCAPE, Game, Text
 from engines.errors import GameError
 from storage import levels
@@ -166,13 +167,8 @@ def private_lines(table: Table, seat: int, locale: str) -> list[str]:
     if game is None:
         return [t("hand.none", locale)]
     view = game.view(seat)
-    out = own_cards(table, view, seat, locale)
-    own = view.seats[seat] if seat < len(view.seats) else None
-    if own is not None and own.melds:
-        out.append(t("hand.melds", locale, melds=own.melds))
-    out.extend(render(x, locale) for x in view.lines)
-    if view.counter:
-        out.append(t("hand.counter", locale, counter=view.counter))
+    # the plays between turns are printed as they come (``_plays``): no round line here
+    out = own_view(table, view, seat, locale, registry.get(table.game_key).spell, rounds=False)
     offers = game.open_offers(seat)
     if offers:
         out.append(t("terminal.offers", locale, actions=", ".join(
@@ -403,8 +399,6 @@ async def _wallet_lines(settings: Settings, db: Storage, account: Account, econo
                         where: str, lines: int) -> list[str]:
     """The wallet in ``economy`` as /beans shows it, in plain text (``where`` names the
     server on the first line), then its last ``lines`` ledger rows."""
-    from engines import registry
-
     uid = account.uid
     out = [f"player {uid}{where}: balance {account.balance}, held {account.held}, "
            f"free {account.free}" + (" (frozen)" if account.frozen else "")]

@@ -255,13 +255,23 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def own_cards(table: Table, view: View, seat: int, locale: str) -> list[str]:
-    """The first lines of a player's private picture, in Discord and the terminal alike: their
-    cards, and the cards other seats show them (明牌)."""
+def own_view(table: Table, view: View, seat: int, locale: str, spell: Spell | None,
+             rounds: bool = True) -> list[str]:
+    """What a player's private picture shows of the hand, in Discord and the terminal alike:
+    their cards, the cards other seats show them (明牌), their melds, the game's lines, the
+    round so far (``rounds``) and the card counter."""
     out = [t("hand.cards", locale, cards=cards(view.hand))] if view.hand is not None else []
     for i, sv in enumerate(view.seats):
         if i != seat and sv.cards and i < len(table.seats):
             out.append(t("hand.shown", locale, name=table.seats[i].name, cards=cards(sv.cards)))
+    own = view.seats[seat] if seat < len(view.seats) else None
+    if own is not None and own.melds:
+        out.append(t("hand.melds", locale, melds=spelled(own.melds, locale, spell)))
+    out.extend(render(x, locale) for x in view.lines)
+    if rounds:
+        out.extend(round_lines(view, seat_names(table), locale))
+    if view.counter:
+        out.append(t("hand.counter", locale, counter=view.counter))
     return out
 
 
@@ -271,15 +281,8 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
     if game is None:
         return [t("hand.none", locale)]
     view = game.view(seat)
-    out = own_cards(table, view, seat, locale)
-    sv = view.seats[seat] if seat < len(view.seats) else None
-    if sv is not None and sv.melds:
-        spell = manager.spec(table).spell if table.game_key in manager.specs else None
-        out.append(t("hand.melds", locale, melds=spelled(sv.melds, locale, spell)))
-    out.extend(render(x, locale) for x in view.lines)
-    out.extend(round_lines(view, seat_names(table), locale))
-    if view.counter:
-        out.append(t("hand.counter", locale, counter=view.counter))
+    spell = manager.spec(table).spell if table.game_key in manager.specs else None
+    out = own_view(table, view, seat, locale, spell)
     offers = game.open_offers(seat)
     if offers:
         # open whatever the turn: a button below or /play takes one; nobody waits for it
