@@ -168,7 +168,8 @@ def private_lines(table: Table, seat: int, locale: str) -> list[str]:
         return [t("hand.none", locale)]
     view = game.view(seat)
     # the plays between turns are printed as they come (``_plays``): no round line here
-    out = own_view(table, view, seat, locale, registry.get(table.game_key).spell, rounds=False)
+    spec = registry.specs().get(table.game_key)  # a host may seat a game of its own
+    out = own_view(table, view, seat, locale, spec.spell if spec else None, rounds=False)
     offers = game.open_offers(seat)
     if offers:
         out.append(t("terminal.offers", locale, actions=", ".join(
