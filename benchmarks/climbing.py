@@ -27,13 +27,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.base import Setup
+from engines.climbing.notation import NRANKS, Counts
 from engines.gouji import GOUJI_NEW
 from engines.gouji.patterns import Play as GoujiPlay
 from engines.gouji.patterns import beats as gouji_beats
 from engines.gouji.patterns import burnable
 from engines.gouji.patterns import read as gouji_read
 from engines.shuangkou import SHUANGKOU
-from engines.shuangkou.notation import NRANKS, Counts
 from engines.shuangkou.patterns import Pattern, beats, readings
 
 _read = readings.__wrapped__  # the uncached reader: each check does the whole work

@@ -42,10 +42,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.base import Game, GameSpec, Setup
+from engines.climbing.notation import BIG, PASS, SMALL, TWO, format_cards
 from engines.gouji import GOUJI, GOUJI_NEW
 from engines.gouji.patterns import plays as gouji_plays
 from engines.shuangkou import SHUANGKOU
-from engines.shuangkou.notation import BIG, PASS, SMALL, TWO, format_cards
 from engines.shuangkou.patterns import NAT, play_text
 from engines.shuangkou.patterns import plays as sk_plays
 

@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.base import Setup
 from engines.shengji import SHENGJI
-from engines.shengji.cards import ids_of
 from engines.shengji.game import ShengjiGame
 from engines.shengji.patterns import Lead, failed_throw, follow_problem
+from engines.trick.cards import ids_of
 
 
 def _timed(work: Callable[[], int], seconds: float) -> float:

@@ -47,7 +47,7 @@ from engines.dagunzi.rules import (
 )
 from engines.dagunzi.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, NotationError, OptionError
-from engines.shengji.cards import (
+from engines.trick.cards import (
     BIG,
     NCARDS,
     SMALL,
@@ -59,11 +59,11 @@ from engines.shengji.cards import (
     deal_ids,
     format_ids,
     ids_of,
+    level_name,
     parse_ids,
     points,
     rank_of,
 )
-from engines.shengji.rules import level_name
 
 DECLARE, SHOW, RETURN, BURY = "declare", "show", "return", "bury"
 JOKERS, PLAY, DONE = "jokers", "play", "done"

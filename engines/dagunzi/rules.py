@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.shengji.cards import BIG, SMALL, TRUMP, Context, rank_of, suit_of
+from engines.trick.cards import BIG, SMALL, TRUMP, Context, rank_of, suit_of
 
 PER, KITTY, DECKS = 39, 6, 3
 ACE = 14

@@ -1,14 +1,9 @@
-"""文本: 打滚子's message catalogue (zh-CN and en-US), on top of 升级's shared card texts."""
+"""文本: 打滚子's message catalogue (zh-CN and en-US), on top of the trick family's shared texts
+(``engines.trick.texts``)."""
 
 from __future__ import annotations
 
-from engines.shengji.texts import EN as SHENGJI_EN
-from engines.shengji.texts import TEXTS as SHENGJI_TEXTS
-from engines.shengji.texts import ZH as SHENGJI_ZH
-
-_SHARED = ("shengji.phase.", "shengji.suit.", "shengji.status.", "shengji.trump.",
-           "shengji.line.levels", "shengji.line.declared", "shengji.line.points",
-           "err.shengji.card")
+from engines.trick.texts import TRICK_TEXTS
 
 NOTATION_ERRORS = frozenset({
     "err.dagunzi.show_now", "err.dagunzi.declare_now", "err.dagunzi.weak_declaration",
@@ -18,8 +13,8 @@ NOTATION_ERRORS = frozenset({
 """Refusals of how an action of a phase was written (``Game.notation_errors``): the bot
 follows them with a pointer to the notation help."""
 
-ZH: dict[str, str] = {k: v for k, v in SHENGJI_ZH.items() if k.startswith(_SHARED)}
-EN: dict[str, str] = {k: v for k, v in SHENGJI_EN.items() if k.startswith(_SHARED)}
+ZH: dict[str, str] = dict(TRICK_TEXTS["zh-CN"])
+EN: dict[str, str] = dict(TRICK_TEXTS["en-US"])
 
 ZH.update({
     "dagunzi.phase.show": "第一局：抓到大王的玩家可以亮大王",
@@ -134,7 +129,7 @@ TEXTS: dict[str, dict[str, str]] = {"zh-CN": ZH, "en-US": EN}
 
 # 繁體中文 (Taiwan): kept complete by `python -m bot.i18n.tw --fill`
 TEXTS["zh-TW"] = {
-    **{k: v for k, v in SHENGJI_TEXTS["zh-TW"].items() if k.startswith(_SHARED)},
+    **TRICK_TEXTS["zh-TW"],
     "dagunzi.phase.show": "第一局：抓到大王的玩家可以亮大王",
     "dagunzi.choice.show": "亮大王（{suit}做主）",
     "dagunzi.choice.no_show": "不亮",

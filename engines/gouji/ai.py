@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.gouji.patterns import Play, can_finish_burning, is_gouji, plays, read
-from engines.shuangkou.notation import (
+from engines.climbing.notation import (
     BIG,
     NRANKS,
     PASS,
@@ -39,6 +38,7 @@ from engines.shuangkou.notation import (
     format_cards,
     minus,
 )
+from engines.gouji.patterns import Play, can_finish_burning, is_gouji, plays, read
 
 if TYPE_CHECKING:
     from engines.gouji.game import GoujiGame

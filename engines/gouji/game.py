@@ -26,21 +26,7 @@ from engines.base import (
     Timeout,
     View,
 )
-from engines.errors import IllegalActionError, OptionError
-from engines.gouji import ai
-from engines.gouji.patterns import (
-    THREE,
-    Play,
-    beats,
-    beats_any,
-    burnable,
-    burns_any,
-    is_gouji,
-    plays,
-    read,
-)
-from engines.gouji.suits import Suits
-from engines.shuangkou.notation import (
+from engines.climbing.notation import (
     BIG,
     NRANKS,
     PASS,
@@ -58,6 +44,20 @@ from engines.shuangkou.notation import (
     picker_tokens,
     plus,
 )
+from engines.errors import IllegalActionError, OptionError
+from engines.gouji import ai
+from engines.gouji.patterns import (
+    THREE,
+    Play,
+    beats,
+    beats_any,
+    burnable,
+    burns_any,
+    is_gouji,
+    plays,
+    read,
+)
+from engines.gouji.suits import Suits
 
 DECLARE, HEAD, PLAY, BURN, DONE = "declare", "head", "play", "burn", "done"
 SEATS, DECKS, EACH = 6, 4, 36

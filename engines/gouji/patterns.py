@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engines.shuangkou.notation import (
+from engines.climbing.notation import (
     ACE,
     BIG,
     RANKS,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.shuangkou.notation import NRANKS, RANKS, SMALL, Counts
+from engines.climbing.notation import NRANKS, RANKS, SMALL, Counts
 
 _TOKENS = tuple(
     tuple(RANKS[r] if r >= SMALL else RANKS[r] + suit for suit in "shcd") for r in range(NRANKS)

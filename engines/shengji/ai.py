@@ -13,7 +13,6 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from engines.shengji.cards import TRUMP, format_ids, ids_of, points
 from engines.shengji.patterns import (
     Score,
     _cap,
@@ -26,6 +25,7 @@ from engines.shengji.patterns import (
     suit_cards,
 )
 from engines.shengji.rules import DEAL
+from engines.trick.cards import TRUMP, format_ids, ids_of, points
 
 if TYPE_CHECKING:
     from engines.shengji.game import ShengjiGame
@@ -56,7 +56,7 @@ def _declare(game: ShengjiGame, seat: int) -> str:
         if d.strength(game.decks) >= best.strength(game.decks):
             best = d
     if best.suit is not None:
-        from engines.shengji.cards import suit_of
+        from engines.trick.cards import suit_of
 
         length = sum(1 for c in cards if c < 52 and suit_of(c) == best.suit)
         if length * 4 < len(cards) and best.count < 2:

@@ -31,21 +31,6 @@ from engines.base import (
 )
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import ai
-from engines.shengji.cards import (
-    BIG,
-    NCARDS,
-    SMALL,
-    SUITS,
-    TRUMP,
-    Context,
-    card_id,
-    counts_of,
-    deal_ids,
-    format_ids,
-    ids_of,
-    parse_ids,
-    points,
-)
 from engines.shengji.patterns import (
     Lead,
     beats,
@@ -63,11 +48,26 @@ from engines.shengji.rules import (
     Declaration,
     declarations_held,
     level_change,
-    level_name,
     match_points,
     rating_multiplier,
 )
 from engines.shengji.texts import NOTATION_ERRORS
+from engines.trick.cards import (
+    BIG,
+    NCARDS,
+    SMALL,
+    SUITS,
+    TRUMP,
+    Context,
+    card_id,
+    counts_of,
+    deal_ids,
+    format_ids,
+    ids_of,
+    level_name,
+    parse_ids,
+    points,
+)
 
 DECLARE, BURY, COUNTER, PLAY, DONE = "declare", "bury", "counter", "play", "done"
 DEFAULTS: dict[str, Any] = {"decks": 2, "fixed_two": False, "sweep": 0}

@@ -9,7 +9,7 @@ the text's order of duties (泰坦尼克 › 拖拉机 › 三同张 › 对子)
 play the highest structure its cards of the led suit allow, each part capped at what the lead
 has (docs/games/shengji.md, "Following").
 
->>> from engines.shengji.cards import Context, parse_ids
+>>> from engines.trick.cards import Context, parse_ids
 >>> ctx = Context(10, None, False)
 >>> structure(parse_ids("Ks Ks Qs Qs"), ctx)
 (0, 2, 0, 2)
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from engines.shengji.cards import TRUMP, Context, format_ids
+from engines.trick.cards import TRUMP, Context, format_ids
 
 Score = tuple[int, int, int, int]
 ZERO: Score = (0, 0, 0, 0)

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.shengji.cards import BIG, SMALL, rank_of, suit_of
+from engines.trick.cards import BIG, SMALL, rank_of, suit_of
 
 DEAL: dict[int, tuple[int, int]] = {1: (12, 6), 2: (25, 8), 3: (39, 6)}
 """Cards per seat and kitty size by number of decks (1 deck: 4×12 + 6; 2: 4×25 + 8;
@@ -137,8 +137,3 @@ def rating_multiplier(ratings: Sequence[int]) -> int:
     if all(80 <= r < 300 for r in ratings):
         return 2
     return 1
-
-
-def level_name(level: int) -> str:
-    """2..10, J, Q, K, A."""
-    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level))

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engines.shuangkou.notation import ACE, BIG, NRANKS, PASS, SMALL, TWO, Counts, minus
+from engines.climbing.notation import ACE, BIG, NRANKS, PASS, SMALL, TWO, Counts, minus
 from engines.shuangkou.patterns import NAT, Pattern, beats, play_text, plays, readings
 
 if TYPE_CHECKING:

@@ -23,9 +23,7 @@ from engines.base import (
     View,
     net_points,
 )
-from engines.errors import IllegalActionError, OptionError
-from engines.shuangkou import ai
-from engines.shuangkou.notation import (
+from engines.climbing.notation import (
     BIG,
     NRANKS,
     PASS,
@@ -40,6 +38,8 @@ from engines.shuangkou.notation import (
     parse_cards,
     picker_tokens,
 )
+from engines.errors import IllegalActionError, OptionError
+from engines.shuangkou import ai
 from engines.shuangkou.patterns import (
     NAT,
     Pattern,

@@ -24,7 +24,7 @@ from enum import Enum
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-from engines.shuangkou.notation import ACE, BIG, SMALL, Counts, format_cards, parse_cards
+from engines.climbing.notation import ACE, BIG, SMALL, Counts, format_cards, parse_cards
 
 __all__ = [
     "Kind",

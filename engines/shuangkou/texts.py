@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.shuangkou.notation import CLIMB_TEXTS
+from engines.climbing.notation import CLIMB_TEXTS
 
 ZH: dict[str, str] = {
     **CLIMB_TEXTS["zh-CN"],

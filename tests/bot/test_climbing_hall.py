@@ -34,7 +34,7 @@ from simhelpers import (  # type: ignore[import-not-found]
 from bot.client import GameHall, create_bot
 from bot.render.text import cards
 from bot.settings import Settings
-from engines.shuangkou.notation import format_cards
+from engines.climbing.notation import format_cards
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 

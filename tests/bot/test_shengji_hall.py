@@ -35,7 +35,7 @@ from simhelpers import (  # type: ignore[import-not-found]
 
 from bot.client import GameHall, create_bot
 from bot.settings import Settings
-from engines.shengji.cards import format_ids, parse_ids
+from engines.trick.cards import format_ids, parse_ids
 
 
 @pytest.fixture

@@ -532,7 +532,25 @@ def _catalogues_for(path: Path) -> list[tuple[str, Mapping[str, Mapping[str, str
     if len(rel.parts) == 1:
         return []
     package = importlib.import_module(f"engines.{rel.parts[0]}")
+    if not hasattr(package, "SPECS"):  # a family package: every game of the family
+        games = _family_games(rel.parts[0])
+        assert games, f"no registered game imports engines.{rel.parts[0]}"
+        return [(game, SPECS[game].texts) for game in games]
     return [(spec.key, spec.texts) for spec in package.SPECS]
+
+
+def _family_games(family: str) -> list[str]:
+    """The registered games whose package imports the family package ``family``."""
+    users: set[str] = set()
+    for path, tree in _modules():
+        rel = path.relative_to(ENGINES)
+        if len(rel.parts) == 1 or rel.parts[0] == family:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module \
+                    and node.module.split(".")[:2] == ["engines", family]:
+                users.add(rel.parts[0])
+    return [key for key, spec in SPECS.items() if spec.game.__module__.split(".")[1] in users]
 
 
 def _dict_keys(tree: ast.Module) -> set[int]:

@@ -354,7 +354,7 @@ def test_four_player_doudizhu_knows_eight_threes_are_cards_played_later() -> Non
 
 
 def test_climbing_games_bound_ranks_by_their_decks() -> None:
-    from engines.shuangkou.notation import parse_cards as climb_parse
+    from engines.climbing.notation import parse_cards as climb_parse
 
     assert climb_parse("2" * 16 + "RRRR", decks=4)[12] == 16
     with pytest.raises(NotationError):

@@ -12,7 +12,7 @@ from engines.dagunzi import DAGUNZI, rules
 from engines.dagunzi.game import DagunziGame, team
 from engines.dagunzi.rules import beats, follow_problem, level_points, level_result
 from engines.errors import IllegalActionError, OptionError
-from engines.shengji.cards import BIG, NCARDS, SMALL, Context, counts_of, ids_of, parse_ids
+from engines.trick.cards import BIG, NCARDS, SMALL, Context, counts_of, ids_of, parse_ids
 
 CTX = Context(5, 1, True)  # 打5, trump ♥; jokers and 2s are 常主
 
@@ -262,7 +262,7 @@ def test_tribute_from_the_last_score_and_the_return() -> None:
 
 
 def _name(cid: int) -> str:
-    from engines.shengji.cards import card_text
+    from engines.trick.cards import card_text
 
     return card_text(cid)
 

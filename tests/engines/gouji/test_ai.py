@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from engines.climbing.notation import TWO, parse_cards
 from engines.gouji.ai import unseen
 from engines.gouji.game import ClassicGoujiGame, GoujiGame
-from engines.shuangkou.notation import TWO, parse_cards
 
 LONG = "3344556677889TJQKA"  # an opponent far from going out (18 cards)
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engines.base import Setup
+from engines.climbing.notation import parse_cards
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.gouji import GOUJI, GOUJI_NEW
 from engines.gouji.game import ClassicGoujiGame, GoujiGame, dian_pay
-from engines.shuangkou.notation import parse_cards
 
 SPECS = (GOUJI_NEW, GOUJI)
 

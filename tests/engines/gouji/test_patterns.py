@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engines.climbing.notation import BIG, NRANKS, RANKS, SMALL, TWO, parse_cards
 from engines.gouji.patterns import beats, burnable, can_finish_burning, is_gouji, plays, read
-from engines.shuangkou.notation import BIG, NRANKS, RANKS, SMALL, TWO, parse_cards
 
 
 def p(text: str):

@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 from engines.base import GameSpec, Setup, Shown, View
+from engines.climbing.notation import RANKS, deal_ranks
 from engines.gouji import GOUJI, GOUJI_NEW
 from engines.gouji.game import GoujiGame
-from engines.shuangkou.notation import RANKS, deal_ranks
 
 SPECS = (GOUJI_NEW, GOUJI)
 SUITS = "shcd"

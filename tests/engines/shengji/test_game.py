@@ -9,9 +9,9 @@ import pytest
 from engines.base import Picker, Play, Setup, T
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import SHENGJI, SHENGJI_HAPPY
-from engines.shengji.cards import NCARDS, ids_of, parse_ids
 from engines.shengji.game import ShengjiGame, team
 from engines.shengji.patterns import beats
+from engines.trick.cards import NCARDS, ids_of, parse_ids
 
 
 def play_out(game: ShengjiGame) -> ShengjiGame:
@@ -146,7 +146,7 @@ def test_the_dealer_buries_and_leads_and_errors_change_nothing() -> None:
 
 
 def ids_text(game: ShengjiGame, seat: int) -> list[str]:
-    from engines.shengji.cards import card_text
+    from engines.trick.cards import card_text
 
     return [card_text(c) for c in ids_of(game.hands[seat])]
 

@@ -14,8 +14,8 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.shengji.cards import Context, counts_of
 from engines.shengji.patterns import Lead, decompose, failed_throw, follow_problem
+from engines.trick.cards import Context, counts_of
 
 CTXS = [Context(10, 1, False), Context(5, None, False), Context(2, 0, True), Context(14, 3, False)]
 
@@ -182,7 +182,7 @@ def test_throw_checks_match_the_reference(
 def test_a_long_tractor_lead_against_two_short_tractors() -> None:
     """A 3-pair tractor led; the follower holds two 2-pair tractors: it owes one tractor and a
     pair (the best 6 cards can carry), not three tractor pairs."""
-    from engines.shengji.cards import parse_ids
+    from engines.trick.cards import parse_ids
 
     ctx = CTXS[0]
     lead = parse_ids("As As Ks Ks Qs Qs")

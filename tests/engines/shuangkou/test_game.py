@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engines.base import Setup, Transfer
+from engines.climbing.notation import parse_cards
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shuangkou import SHUANGKOU
 from engines.shuangkou.game import ShuangkouGame, contribution, star_multiplier
-from engines.shuangkou.notation import parse_cards
 
 
 def play(game: ShuangkouGame, *actions: str) -> None:
@@ -232,6 +232,6 @@ def test_the_picker_takes_the_whole_hand_in_menus_of_at_most_25() -> None:
 
 
 def parse_and_format(token: str) -> str:
-    from engines.shuangkou.notation import format_cards
+    from engines.climbing.notation import format_cards
 
     return format_cards(parse_cards(token, 2))

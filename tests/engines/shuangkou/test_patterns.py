@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engines.climbing.notation import BIG, NRANKS, SMALL, format_cards, parse_cards
 from engines.errors import NotationError
-from engines.shuangkou.notation import BIG, NRANKS, SMALL, format_cards, parse_cards
 from engines.shuangkou.patterns import Kind, Pattern, beats, best_stars, play_text, plays, readings
 
 

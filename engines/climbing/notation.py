@@ -1,4 +1,4 @@
-"""记牌: the rank-only card notation of the climbing games (百变双扣, 够级), several decks.
+"""记牌: the climbing family's rank-only card notation (百变双扣, 够级), several decks.
 
 Cards are ranks, suits ignored: ``3456789TJQKA2`` then ``B`` (小王, small joker) and ``R``
 (大王, big joker). A set of cards is written sorted from low to high (``3345R``). Parsing

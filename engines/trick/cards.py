@@ -1,4 +1,5 @@
-"""牌: cards of 升级 and 打滚子 with 1–3 decks, their notation, and the trump order of one hand.
+"""牌: the trick family's cards (升级, 打滚子) with 1–3 decks, their notation, level names and the
+trump order of one hand.
 
 A thin layer over the shared card model (``engines.cards``): a card is its face's number
 ``trick_id`` — ``suit * 13 + rank - 2`` for suited cards (suits ``s h c d`` = 0..3, ranks
@@ -88,6 +89,15 @@ def deal_ids(rng: random.Random, decks: int, seats: int, each: int, *,
     ids = deal(rng, Shoe(decks, jokers=True), Layout.DECK_BY_DECK, seats, each,
                in_turn=in_turn, form=trick_id)
     return [list(hand) for hand in ids.hands], list(ids.kitty)
+
+
+def level_name(level: int) -> str:
+    """级: a level rank as the table writes it, 2..10, J, Q, K, A (``10``, not ``T``).
+
+    >>> [level_name(r) for r in (2, 10, 11, 14)]
+    ['2', '10', 'J', 'A']
+    """
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level))
 
 
 def points(cid: int) -> int:
