@@ -495,3 +495,24 @@ async def _unhold(conn: Connection, economy: int, uid: int, fee: int) -> None:
     if changed != 1:  # pragma: no cover - would mean a corrupt escrow
         raise WalletError(f"escrow of player {uid} is inconsistent")
 
+
+
+async def running_events(db: Storage) -> list[tuple[int, int]]:
+    """(event id, economy) of every running event, by id: what a restart resumes."""
+
+    async def read(conn: Connection) -> list[tuple[int, int]]:
+        return [(int(i), int(e)) for i, e in await conn.execute(
+            "SELECT id, economy FROM tournaments WHERE status = 'running' ORDER BY id")]
+
+    return await db.read(read)
+
+
+async def hands_at(db: Storage, table_id: int) -> list[tuple[int, str, list[dict[str, Any]]]]:
+    """(hand id, status, seats' results) of every hand dealt at table ``table_id``, by id: how a
+    restarted event learns the result of a hand that ended while it was down."""
+
+    async def read(conn: Connection) -> list[tuple[int, str, list[dict[str, Any]]]]:
+        return [(int(i), str(s), json.loads(r) if r else []) for i, s, r in await conn.execute(
+            "SELECT id, status, result FROM hands WHERE channel_id = ? ORDER BY id", (table_id,))]
+
+    return await db.read(read)
