@@ -138,7 +138,7 @@ class TournamentCog(commands.Cog):
     async def _refuse(self, interaction: discord.Interaction, exc: Exception, event: int) -> None:
         locale = user_locale(interaction)
         if isinstance(exc, run.TournamentError):
-            text = t(exc.key, locale, **exc.args)
+            text = t(exc.key, locale, **exc.fields)
         elif isinstance(exc, StoreError):
             text = t(f"tourney.err.{exc.reason}", locale, event=event)
         elif isinstance(exc, InsufficientBeans):

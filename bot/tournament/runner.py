@@ -99,10 +99,10 @@ class Fanout:
 
 
 class TournamentError(Exception):
-    """A refused tournament command: ``key`` names the catalogue text, ``args`` fill it."""
+    """A refused tournament command: ``key`` names the catalogue text, ``fields`` fill it."""
 
     def __init__(self, key: str, **args: Any) -> None:
-        self.key, self.args = key, args
+        self.key, self.fields = key, args
         super().__init__(key)
 
 
