@@ -22,6 +22,7 @@ from bot.i18n import t
 from bot.i18n.translator import HallTranslator
 from bot.render.text import error_text
 from bot.settings import Settings
+from bot.tournament.runner import TournamentRunner
 from bot.views.components import dynamic_items
 from engines.errors import GameError
 from storage import guilds
@@ -56,6 +57,7 @@ class GameHall(commands.Bot):
         self.db: Database
         self.wallet: Wallet
         self.manager: TableManager
+        self.tournaments: TournamentRunner
         self.hall = DiscordHall(self)
         # per-server language where the storage has no column for it (kept until a restart)
 
@@ -69,18 +71,20 @@ class GameHall(commands.Bot):
         )
         self._start_metrics()
         self.add_dynamic_items(*dynamic_items())
-        from bot.cogs import fair, hall_extras, mod, table, wallet
+        from bot.cogs import fair, hall_extras, mod, table, tournament, wallet
 
         await table.setup(self)
         await wallet.setup(self)
         await mod.setup(self)
         await fair.setup(self)
         await hall_extras.setup(self)
+        await tournament.setup(self)
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(HallTranslator())
         for restored, reason in await self.manager.restore():
             if reason is not None:
                 await self.hall.table_closed(restored, reason)
+        await self.tournaments.restore()
         await self.tree.sync()
 
     def _start_metrics(self) -> None:

@@ -739,6 +739,11 @@ class Wallet:
                 "WHERE o.economy = ? AND h.status = 'running'",
                 (economy,),
             )
+            # entry fees of tournaments are held too (storage.tournaments)
+            holds += await _sum(
+                conn, "fee", "tournament_entries WHERE economy = ? AND status = 'held'",
+                (economy,),
+            )
             ledger = await _sum(conn, "delta", "ledger WHERE economy = ?", (economy,))
             return Totals(players, house, held, holds, ledger)
 

@@ -1,0 +1,99 @@
+"""Benchmark: a 1,000-player 斗地主 sit-and-go field through the real host.
+
+Everything is real except Discord: ``TableManager`` over a real SQLite file, the event runner,
+its storage (escrow at registration, state saved after every hand). Every player is on the
+trustee, so a round is 333 tables dealt and played out by the host (999 players: a sit-and-go
+field must divide into tables of three).
+Prints host CPU per round (re-seating by standings included) and the standings update time per
+hand (applying a hand's points to the event and saving it), with the goals of issue 29 (under a
+second of host CPU per round, at most 50 ms per hand).
+
+    python benchmarks/tournament.py               # 999 players (333 tables), 2 rounds
+    python benchmarks/tournament.py --players 99 --rounds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.host.tables import TableManager  # noqa: E402
+from bot.settings import load_settings  # noqa: E402
+from bot.tournament.runner import HostVenue, TournamentRunner  # noqa: E402
+from engines import registry  # noqa: E402
+from storage.db import open_database  # noqa: E402
+from storage.tournaments import EventSpec, Format  # noqa: E402
+from storage.wallet import Wallet  # noqa: E402
+
+
+class Silent:
+    async def table_changed(self, table): ...
+    async def hand_started(self, table): ...
+    async def hand_dealt(self, table, seat): ...
+    async def hand_settled(self, table, result): ...
+    async def table_closed(self, table, reason): ...
+
+
+class Timed(HostVenue):
+    """Marks each round's start (CPU time) for the per-round figure."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rounds: list[float] = []
+
+    async def round_started(self, event, state, seating) -> None:
+        self.rounds.append(time.process_time())
+
+
+async def run(players: int, rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = load_settings(environ={"GAMEHALL_DB": str(Path(folder) / "hall.db")},
+                                 known_games=registry.specs().keys())
+        db = await open_database(settings.database)
+        seeds = itertools.count(1)
+        manager = TableManager(settings, db, Wallet.from_settings(db, settings), Silent(),
+                               clock=time.time, seed_source=lambda: next(seeds))
+        venue = Timed()
+        runner = TournamentRunner(manager, venue, auto=lambda uid: True)
+        spec = EventSpec("doudizhu", "free", Format.SIT_AND_GO, players, rounds, fee=100)
+        eid = await runner.create(1, 1, spec, 1)
+        for uid in range(1, players):
+            await runner.join(1, eid, uid, f"P{uid}")
+        began = time.process_time()
+        await runner.join(1, eid, players, f"P{players}")  # full: the event runs to its end
+        await runner.idle()
+        ended = time.process_time()
+        marks = [*venue.rounds, ended]
+        per_round = [b - a for a, b in zip(marks, marks[1:], strict=False)]
+        hands = runner.hand_seconds
+        status = (await runner.store(1).get(eid)).status.value
+        await manager.shutdown()
+        await db.close()
+    whole = per_round[:-1] or per_round  # the last round is the final table (one table)
+    worst = max(whole)
+    print(f"{players} players, {players // 3} tables, {rounds} rounds: event {status}")
+    for n, seconds in enumerate(per_round, start=1):
+        print(f"  round {n}: {seconds:.3f} s host CPU")
+    print(f"  total {ended - began:.2f} s CPU; standings update per hand: "
+          f"p50 {sorted(hands)[len(hands) // 2] * 1000:.2f} ms, max {max(hands) * 1000:.2f} ms "
+          f"over {len(hands)} hands (goal <= 50 ms)")
+    print(f"tournament: {worst:.3f} s_host_cpu_per_round")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=999)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    asyncio.run(run(args.players, args.rounds))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,468 @@
+"""The event runner: plays a tournament's rounds at the table manager's tables (no Discord).
+
+An event's tables are ordinary tables of ``TableManager``, created, seated and started through
+its public methods (``create``, ``join``, ``add_bot``, ``set_trustee``, ``start``, ``close``)
+in a score-only room, so every hand has its replay code and fair-shuffle proof like any
+other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
+(:class:`Fanout`), and ``hand_settled`` of an event's table feeds the event. Match chips are
+the hands' points, kept in the event's state (``storage.tournaments``), saved after every
+hand, so a restart resumes the round: tables the manager restored go on, a hand that ended
+while the bot was down is read back from the hand history, and a table that never dealt is
+seated again.
+
+``Venue`` is the platform's part: where a table opens (a Discord thread; here a synthetic id),
+the DMs at a round's start, the standings message, the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from bot.host.model import PLAYING, HostError, Table
+from bot.host.tables import HandResult, TableManager
+from bot.tournament import formats
+from engines.base import T, Text
+from storage import tournaments as store
+from storage.tournaments import Event, EventSpec, Format, Payout, Status, Tournaments
+
+log = logging.getLogger(__name__)
+
+TABLE_BASE = 8 * 10**18
+"""Synthetic table ids of the host venue: ``TABLE_BASE + event·10^6 + n`` (below 2^63)."""
+
+
+class Venue(Protocol):
+    """What the platform does for an event."""
+
+    async def open_table(self, event: Event, round_no: int, index: int) -> int:
+        """A new table id (a channel) for table ``index`` of round ``round_no``."""
+
+    async def round_started(self, event: Event, state: dict[str, Any],
+                            seating: dict[int, tuple[int, int]]) -> None:
+        """Tell each player ``uid → (table id, seat)``."""
+
+    async def standings_changed(self, event: Event, state: dict[str, Any]) -> None: ...
+
+    async def finished(self, event: Event, state: dict[str, Any], payout: Payout | None) -> None:
+        """The event ended (``payout`` None: cancelled)."""
+
+
+class HostVenue:
+    """Tables at synthetic ids; announcements go nowhere (tests, the benchmark)."""
+
+    def __init__(self) -> None:
+        self.announced: list[tuple[int, int, dict[int, tuple[int, int]]]] = []
+
+    async def open_table(self, event: Event, round_no: int, index: int) -> int:
+        return TABLE_BASE + event.id * 10**6 + round_no * 10**4 + index
+
+    async def round_started(self, event: Event, state: dict[str, Any],
+                            seating: dict[int, tuple[int, int]]) -> None:
+        self.announced.append((event.id, state["round"], seating))
+
+    async def standings_changed(self, event: Event, state: dict[str, Any]) -> None:
+        pass
+
+    async def finished(self, event: Event, state: dict[str, Any], payout: Payout | None) -> None:
+        pass
+
+
+class Fanout:
+    """The manager's notifier plus the runner: every call goes to the notifier it wraps; a
+    settled hand also goes to the runner (the generic hand-finished hook)."""
+
+    def __init__(self, inner: Any, runner: TournamentRunner) -> None:
+        self.inner, self.runner = inner, runner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    async def table_changed(self, table: Table) -> None:
+        await self.inner.table_changed(table)
+
+    async def hand_started(self, table: Table) -> None:
+        await self.inner.hand_started(table)
+
+    async def hand_dealt(self, table: Table, seat: int) -> None:
+        await self.inner.hand_dealt(table, seat)
+
+    async def hand_settled(self, table: Table, result: HandResult) -> None:
+        await self.inner.hand_settled(table, result)
+        self.runner.hand_settled(table, result)
+
+    async def table_closed(self, table: Table, reason: Text) -> None:
+        await self.inner.table_closed(table, reason)
+
+
+class TournamentError(Exception):
+    """A refused tournament command: ``key`` names the catalogue text, ``fields`` fill it."""
+
+    def __init__(self, key: str, **args: Any) -> None:
+        self.key, self.fields = key, args
+        super().__init__(key)
+
+
+def _results(result: HandResult) -> list[tuple[int | None, int]]:
+    return [(s.uid, s.points) for s in result.seats]
+
+
+class TournamentRunner:
+    """Every event of the hall, over one table manager."""
+
+    def __init__(self, manager: TableManager, venue: Venue | None = None, *,
+                 auto: Callable[[int], bool] = lambda uid: False) -> None:
+        """``auto(uid)``: the trustee plays that player from the deal (a no-show known in
+        advance; tests and the benchmark). Others who do not act are covered by the table's
+        timers, like at any table."""
+        self.manager = manager
+        self.venue: Venue = venue or HostVenue()
+        self.auto = auto
+        self.states: dict[int, dict[str, Any]] = {}  # running event → its state
+        self.events: dict[int, Event] = {}
+        self.names: dict[int, dict[int, str]] = {}  # open event → uid → name
+        self._table_event: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.hand_seconds: list[float] = []  # standings update time per hand (benchmark)
+        manager.notifier = Fanout(manager.notifier, self)
+
+    # --- commands ---------------------------------------------------------------------
+    def store(self, guild_id: int) -> Tournaments:
+        return Tournaments(self.manager.wallet_for(guild_id))
+
+    def seats_of(self, game: str) -> int:
+        return self.manager.specs[game].max_seats
+
+    async def create(self, guild_id: int, channel_id: int, spec: EventSpec,
+                     created_by: int) -> int:
+        """开赛: TournamentError naming what the spec gets wrong."""
+        settings = self.manager.settings
+        if spec.game not in self.manager.specs:
+            raise TournamentError("tourney.err.game", game=spec.game)
+        room = settings.rooms.get(spec.room)
+        if room is None or spec.game not in room.games or room.coefficient != 0:
+            raise TournamentError("tourney.err.room", room=spec.room, game=spec.game)
+        seats = self.seats_of(spec.game)
+        if spec.format is Format.SWISS:
+            if seats != 2:
+                raise TournamentError("tourney.err.swiss_seats", game=spec.game)
+            if spec.rounds >= spec.size:
+                raise TournamentError("tourney.err.swiss_rounds", most=spec.size - 1)
+        elif spec.format in (Format.SIT_AND_GO, Format.ELIMINATION) and spec.size % seats:
+            raise TournamentError("tourney.err.size", size=spec.size, seats=seats)
+        if spec.format is Format.SCHEDULED and spec.start_at is None:
+            raise TournamentError("tourney.err.start_at")
+        try:
+            return await self.store(guild_id).create(guild_id, channel_id, spec, created_by)
+        except ValueError as exc:
+            raise TournamentError("tourney.err.spec", error=str(exc)) from exc
+
+    async def join(self, guild_id: int, event_id: int, uid: int, name: str) -> Event:
+        """报名 (the fee is held); a sit-and-go, elimination or Swiss event starts when full."""
+        event = await self.store(guild_id).register(event_id, uid)
+        self.names.setdefault(event_id, {})[uid] = name
+        if event.spec.format is not Format.SCHEDULED and len(event.entrants) == event.spec.size:
+            await self.begin(guild_id, event_id)
+        return event
+
+    async def leave(self, guild_id: int, event_id: int, uid: int) -> int | None:
+        """退赛: before the start the fee comes back (returned); once running, the trustee
+        plays the player's seats to the end of the event, and an escape is recorded on the
+        table where they sit (the leaver's record counts it). None then."""
+        state = self.states.get(event_id)
+        if state is None:
+            return await self.store(guild_id).withdraw(event_id, uid)
+        if uid not in state["field"]:
+            raise store.TournamentError(event_id, "not_registered")
+        async with self._lock(event_id):
+            if uid not in state["left"]:
+                state["left"].append(uid)
+                await self._save(event_id)
+        table = self.manager.table_of(uid)
+        if table is not None and table.id in self._table_event and table.status == PLAYING:
+            try:
+                await self.manager.leave(table.id, uid)
+            except HostError:
+                pass
+        return None
+
+    async def cancel(self, guild_id: int, event_id: int, moderator_id: int,
+                     reason: str = "") -> dict[int, int]:
+        """取消: close the event's tables (nothing settled at them moves beans: score-only) and
+        refund every fee, audited."""
+        async with self._lock(event_id):
+            refunds = await self.store(guild_id).cancel(event_id, moderator_id, reason)
+            state = self.states.pop(event_id, None)
+            event = self.events.pop(event_id, None) or await self.store(guild_id).get(event_id)
+            for tid in list(state["tables"]) if state else []:
+                self._table_event.pop(int(tid), None)
+                await self._close(int(tid))
+        await self.venue.finished(event, state or {}, None)
+        return refunds
+
+    async def tick(self, now: float | None = None) -> list[int]:
+        """Start every scheduled event whose start time has come (registration closes); one
+        with fewer than two players is cancelled, its fees refunded. Returns the started."""
+        now = self.manager.clock() if now is None else now
+        started = []
+        for guild_id, event in await self._open_scheduled():
+            if event.spec.start_at is not None and event.spec.start_at <= now:
+                if len(event.entrants) < 2:
+                    await self.cancel(guild_id, event.id, event.created_by, "too few players")
+                    continue
+                await self.begin(guild_id, event.id)
+                started.append(event.id)
+        return started
+
+    async def _open_scheduled(self) -> list[tuple[int, Event]]:
+        """Every economy's open scheduled events, with their server."""
+        wallet, found = self.manager.wallet, []
+        for economy in await wallet.db.read(_economies):
+            for event in await Tournaments(wallet.scoped(economy)).events(
+                    statuses=(Status.OPEN,)):
+                if event.spec.format is Format.SCHEDULED:
+                    found.append((event.guild_id, event))
+        return found
+
+    # --- running ----------------------------------------------------------------------
+    async def begin(self, guild_id: int, event_id: int) -> None:
+        """开始: close registration and seat round 1."""
+        event = await self.store(guild_id).get(event_id)
+        names = self.names.pop(event_id, {})
+        field = list(event.entrants)
+        state: dict[str, Any] = {
+            "guild": guild_id, "round": 0, "field": field,
+            "names": {str(u): names.get(u, str(u)) for u in field},
+            "chips": {str(u): (0 if event.spec.format is Format.SWISS else formats.START_CHIPS)
+                      for u in field},
+            "alive": list(field), "out": [], "met": [], "byes": [], "left": [],
+            "tables": {}, "applied": [], "hands": [], "final": 0,
+        }
+        event = await self.store(guild_id).start(event_id, state)
+        self.events[event_id], self.states[event_id] = event, state
+        async with self._lock(event_id):
+            await self._next_round(event_id)
+
+    def _lock(self, event_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    def chips(self, state: dict[str, Any]) -> dict[int, int]:
+        return {int(u): c for u, c in state["chips"].items()}
+
+    def standings(self, event_id: int) -> list[list[int]]:
+        """The current standings of a running event, as groups of tied players."""
+        state = self.states[event_id]
+        return formats.standings(state["field"], self.chips(state), state["out"])
+
+    async def _next_round(self, event_id: int) -> None:
+        """Seat and start the next round, or end the event (under the event's lock)."""
+        event, state = self.events[event_id], self.states[event_id]
+        spec, seats = event.spec, self.seats_of(event.spec.game)
+        chips = self.chips(state)
+        if self._over(event, state):
+            await self._finish(event_id)
+            return
+        state["round"] += 1
+        order = formats.ranked(state["alive"], chips)
+        if spec.format is Format.SWISS:
+            pairs, bye = formats.swiss_pairs(order, [tuple(p) for p in state["met"]],
+                                             state["byes"])
+            groups: list[list[int | None]] = [list(p) for p in pairs]
+            if bye is not None:
+                state["byes"].append(bye)
+                state["chips"][str(bye)] += formats.BYE
+            state["met"] += [list(p) for p in pairs]
+        else:
+            if spec.format is Format.SIT_AND_GO and state["round"] == spec.rounds:
+                finalists = order[:seats]  # the final table
+                rest = [u for u in order if u not in finalists]
+                if rest:
+                    state["out"].append(rest)
+                state["alive"] = order = finalists
+            if len(order) == seats:
+                state["final"] += 1
+            groups = formats.tables(order, seats, fill=True)
+        state["tables"] = {}
+        seating: dict[int, tuple[int, int]] = {}
+        for n, group in enumerate(groups):
+            tid = await self.venue.open_table(event, state["round"], n)
+            state["tables"][str(tid)] = {"seats": group, "done": False}
+            self._table_event[tid] = event_id
+            for i, uid in enumerate(group):
+                if uid is not None:
+                    seating[uid] = (tid, i)
+        await self._save(event_id)
+        await self.venue.round_started(event, state, seating)
+        for tid, entry in list(state["tables"].items()):
+            await self._seat_table(event, int(tid), entry["seats"])
+        await self.venue.standings_changed(event, state)
+
+    def _over(self, event: Event, state: dict[str, Any]) -> bool:
+        spec, seats = event.spec, self.seats_of(event.spec.game)
+        if spec.format is Format.ELIMINATION:
+            return state["final"] >= spec.rounds and len(state["alive"]) <= seats
+        return state["round"] >= spec.rounds
+
+    async def _seat_table(self, event: Event, tid: int, seats: list[int | None]) -> None:
+        """Open table ``tid`` with its players (bots for None), the trustee on for no-shows and
+        leavers, and deal. A player who cannot sit (seated at another table of the hall) is
+        replaced by a bot for this hand and scores nothing in it."""
+        state, manager = self.states[event.id], self.manager
+        names = state["names"]
+        humans = [u for u in seats if u is not None]
+        creator: int | None = None
+        for uid in humans:
+            name = names.get(str(uid), str(uid))
+            try:
+                if creator is None:
+                    await manager.create(event.guild_id, tid, event.spec.game, event.spec.room,
+                                         uid, name)
+                    creator = uid
+                else:
+                    await manager.join(tid, uid, name)
+            except HostError as exc:
+                log.warning("event %s: player %s cannot sit at %s (%s)", event.id, uid, tid,
+                            exc.key)
+        if creator is None:  # nobody could sit: the table scores nothing this round
+            state["tables"][str(tid)]["done"] = True
+            return
+        table = manager.get(tid)
+        while len(table.seats) < len(seats):
+            await manager.add_bot(tid, creator)
+        for uid in humans:
+            if table.seat_of(uid) is not None and (self.auto(uid) or uid in state["left"]):
+                await manager.set_trustee(tid, uid, True)
+        await manager.start(tid, creator)
+
+    def hand_settled(self, table: Table, result: HandResult) -> None:
+        """The hook: a hand ended at ``table`` (under its lock: the work is a task)."""
+        event_id = self._table_event.get(table.id)
+        if event_id is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._hand_done(event_id, table.id, result.hand_id, _results(result)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait until no hand result is being processed (tests, the benchmark)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks))
+
+    async def _hand_done(self, event_id: int, tid: int, hand_id: int,
+                         seats: list[tuple[int | None, int]]) -> None:
+        async with self._lock(event_id):
+            state = self.states.get(event_id)
+            entry = state and state["tables"].get(str(tid))
+            if state is None or entry is None or entry["done"] or hand_id in state["applied"]:
+                return
+            began = time.perf_counter()
+            self._apply(self.events[event_id], state, tid, hand_id, seats)
+            await self._save(event_id)
+            self.hand_seconds.append(time.perf_counter() - began)
+            await self.venue.standings_changed(self.events[event_id], state)
+            self._table_event.pop(tid, None)
+            await self._close(tid)
+            if all(e["done"] for e in state["tables"].values()):
+                await self._round_over(event_id)
+
+    def _apply(self, event: Event, state: dict[str, Any], tid: int, hand_id: int,
+               seats: list[tuple[int | None, int]]) -> None:
+        """Add a hand's points to the chips (Swiss: match points for the result)."""
+        chips = state["chips"]
+        if event.spec.format is Format.SWISS:
+            people = [(u, p) for u, p in seats if u is not None]
+            best = max(p for _, p in seats)
+            winners = [u for u, p in seats if p == best]
+            for uid, _ in people:
+                if len(winners) == len(seats):
+                    chips[str(uid)] += formats.DRAW
+                elif uid in winners:
+                    chips[str(uid)] += formats.WIN
+        else:
+            for uid, points in seats:
+                if uid is not None and str(uid) in chips:
+                    chips[str(uid)] += points
+        state["applied"].append(hand_id)
+        state["hands"].append({"round": state["round"], "table": tid, "hand": hand_id,
+                               "points": [[u, p] for u, p in seats]})
+        state["tables"][str(tid)]["done"] = True
+
+    async def _round_over(self, event_id: int) -> None:
+        event, state = self.events[event_id], self.states[event_id]
+        seats = self.seats_of(event.spec.game)
+        if event.spec.format is Format.ELIMINATION and len(state["alive"]) > seats:
+            order = formats.ranked(state["alive"], self.chips(state))
+            keep = formats.survivors(len(order), seats)
+            if order[keep:]:
+                state["out"].append(order[keep:])
+            state["alive"] = order[:keep]
+        await self._next_round(event_id)
+
+    async def _finish(self, event_id: int) -> None:
+        event, state = self.events.pop(event_id), self.states.pop(event_id)
+        placings = formats.standings(state["field"], self.chips(state), state["out"])
+        state["final_standings"] = placings
+        payout = await self.store(state["guild"]).payout(event_id, placings, state)
+        await self.venue.standings_changed(event, state)
+        await self.venue.finished(event, state, payout)
+
+    async def _close(self, tid: int) -> None:
+        try:
+            await self.manager.close(tid, T("tourney.table_done"))
+        except HostError:
+            pass  # the hand's end closed it (nobody left seated)
+
+    async def _save(self, event_id: int) -> None:
+        state = self.states[event_id]
+        await self.store(state["guild"]).save_state(event_id, state)
+
+    # --- restart ----------------------------------------------------------------------
+    async def restore(self) -> list[int]:
+        """After ``TableManager.restore``: resume every running event. A table the manager
+        restored plays on (its hand's end feeds the event); a hand that ended while the bot
+        was down is read from the hand history; a table that never dealt is seated again.
+        Returns the events resumed."""
+        resumed = []
+        for event_id, economy in await store.running_events(self.manager.db):
+            event = await Tournaments(self.manager.wallet.scoped(economy)).get(event_id)
+            state = event.state
+            if not self.manager.owns(state.get("guild", event.guild_id)):
+                continue
+            self.events[event_id], self.states[event_id] = event, state
+            resumed.append(event_id)
+            async with self._lock(event_id):
+                for tid_text, entry in state["tables"].items():
+                    if not entry["done"]:
+                        self._table_event[int(tid_text)] = event_id
+                for tid_text, entry in list(state["tables"].items()):
+                    tid = int(tid_text)
+                    if entry["done"]:
+                        continue
+                    table = self.manager.tables.get(tid)
+                    if table is not None and table.status == PLAYING:
+                        continue  # plays on
+                    settled = [(h, r) for h, s, r in await store.hands_at(self.manager.db, tid)
+                               if s == "settled" and h not in state["applied"]]
+                    if settled:
+                        hand_id, result = settled[-1]
+                        self._apply(event, state, tid, hand_id,
+                                    [(r["uid"], r["points"]) for r in result])
+                        self._table_event.pop(tid, None)
+                        await self._close(tid)
+                    else:
+                        await self._close(tid)
+                        await self._seat_table(event, tid, entry["seats"])
+                await self._save(event_id)
+                if state["tables"] and all(e["done"] for e in state["tables"].values()):
+                    await self._round_over(event_id)
+        return resumed
+
+
+async def _economies(conn: Any) -> list[int]:
+    return [int(r[0]) for r in await conn.execute(
+        "SELECT DISTINCT economy FROM tournaments WHERE status = 'open'")]
