@@ -209,13 +209,9 @@ class BullGame(Game):
         return "nobull" if split is None else str(split)
 
     # --- trustee --------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: decline the bank (unless last to be offered), the smallest stake, best split."""
         phase = self.phase()
-        if seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         if phase == GRAB:
             return self._trustee_grab(seat)
         if phase == BET:

@@ -312,11 +312,8 @@ class ShuangkouGame(Game):
         return self._outcome
 
     # --- trustee --------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: ``ai.choose``; always legal, never beats the partner's play."""
-        if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat,
-                                     text=T("err.base.not_seat_turn"))
         return ai.choose(self, seat)
 
     # --- views ----------------------------------------------------------------------------------
