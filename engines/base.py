@@ -781,8 +781,9 @@ class Game(ABC):
         return self.turn_seats() if window is None else window.waiting
 
     def turn_seats(self) -> tuple[int, ...]:
-        """Whose turn it is outside any decision window (the seat to play, bid, bury); ()
-        when over. A game overrides this, or ``to_act`` itself when it has no windows."""
+        """Whose turn it is outside any decision window (the seat to play, bid, bury, or the
+        seats betting at once where each answer is its own decision); () when over. Every game
+        overrides this; ``to_act`` is base's."""
         return ()
 
     def public_to_act(self) -> tuple[int, ...]:

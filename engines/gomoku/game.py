@@ -161,7 +161,7 @@ class GomokuGame(Game):
     def phase(self) -> str:
         return self._phase().value
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         ph = self._phase()
         if ph is Phase.OVER:
             return ()

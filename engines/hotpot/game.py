@@ -187,7 +187,7 @@ class HotpotGame(Game):
     def phase(self) -> str:
         return DONE if self.is_over() else PLAY
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.current,)
 
     def private_epoch(self, seat: int) -> int:

@@ -140,7 +140,7 @@ class ShuangkouGame(Game):
     def is_over(self) -> bool:
         return self._phase == DONE
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         return () if self._phase == DONE else (self.turn,)
 
     def active(self) -> list[int]:

@@ -123,7 +123,7 @@ def test_windows_and_the_trustee_check_live_in_base(key: str) -> None:
     """Games declare windows (``decision``) and choose for the trustee (``_trustee``); the
     hooks the host reads are base's alone."""
     game = registry.get(key).game
-    for hook in ("public_to_act", "window", "timeout_action", "trustee"):
+    for hook in ("to_act", "public_to_act", "window", "timeout_action", "trustee"):
         assert getattr(game, hook) is getattr(Game, hook), f"{key} overrides {hook}"
 
 
