@@ -543,6 +543,72 @@ class Picker:
         return ranges
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """决策窗口: a decision several seats may answer at once (a claim on a discard, 烧, 反主,
+    加倍, 炮子), declared by a game's ``decision`` and read by base, which derives from it
+    who acts (``to_act``), who the table names (``public_to_act``), the deadline
+    (``window``) and what a timeout answers (``timeout_action``).
+
+    ``seats``: the seats asked, in order. ``answers``: what each seat answered so far (a
+    seat that answered no longer acts). ``options``: each asked seat's options in the game's
+    own form (its claims, ``beat``/``burn``), or None where ``legal_actions`` tells them.
+    ``private``: who is asked would tell what they hold, so the table names nobody (but the
+    seats in ``shown``, whose answer is a public turn, e.g. 够级's beaters beside the private
+    烧); the table shows the phase and the countdown only. ``key``: the window's identity,
+    None where every answer is a decision point of its own (its own deadline); with a key,
+    the whole window has one deadline, and answers inside it never restart anyone's clock or
+    show in ``Game.window``. ``timeout``: what a seat that lets the time pass answers (one
+    action for all, or one per seat), None for the trustee's choice; ``miss``: whether that
+    counts towards the two-miss trustee rule (letting an optional claim lapse does not). A
+    seat in ``shown`` times out as on any turn: the trustee's choice, a miss.
+
+    >>> w = Window((0, 2, 3), answers={2: "pass"}, private=True, key=7, timeout="pass",
+    ...            miss=False)
+    >>> w.waiting, w.timeout_for(3)
+    ((0, 3), Timeout(action='pass', miss=False))
+    """
+
+    seats: tuple[int, ...]
+    answers: Mapping[int, str] = field(default_factory=dict)
+    options: Mapping[int, Any] | None = None
+    private: bool = False
+    shown: tuple[int, ...] = ()
+    key: int | None = None
+    timeout: str | Mapping[int, str] | None = None
+    miss: bool = True
+    waiting: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        answers = self.answers
+        object.__setattr__(
+            self, "waiting",
+            tuple(s for s in self.seats if s not in answers) if answers else tuple(self.seats),
+        )
+
+    @classmethod
+    def claims(cls, seats: tuple[int, ...], key: int, answers: Mapping[int, str] | None = None,
+               options: Mapping[int, Any] | None = None, shown: tuple[int, ...] = ()) -> Window:
+        """The usual private window: optional claims (碰/杠/胡, 烧, 反主, 埋王) that the table
+        never names, one deadline, letting it pass is ``pass`` and no miss."""
+        return cls(seats, {} if answers is None else answers, options, private=True,
+                   shown=shown, key=key, timeout="pass", miss=False)
+
+    def public(self) -> tuple[int, ...]:
+        """The waiting seats the table names: all of them, or in a private window only those
+        in ``shown``."""
+        if not self.private:
+            return self.waiting
+        return tuple(s for s in self.waiting if s in self.shown)
+
+    def timeout_for(self, seat: int) -> Timeout | None:
+        """The declared timeout answer of ``seat``, or None for the trustee's choice."""
+        if self.timeout is None or seat in self.shown:
+            return None
+        action = self.timeout if isinstance(self.timeout, str) else self.timeout[seat]
+        return Timeout(action, miss=self.miss)
+
+
 @dataclass(frozen=True)
 class Timeout:
     """What happens to a seat whose time runs out: ``action`` is applied for it, and ``miss``
@@ -696,27 +762,64 @@ class Game(ABC):
             self.check_starts(setup)
 
     # --- who acts, and what they may do -------------------------------------------------
-    @abstractmethod
+    _decisions: int = 0
+    """Decision points so far (``window``): every action and escape outside a keyed window
+    is one, a keyed window is one however many seats answer it."""
+
+    def decision(self) -> Window | None:
+        """The decision window open now (``Window``: several seats answering at once, a claim,
+        an optional step with its own timeout answer), or None on an ordinary turn. A game
+        declares its windows here and base derives ``to_act``, ``public_to_act``, ``window``
+        and ``timeout_action`` from it; asked after every action, so it must be cheap (None at
+        once outside a window phase). Default: no windows."""
+        return None
+
     def to_act(self) -> tuple[int, ...]:
-        """Seats that may act now (several for simultaneous choices); () when over."""
+        """Seats that may act now (several for simultaneous choices); () when over: the open
+        window's seats still to answer (``decision``), else ``turn_seats``."""
+        window = self.decision()
+        return self.turn_seats() if window is None else window.waiting
+
+    def turn_seats(self) -> tuple[int, ...]:
+        """Whose turn it is outside any decision window (the seat to play, bid, bury, or the
+        seats betting at once where each answer is its own decision); () when over. Every game
+        overrides this; ``to_act`` is base's."""
+        return ()
 
     def public_to_act(self) -> tuple[int, ...]:
         """Seats the table shows as acting now (▶, public buttons). Seats in ``to_act()`` but
-        not here answer privately, e.g. a claim window after a discard where showing who may
+        not here answer privately (a ``Window`` declared ``private``): showing who may
         碰/杠/胡 would give their hands away; the table then says so through the public view's
-        phase. Default: ``to_act()``."""
-        return self.to_act()
+        phase. Derived from ``decision``."""
+        window = self.decision()
+        return self.to_act() if window is None else window.public()
 
     def window(self) -> int:
         """The current decision window: the host keeps one deadline per window, so a seat's
-        clock does not restart when another seat of the same window answers. Default: every
-        action opens a new window (``len(self.log)``)."""
-        return len(self.log)
+        clock does not restart when another seat of the same window answers. Derived from
+        ``decision``: a number that changes with every action outside a keyed window and once
+        per keyed window, so it never tells how many seats answered one."""
+        return self._decisions
+
+    window_key: int = 0
+    """The key of the keyed window opened last (``_open_window``)."""
+
+    def _open_window(self) -> int:
+        """A keyed window opens now: a new key for its ``Window.key``, kept in ``window_key``
+        (keys count from 1; a game may give a window that opens once a fixed key below 1)."""
+        self.window_key += 1
+        return self.window_key
+
+    def _window_key(self) -> int | None:
+        window = self.decision()
+        return None if window is None else window.key
 
     def timeout_action(self, seat: int) -> Timeout:
-        """What a timeout does for ``seat`` (which is in ``to_act()``). Default: the trustee's
-        choice, counted as a miss."""
-        return Timeout(self.trustee(seat))
+        """What a timeout does for ``seat`` (which is in ``to_act()``): the open window's
+        timeout answer (``Window.timeout``), else the trustee's choice, counted as a miss."""
+        window = self.decision()
+        declared = None if window is None else window.timeout_for(seat)
+        return Timeout(self.trustee(seat)) if declared is None else declared
 
     def private_epoch(self, seat: int) -> int:
         """A number that changes whenever ``seat``'s private picture gains something it did
@@ -867,6 +970,7 @@ class Game(ABC):
             raise IllegalActionError(
                 "the hand is over", seat=seat, action=text, text=T("err.base.hand_over")
             )
+        key = self._window_key()
         offer = self.read_offer(seat, text) if self._may_offer(seat) else None
         if offer is not None:
             action = self._take_offer(seat, offer)
@@ -877,6 +981,8 @@ class Game(ABC):
         else:
             action = self._apply(seat, text)
         self.log.append((seat, action))
+        if key is None or self._window_key() != key:
+            self._decisions += 1  # an answer inside a window that stays open is no new one
         return action
 
     def _may_offer(self, seat: int) -> bool:
@@ -892,9 +998,12 @@ class Game(ABC):
             )
         if seat in self.escaped or self.is_over():
             return
+        key = self._window_key()
         self.escaped.add(seat)
         self._on_escape(seat)
         self.log.append((seat, ESCAPE))
+        if key is None or self._window_key() != key:
+            self._decisions += 1
 
     def _on_escape(self, seat: int) -> None:
         """Hook for games that must note when the escape happened (e.g. before bidding)."""
@@ -908,9 +1017,22 @@ class Game(ABC):
         the rule fixes no amount in advance; the host then names the rule without a number."""
         return None
 
-    @abstractmethod
     def trustee(self, seat: int) -> str:
-        """托管: the action the trustee would take for ``seat`` now (always legal)."""
+        """托管: the action the trustee would take for ``seat`` now (always legal): ``_trustee``
+        chooses it, once this checks that ``seat`` acts now (its turn, or a seat still to
+        answer the open window).
+
+        Raises IllegalActionError (``err.base.not_seat_turn``) when it does not, or the hand
+        is over."""
+        if seat not in self.to_act() or self.is_over():
+            raise IllegalActionError(
+                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
+            )
+        return self._trustee(seat)
+
+    @abstractmethod
+    def _trustee(self, seat: int) -> str:
+        """The trustee's choice for ``seat``, which acts now (``trustee`` checked it)."""
 
     def hint(self, seat: int) -> str:
         """提示: a suggested action; by default the trustee's choice."""
@@ -967,52 +1089,6 @@ class Game(ABC):
     def from_text(cls, text: str) -> Game:
         return cls.from_record(json.loads(text))
 
-
-
-class PrivateWindowGame(Game):
-    """A game whose phases in ``PRIVATE_PHASES`` are windows several seats may answer at once,
-    privately and freely (升级's 亮主/反主, 打滚子's joker window): the table names nobody while
-    one is open, the whole window has one deadline, and letting it pass is ``pass``, no miss.
-
-    Subclasses keep ``_phase`` and ``epochs`` (each seat's ``private_epoch``, bumped when its
-    private picture grows), and call ``_open_window()`` when a window opens.
-
-    ``window()`` counts decision points, not log entries: an answer that leaves its window
-    open (a pass, a timeout) is not one, so how many seats answered a window, which only
-    eligible seats can, never shows in it (the log's length would tell)."""
-
-    PRIVATE_PHASES: ClassVar[frozenset[str]] = frozenset()
-    _phase: str
-    window_start: int = 0
-    decisions: int = 0
-    epochs: list[int]
-
-    def _open_window(self) -> None:
-        """A private window opens now: one deadline from here until it closes."""
-        self.decisions += 1
-        self.window_start = self.decisions
-
-    def apply(self, seat: int, text: str) -> str:
-        inside = self._phase in self.PRIVATE_PHASES, self.window_start
-        action = super().apply(seat, text)
-        if inside != (self._phase in self.PRIVATE_PHASES, self.window_start) or not inside[0]:
-            self.decisions += 1  # a new decision point (a window that stays open is none)
-        return action
-
-    def public_to_act(self) -> tuple[int, ...]:
-        # who may answer would tell what they hold: a private window names nobody
-        return () if self._phase in self.PRIVATE_PHASES else self.to_act()
-
-    def window(self) -> int:
-        return self.window_start if self._phase in self.PRIVATE_PHASES else self.decisions
-
-    def timeout_action(self, seat: int) -> Timeout:
-        if self._phase in self.PRIVATE_PHASES:
-            return Timeout("pass", miss=False)
-        return Timeout(self.trustee(seat))
-
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -20,15 +20,16 @@ from typing import Any
 
 from engines.base import (
     Choice,
+    Game,
     Outcome,
     Picker,
-    PrivateWindowGame,
     RoundLog,
     SeatView,
     Setup,
     T,
     Text,
     View,
+    Window,
 )
 from engines.dagunzi.rules import (
     ACE,
@@ -76,7 +77,7 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class DagunziGame(PrivateWindowGame):
+class DagunziGame(Game):
     """打滚子 (001). Option ``mode``: "dead" (死棒, default) or "live" (活棒). ``Setup.carry``:
     ``levels`` [team 0, team 1], ``dealer`` (None: a match's first hand), ``score`` (the last
     hand's 抓分方 points) and ``jokers`` (its kitty jokers as tribute cards: 大王 2, 小王 1)."""
@@ -307,9 +308,14 @@ class DagunziGame(PrivateWindowGame):
     def is_over(self) -> bool:
         return self._phase == DONE
 
-    def to_act(self) -> tuple[int, ...]:
-        if self._phase in (DECLARE, SHOW, JOKERS):
-            return self._eligible()
+    def decision(self) -> Window | None:
+        """亮主, showing the 大王 and burying jokers are claims: who may make one would tell
+        what they hold."""
+        if self._phase not in self.PRIVATE_PHASES:
+            return None
+        return Window.claims(self._eligible(), self.window_key)
+
+    def turn_seats(self) -> tuple[int, ...]:
         if self._phase == RETURN:
             assert self.tribute is not None
             return (self.tribute[1],)
@@ -667,11 +673,8 @@ class DagunziGame(PrivateWindowGame):
         return dict(self._carry)
 
     # --- trustee ---------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: always legal; never takes a trick from its partner (``_follow``)."""
-        if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat,
-                                     text=T("err.base.not_seat_turn"))
         ctx = self.ctx
         cards = ids_of(self.hands[seat])
         if self._phase == DECLARE:
@@ -725,6 +728,10 @@ class DagunziGame(PrivateWindowGame):
                                          sum(ctx.order[c] for c in p)))
 
     # --- views -----------------------------------------------------------------------------------
+    def private_epoch(self, seat: int) -> int:
+        """Bumped when the seat's private picture grows (the kitty, a claim it may make)."""
+        return self.epochs[seat]
+
     def view(self, seat: int | None) -> View:
         current = dict(self.trick)
         seats = []
@@ -764,7 +771,13 @@ class DagunziGame(PrivateWindowGame):
             lines.append(T("dagunzi.line.dealt_kitty",
                            cards=format_ids(self.dealt_kitty, self.ctx)))
             lines.append(T("dagunzi.line.dry_now"))
-        if self.kitty_shown and self._phase in (JOKERS, PLAY, DONE):
+        if self._phase == JOKERS:
+            # while the joker window is open the table sees the kitty as the 庄 buried it: a
+            # joker buried in the window shows once it closes, or who could bury one would
+            kitty = self.buried_by_dealer
+            if self.dry or any(c >= SMALL for c in kitty):
+                lines.append(T("dagunzi.line.kitty", cards=format_ids(kitty, self.ctx)))
+        elif self.kitty_shown and self._phase in (PLAY, DONE):
             lines.append(T("dagunzi.line.kitty", cards=format_ids(self.kitty, self.ctx)))
         if self._phase in (PLAY, DONE):
             lines.append(T("shengji.line.points", points=self.xian_points))

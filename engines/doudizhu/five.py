@@ -36,9 +36,9 @@ from engines.base import (
     Setup,
     T,
     Text,
-    Timeout,
     Transfer,
     View,
+    Window,
 )
 from engines.cards import Card, Layout, Shoe, climb_index, deal
 from engines.doudizhu import four
@@ -59,6 +59,7 @@ from engines.doudizhu.texts import NOTATION_ERRORS
 from engines.errors import IllegalActionError, OptionError
 
 SEATS = 5
+STEP_KEYS = {"reveal": -1, "double": -2}  # ``Window.key`` of the two steps (once each)
 HAND = 21
 KITTY = 3
 SUITS = "♠♥♣♦"
@@ -247,7 +248,6 @@ class FiveGame(Game):
         # 亮出身份 is the 明地主's step; the 暗地主's is an offer (``open_offers``), so whether
         # there is one never shows in whom the table waits for, or for how long (issue 23)
         self.pending = [self.landlord]
-        self._window = 0
         self.turn = self.landlord
         self.last: Play | None = None
         self.last_seat: int | None = None
@@ -274,12 +274,18 @@ class FiveGame(Game):
         return (self.landlord,)
 
     # --- the Game interface ---------------------------------------------------------------
-    def to_act(self) -> tuple[int, ...]:
-        if self.winner is not None:
-            return ()
-        if self._phase in ("reveal", "double"):
-            return tuple(self.pending)
-        return (self.turn,)
+    def decision(self) -> Window | None:
+        """The two simultaneous steps, each one window with one deadline, public (亮出身份
+        waits for the 明地主 alone, 加倍 for all five): both optional, so a timeout is 放弃 /
+        不加倍 and no miss. The 暗地主's 亮出身份 is an offer inside them, and taking it
+        restarts nobody's clock."""
+        if self.winner is not None or self._phase not in STEP_KEYS:
+            return None
+        return Window(tuple(self.pending), key=STEP_KEYS[self._phase],
+                      timeout="no" + self._phase, miss=False)
+
+    def turn_seats(self) -> tuple[int, ...]:
+        return () if self.winner is not None else (self.turn,)
 
     # --- the 暗地主's 亮出身份: an offer, never a step the table waits for -------------------
     def open_offers(self, seat: int) -> tuple[Choice, ...]:
@@ -327,19 +333,6 @@ class FiveGame(Game):
         if self.open_offers(seat) and power(self.hands[seat]) >= REVEAL_AT["an"]:
             return "reveal"
         return None
-
-    def window(self) -> int:
-        """One deadline for each of the two simultaneous steps, one per action in play."""
-        return self._window if self._phase != "play" else len(self.log)
-
-    def timeout_action(self, seat: int) -> Timeout:
-        """A timed-out 亮出身份 (the 明地主's) is 放弃 and no miss: the step is optional, as
-        加倍 is."""
-        if self._phase == "reveal":
-            return Timeout("noreveal", miss=False)
-        if self._phase == "double":  # optional, as in every 斗地主: the window passing is 不加倍
-            return Timeout("nodouble", miss=False)
-        return Timeout(self.trustee(seat))
 
     def phase(self) -> str:
         return self._phase
@@ -404,7 +397,6 @@ class FiveGame(Game):
         else:
             self.doubled[seat] = yes
         if not self.pending:
-            self._window = len(self.log) + 1
             if self._phase == "reveal":
                 self._phase = "double"
                 self.pending = [(self.landlord + i) % SEATS for i in range(SEATS)]
@@ -678,16 +670,12 @@ class FiveGame(Game):
         return four.picker(self.hands[seat])
 
     # --- trustee ------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: 亮出身份 (the 明地主's step; the 暗地主's offer: ``trustee_offer``) and 加倍 by
         the hand's ``power`` against the thresholds of the seat's role as the seat knows it
         (``trustee_role``), except that a 暗地主 still hidden doubles at a farmer's step (a
         lower one would make doubling a public hint of who it is); in play 四人's policy with
         what the seat knows of the sides."""
-        if seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         if self._phase in ("reveal", "double"):
             table = REVEAL_AT if self._phase == "reveal" else DOUBLE_AT
             role = trustee_role(self, seat)

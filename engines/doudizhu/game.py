@@ -47,9 +47,9 @@ from engines.base import (
     Setup,
     T,
     Text,
-    Timeout,
     Transfer,
     View,
+    Window,
 )
 from engines.doudizhu import ai, four, wild
 from engines.doudizhu.auction import (
@@ -297,24 +297,23 @@ class DoudizhuGame(Game):
         self.last_seat = None
 
     # --- the Game interface ---------------------------------------------------------------
-    def to_act(self) -> tuple[int, ...]:
+    def decision(self) -> Window | None:
+        """加倍 is optional, in a timed window (003/004: 在限制时间内…直到限制时间到), public, each
+        answer its own deadline: a seat that lets it pass has not doubled, and that is no miss
+        (nobody's stake grows unasked)."""
+        if self.over or self._phase != "double" or not self.pending:
+            return None
+        return Window(tuple(self.pending), timeout="nodouble", miss=False)
+
+    def turn_seats(self) -> tuple[int, ...]:
         if self.over:
             return ()
         if self._phase == "auction":
             return self.auction.to_act()
-        if self.pending:
-            return tuple(self.pending)
         return (self.turn,)
 
     def phase(self) -> str:
         return self.auction.phase if self._phase == "auction" else self._phase
-
-    def timeout_action(self, seat: int) -> Timeout:
-        """加倍 is optional, in a timed window (003/004: 在限制时间内…直到限制时间到): a seat that
-        lets it pass has not doubled, and that is no miss (nobody's stake grows unasked)."""
-        if self._phase == "double":
-            return Timeout("nodouble", miss=False)
-        return super().timeout_action(seat)
 
     def is_over(self) -> bool:
         return self.over
@@ -957,12 +956,8 @@ class DoudizhuGame(Game):
         return action
 
     # --- trustee ----------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: the policy of ``ai.choose`` (timeouts, escaped seats and bots alike)."""
-        if self.over or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         return ai.choose(self, seat)
 
     # --- debugging and tests -------------------------------------------------------------------
@@ -1084,11 +1079,7 @@ class FourGame(DoudizhuGame):
             return None
         return four.picker(self.hands[seat])
 
-    def trustee(self, seat: int) -> str:
-        if self.over or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
+    def _trustee(self, seat: int) -> str:
         return four.choose(self, seat)
 
 
@@ -1125,14 +1116,10 @@ class WildGame(DoudizhuGame):
         line = T("ddz.line.wild", rank=label(self.wild))
         return dataclasses.replace(v, lines=(line, *v.lines))
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: the classic policy on the cards as they are (every natural play is legal
         here); over a soft or pure 癞子 bomb, the lowest bomb above it only to go out or to
         stop an opponent on few cards; going out with a 癞子 reading whenever one does."""
-        if self.over or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         if self._phase != "play":
             return ai.choose(self, seat)
         hand = tuple(self.hands[seat])
@@ -1227,10 +1214,10 @@ class MalaGame(DoudizhuGame):
         self.looked = [True] * self.n
         self._start_play()
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         if not self.over and self._phase == "dao":
             return (self.steps[0][0],)
-        return super().to_act()
+        return super().turn_seats()
 
     def legal_actions(self, seat: int) -> list[str]:
         if self._phase != "dao":
@@ -1327,13 +1314,9 @@ class MalaGame(DoudizhuGame):
     def picker(self, seat: int) -> Picker | None:
         return super().picker(seat) if self.looked[seat] else None
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: looks, calls by strength, takes a 倒拉垒沃 step with a strong hand only when
         it has looked (a blind landlord declines)."""
-        if self.over or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         hand = tuple(self.hands[seat])
         if self._phase == "auction":
             if self.auction.phase == "blind":

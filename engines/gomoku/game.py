@@ -161,7 +161,7 @@ class GomokuGame(Game):
     def phase(self) -> str:
         return self._phase().value
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         ph = self._phase()
         if ph is Phase.OVER:
             return ()
@@ -312,11 +312,7 @@ class GomokuGame(Game):
         self.result = Result(1 - seat, Reason.ESCAPE, loser_colour=self.colour_of(seat))
 
     # --- trustee --------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
-        if seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
+    def _trustee(self, seat: int) -> str:
         ph = self._phase()
         if ph is Phase.SWAP:
             return "swap" if ai.wants_swap(self.pos) else "keep"

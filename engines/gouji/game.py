@@ -23,8 +23,8 @@ from engines.base import (
     Shown,
     T,
     Text,
-    Timeout,
     View,
+    Window,
 )
 from engines.climbing.notation import (
     BIG,
@@ -60,6 +60,7 @@ from engines.gouji.patterns import (
 from engines.gouji.suits import Suits
 
 DECLARE, HEAD, PLAY, BURN, DONE = "declare", "head", "play", "burn", "done"
+DECLARE_KEY = -1  # ``Window.key`` of the 宣点 window (once; 够级 windows count from 1)
 SEATS, DECKS, EACH = 6, 4, 36
 RANK_POINTS = (4, 2, 0, 0, -2, -4)
 """头科 +4, 二科 +2, 三科 0, 四科 0, 二落 −2, 大落 −4."""
@@ -211,7 +212,6 @@ class GoujiGame(Game):
         self.mode = "lead"
         self.turn = self.leader
         self.window_start = 0  # which 够级 window is open (a count of windows opened)
-        self.window_no = 1  # a count of decision points: what ``window`` tells the host
         self.window_seats: dict[int, str] = {}   # seat -> "beat" | "burn"
         self.window_answers: dict[int, str] = {}
         self.passed_round: set[int] = set()
@@ -383,43 +383,27 @@ class GoujiGame(Game):
     def is_over(self) -> bool:
         return self._phase == DONE
 
-    def to_act(self) -> tuple[int, ...]:
+    def decision(self) -> Window | None:
+        """宣点 is answered privately by all (a public 革命 button would tell that some hand
+        holds no 2 and no joker) and lapses to no, no miss. In a 够级 window the seats that
+        may beat show and answer as on a turn; 烧 claims are private and lapse to no, no
+        miss. Each window has one deadline."""
         if self._phase == DECLARE:
-            return tuple(s for s in range(SEATS) if s not in self.answers)
+            return Window(tuple(s for s in range(SEATS) if s not in self.answers), private=True,
+                          key=DECLARE_KEY, timeout="nodeclare", miss=False)
+        if self._phase == PLAY and self.mode == "window":
+            seats = self.window_seats
+            return Window.claims(tuple(sorted(seats)), self.window_start, self.window_answers,
+                                 seats, shown=tuple(s for s in seats if seats[s] == "beat"))
+        return None
+
+    def turn_seats(self) -> tuple[int, ...]:
         if self._phase == HEAD:
             assert self.revolutionary is not None
             return (opposite(self.revolutionary),)
         if self._phase == PLAY:
-            if self.mode == "window":
-                return tuple(s for s in sorted(self.window_seats)
-                             if s not in self.window_answers)
             return (self.turn,)
         return ()
-
-    def public_to_act(self) -> tuple[int, ...]:
-        """In a 够级 window only the seats that may beat show; 烧 claims are private. 宣点 is
-        answered privately too: a public 革命 button would tell that some hand holds no 2 and
-        no joker."""
-        if self._phase == DECLARE:
-            return ()
-        if self._phase == PLAY and self.mode == "window":
-            return tuple(s for s in self.to_act() if self.window_seats[s] == "beat")
-        return self.to_act()
-
-    def window(self) -> int:
-        if self._phase == DECLARE:
-            return 0
-        # not the log's length: the log also holds the private 烧 answers, and how many
-        # there were would tell who could burn (issue 23)
-        return self.window_no
-
-    def timeout_action(self, seat: int) -> Timeout:
-        """宣点 and an ignored 烧 claim time out to no (not a miss); otherwise the trustee acts."""
-        if self._phase == DECLARE:
-            return Timeout("nodeclare", miss=False)
-        if self._phase == PLAY and self.mode == "window" and self.window_seats.get(seat) == "burn":
-            return Timeout(PASS, miss=False)
-        return Timeout(self.trustee(seat))
 
     def private_epoch(self, seat: int) -> int:
         return self.epochs[seat]
@@ -476,15 +460,6 @@ class GoujiGame(Game):
 
     # --- actions --------------------------------------------------------------------------------
     def _apply(self, seat: int, text: str) -> str:
-        was_open = self._phase == PLAY and self.mode == "window"
-        start = self.window_start
-        action = self._dispatch(seat, text)
-        if not (was_open and self._phase == PLAY and self.mode == "window"
-                and self.window_start == start):
-            self.window_no += 1  # an answer inside a window that stays open opens nothing
-        return action
-
-    def _dispatch(self, seat: int, text: str) -> str:
         word = text.strip().lower()
         if self._phase == DECLARE:
             return self._apply_declare(seat, word, text)
@@ -968,11 +943,8 @@ class GoujiGame(Game):
         return dict(self._carry)
 
     # --- trustee --------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: ``ai.choose``; always legal, burns only when the rest is one lead."""
-        if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat,
-                                     text=T("err.base.not_seat_turn"))
         return ai.choose(self, seat)
 
     # --- views ----------------------------------------------------------------------------------

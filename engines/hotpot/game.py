@@ -187,7 +187,7 @@ class HotpotGame(Game):
     def phase(self) -> str:
         return DONE if self.is_over() else PLAY
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.current,)
 
     def private_epoch(self, seat: int) -> int:
@@ -305,13 +305,9 @@ class HotpotGame(Game):
             self._next_decision()
 
     # --- trustee ------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: bet the minimum only when the odds favour it (the gap is wide, or a pair with
         a big pot), counting the cards already open this round; escaped seats pass."""
-        if seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         if seat in self.escaped or self.bet_range(seat) is None or self.open is None:
             return "pass"
         return f"bet {self.min_bet}" if self.edge(seat) > 0 else "pass"

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from engines.base import Choice, Picker, Setup, T, Text, Timeout
+from engines.base import Choice, Picker, Setup, T, Text, Window
 from engines.errors import IllegalActionError
 from engines.mahjong import ai
 from engines.mahjong.fan import FanResult, MeldKind
@@ -42,6 +42,7 @@ from engines.mahjong.yaku import CAP, Result, evaluate, is_erren_win
 from engines.mahjong.yaku import Win as YakuWin
 
 SWAP = "swap"
+SWAP_KEY = -2  # ``Window.key`` of the 换牌 window (once, at the start)
 IN_PLAY = 71
 """"每次游戏开始后，随机选出 71 张牌进行游戏"."""
 FLOWERS = 2
@@ -157,10 +158,13 @@ class ErrenGame(MahjongGame):
         return [f"cuo {tile_name(t)}" for t in sorted(set(self.unused))]
 
     # --- the Game interface ----------------------------------------------------------------
-    def to_act(self) -> tuple[int, ...]:
+    def decision(self) -> Window | None:
+        """换牌 is chosen by both at once, in public, one deadline; a timeout keeps the tiles
+        (``swap -``), no miss."""
         if not self.ended and self._phase == SWAP:
-            return tuple(s for s in range(self.N) if not self.swapped[s])
-        return super().to_act()
+            return Window(tuple(s for s in range(self.N) if not self.swapped[s]), key=SWAP_KEY,
+                          timeout="swap -", miss=False)
+        return super().decision()
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.ended or seat not in self.to_act():
@@ -181,11 +185,6 @@ class ErrenGame(MahjongGame):
         after a 吃/碰, which brings no new tile."""
         first = seat == self.dealer and not any(self.discarded) and not self.claimed
         return first and self.drawn is None and self.can_win_with(seat, None, discard=False)
-
-    def timeout_action(self, seat: int) -> Timeout:
-        if self._phase == SWAP:
-            return Timeout("swap -", miss=False)
-        return super().timeout_action(seat)
 
     def _apply(self, seat: int, text: str) -> str:
         low = text.strip().lower()
@@ -252,7 +251,6 @@ class ErrenGame(MahjongGame):
             if self.drawn is not None and not self.hands[self.dealer][self.drawn]:
                 self.drawn = None
             self.epochs = [e + 1 for e in self.epochs]
-            self._new_window()
         return f"swap {format_tiles(tiles)}" if tiles else "swap -"
 
     def _special(self, seat: int, kind: str, tiles: list[int]) -> str:
@@ -265,7 +263,6 @@ class ErrenGame(MahjongGame):
                 self.tianting[seat] = True  # 天听
             self.cuo_offer, self.huan_offer = False, None
             self._discard(seat, tile)
-            self._new_window()
             return f"ting {tile_name(tile)}"
         if kind == "cuo":
             (tile,) = tiles
@@ -307,7 +304,6 @@ class ErrenGame(MahjongGame):
             self._haidi_next(seat, tile)
         else:
             self._discard(seat, tile)
-        self._new_window()
         return "pass"
 
     # --- draws, discards and the end of the wall ---------------------------------------------
@@ -560,13 +556,9 @@ class ErrenGame(MahjongGame):
             return None
         return super().picker(seat)
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: keeps its tiles at the swap, 胡 whenever it can, passes in 报听 / 海底 when it
         cannot, declares 报听 when its best discard leaves it ready, claims like the core."""
-        if self.ended or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         legal = self.legal_actions(seat)
         if self._phase == SWAP:
             return "swap -"

@@ -43,9 +43,9 @@ from engines.base import (
     Setup,
     T,
     Text,
-    Timeout,
     Transfer,
     View,
+    Window,
     net_points,
 )
 from engines.errors import IllegalActionError, OptionError
@@ -66,6 +66,8 @@ from engines.mahjong.tiles import (
 )
 
 DINGQUE, DISCARD, CLAIM, OVER = "dingque", "discard", "claim", "over"
+DINGQUE_KEY = -1
+"""``Window.key`` of the 定缺 window (once, at the start; claim windows count from 1)."""
 SEATS = 4
 LAST_FOUR = 3
 """The last four tiles: a draw that leaves at most this many in the wall is one of them."""
@@ -179,7 +181,6 @@ class MahjongGame(Game):
         self.discarded = [False] * self.N
         self.ended: str | None = None
         self.last_discard: tuple[int, int] | None = None
-        self._window = 0
         self.epochs = [0] * self.N
         self.shop: Shop | None = Shop.open(setup.options, self.N, setup.seed)
 
@@ -292,28 +293,23 @@ class MahjongGame(Game):
     def phase(self) -> str:
         return OVER if self.ended else self._phase
 
-    def to_act(self) -> tuple[int, ...]:
+    def decision(self) -> Window | None:
+        """定缺 is chosen by all at once, in public, one deadline (a timeout: the trustee's
+        suit). A claim window is private (the table names nobody: who may 碰/杠/胡 would tell
+        their hands), one deadline; an ignored claim is passed (过), no miss."""
         if self.ended:
-            return ()
+            return None
+        if self._phase == CLAIM:
+            claim = self.claim
+            assert claim is not None
+            return Window.claims(tuple(sorted(claim.options)), self.window_key, claim.answers,
+                                 claim.options)
         if self._phase == DINGQUE:
-            return tuple(s for s in range(self.N) if self.que[s] is None)
-        if self._phase == CLAIM:
-            assert self.claim is not None
-            return tuple(s for s in sorted(self.claim.options) if s not in self.claim.answers)
-        return (self.turn,)
+            return Window(tuple(s for s in range(self.N) if self.que[s] is None), key=DINGQUE_KEY)
+        return None
 
-    def public_to_act(self) -> tuple[int, ...]:
-        """Claims are private: the table names nobody while a claim window is open."""
-        return () if self._phase == CLAIM and not self.ended else self.to_act()
-
-    def window(self) -> int:
-        return self._window
-
-    def timeout_action(self, seat: int) -> Timeout:
-        """An ignored claim is passed (过) and is no miss; otherwise the trustee acts."""
-        if self._phase == CLAIM:
-            return Timeout("pass", miss=False)
-        return Timeout(self.trustee(seat))
+    def turn_seats(self) -> tuple[int, ...]:
+        return () if self.ended else (self.turn,)
 
     def private_epoch(self, seat: int) -> int:
         return self.epochs[seat]
@@ -373,7 +369,6 @@ class MahjongGame(Game):
                 self.status = [None] * self.N
                 # every private picture changes: the choices are shown and the dealer's turn starts
                 self.epochs = [e + 1 for e in self.epochs]
-                self._new_window()
             return que_action(value)
         if kind == "que":
             if not self.rules.dingque:
@@ -389,11 +384,7 @@ class MahjongGame(Game):
         if self._phase == CLAIM:
             return self._answer(seat, kind, value, text)
         action = self._turn_action(seat, kind, value, text)
-        self._new_window()
         return action
-
-    def _new_window(self) -> None:
-        self._window = len(self.log) + 1
 
     # --- a seat's own turn -------------------------------------------------------------
     def _turn_action(self, seat: int, kind: str, value: int | None, text: str) -> str:
@@ -527,6 +518,7 @@ class MahjongGame(Game):
     def _open_claim(self, claim: Claim) -> None:
         self.claim = claim
         self._phase = CLAIM
+        self._open_window()
         for s in claim.options:
             self.epochs[s] += 1
 
@@ -555,7 +547,6 @@ class MahjongGame(Game):
         claim.answers[seat] = action
         if len(claim.answers) == len(claim.options):
             self._resolve(claim)
-            self._new_window()
         return action
 
     def _resolve(self, claim: Claim) -> None:
@@ -1095,12 +1086,8 @@ class MahjongGame(Game):
         sizes = tuple(groups[s] for s in SUITS if groups[s])
         return Picker(tuple(tokens), tuple(tokens), 1, 1, "{}", "", sizes)
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
-        if self.ended or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         return ai.choose(self, seat)
 
     # --- 道具 (props) --------------------------------------------------------------------------

@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.base import Choice, Setup, T, Text, Timeout
+from engines.base import Choice, Setup, T, Text, Window
 from engines.errors import IllegalActionError
 from engines.mahjong.fan import FanResult, MeldKind
 from engines.mahjong.game import DISCARD, SEATS, Event, MahjongGame, Win
@@ -47,6 +47,7 @@ from engines.mahjong.shape import (
 )
 
 PAOZI = "paozi"
+PAOZI_KEY = -3  # ``Window.key`` of the 下炮子 window (once, at the start)
 STACKS_PER_WALL = 17
 """136 tiles: four walls of 17 墩 (two tiles each)."""
 
@@ -146,10 +147,14 @@ class ShaanxiGame(MahjongGame):
         return T(f"mj.pay.sx_{kind.value}", tile=tile_text(tile))
 
     # --- the Game interface ----------------------------------------------------------------
-    def to_act(self) -> tuple[int, ...]:
+    def decision(self) -> Window | None:
+        """炮子 are staked by all at once, in public, one deadline; left unstaked they keep
+        last hand's value ("默认上回的下炮子的值"), no miss."""
         if not self.ended and self._phase == PAOZI:
-            return tuple(s for s in range(SEATS) if self.pao[s] is None)
-        return super().to_act()
+            return Window(tuple(s for s in range(SEATS) if self.pao[s] is None), key=PAOZI_KEY,
+                          timeout={s: f"pao {self.default_pao[s]}" for s in range(SEATS)},
+                          miss=False)
+        return super().decision()
 
     def legal_actions(self, seat: int) -> list[str]:
         if self._phase == PAOZI and not self.ended:
@@ -157,12 +162,6 @@ class ShaanxiGame(MahjongGame):
                 return []
             return [f"pao {n}" for n in range(PAO_MAX + 1)]
         return super().legal_actions(seat)
-
-    def timeout_action(self, seat: int) -> Timeout:
-        """炮子 left unstaked keep last hand's value ("默认上回的下炮子的值"), no miss."""
-        if self._phase == PAOZI:
-            return Timeout(f"pao {self.default_pao[seat]}", miss=False)
-        return super().timeout_action(seat)
 
     def _apply(self, seat: int, text: str) -> str:
         kind, value = parse_action(text)
@@ -186,7 +185,6 @@ class ShaanxiGame(MahjongGame):
                 self.status = [None] * SEATS
                 # every private picture changes: the stakes are shown and the dealer's turn starts
                 self.epochs = [e + 1 for e in self.epochs]
-                self._new_window()
             return f"pao {value}"
         if kind == "pao":
             raise IllegalActionError(
@@ -197,11 +195,11 @@ class ShaanxiGame(MahjongGame):
             )
         return super()._apply(seat, text)
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: last hand's 炮子; then the core trustee (胡 whenever it can)."""
-        if not self.ended and self._phase == PAOZI and seat in self.to_act():
+        if self._phase == PAOZI:
             return f"pao {self.default_pao[seat]}"
-        return super().trustee(seat)
+        return super()._trustee(seat)
 
     # --- wins --------------------------------------------------------------------------------
     def _result(self, shape: str, how: str, times: int) -> FanResult:

@@ -325,14 +325,10 @@ class WuhanGame(MahjongGame):
             kind = "gang"  # "打出来也是杠牌"
         return super()._turn_action(seat, kind, value, text)
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: 胡 whenever it can; 海底 passes; 红中 and a second 癞子 go out as kongs; claims
         that bring the hand closer (or open it); otherwise the discard leaving the lowest
         shanten (癞子 kept)."""
-        if self.ended or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         legal = self.legal_actions(seat)
         if "hu" in legal:
             return "hu"

@@ -123,7 +123,7 @@ class BullGame(Game):
         show after the stakes (the last stake, often another seat's, reveals them)."""
         return int(self.cards_visible(seat))
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         phase = self.phase()
         if phase == BET:
             return tuple(s for s in self.players if s not in self.units)
@@ -209,13 +209,9 @@ class BullGame(Game):
         return "nobull" if split is None else str(split)
 
     # --- trustee --------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: decline the bank (unless last to be offered), the smallest stake, best split."""
         phase = self.phase()
-        if seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         if phase == GRAB:
             return self._trustee_grab(seat)
         if phase == BET:
@@ -503,9 +499,9 @@ class NiuniuGame(BullGame):
             return None
         return self.offers[len(self.declined)]
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         offered = self.offered
-        return (offered,) if offered is not None else super().to_act()
+        return (offered,) if offered is not None else super().turn_seats()
 
     def cards_visible(self, seat: int) -> bool:
         return self.phase() in (SPLIT, DONE) and not self.regrouped

@@ -38,9 +38,9 @@ from engines.base import (
     Setup,
     T,
     Text,
-    Timeout,
     Transfer,
     View,
+    Window,
     net_points,
 )
 from engines.errors import IllegalActionError, OptionError
@@ -174,7 +174,6 @@ class PaohuziGame(Game):
         self.last_drawn: int | None = None
         self.last_event: Text | None = None
         self._phase = DISCARD
-        self._window = 0
         for s in range(SEATS):
             dealt = 0
             for t in range(WORD_KINDS):
@@ -329,26 +328,23 @@ class PaohuziGame(Game):
     def phase(self) -> str:
         return OVER if self.ended else self._phase
 
-    def to_act(self) -> tuple[int, ...]:
+    def decision(self) -> Window | None:
+        """A tile on offer is claimed privately (the table names nobody while it is open), one
+        deadline, an ignored claim is passed, no miss. A 自摸 offer with no discard due is the
+        seat's own turn, in public, and also lapses to ``pass``, no miss."""
         if self.ended:
-            return ()
+            return None
         if self._phase == CLAIM:
-            assert self.claim is not None
-            return tuple(s for s in sorted(self.claim.options) if s not in self.claim.answers)
-        return (self.turn,)
+            claim = self.claim
+            assert claim is not None
+            return Window.claims(tuple(sorted(claim.options)), self.window_key, claim.answers,
+                                 claim.options)
+        if not self.must_discard:
+            return Window((self.turn,), timeout="pass", miss=False)
+        return None
 
-    def public_to_act(self) -> tuple[int, ...]:
-        """Claims are private: the table names nobody while a tile is on offer."""
-        return () if self._phase == CLAIM and not self.ended else self.to_act()
-
-    def window(self) -> int:
-        return self._window
-
-    def timeout_action(self, seat: int) -> Timeout:
-        """An ignored claim (or 自摸 offer without a discard due) is passed, no miss."""
-        if self._phase == CLAIM or not self.must_discard:
-            return Timeout("pass", miss=False)
-        return Timeout(self.trustee(seat))
+    def turn_seats(self) -> tuple[int, ...]:
+        return () if self.ended else (self.turn,)
 
     def private_epoch(self, seat: int) -> int:
         return self.epochs[seat]
@@ -376,17 +372,14 @@ class PaohuziGame(Game):
             self.claim.answers[seat] = action
             if len(self.claim.answers) == len(self.claim.options):
                 self._resolve(self.claim)
-                self._new_window()
             return action
         legal = self.legal_actions(seat)
         if kind == "hu" and "hu" in legal:
             self._win(self.win_check(seat, None, "self"), None)
-            self._new_window()
             return "hu"
         if kind == "pass" and "pass" in legal:
             self.status[seat] = T("phz.status.pass")
             self._next_draw(seat)
-            self._new_window()
             return "pass"
         if kind == "discard" and self.must_discard:
             tile = value[0]
@@ -412,7 +405,6 @@ class PaohuziGame(Game):
                     text=T("err.phz.kan", tile=tile_zh(tile)),
                 )
             self._discard(seat, tile)
-            self._new_window()
             return tile_name(tile)
         if kind == "hu":
             raise IllegalActionError(
@@ -424,11 +416,6 @@ class PaohuziGame(Game):
             action=text,
             text=T("err.phz.options", options=", ".join(legal)),
         )
-
-    def _new_window(self) -> None:
-        # a count of decision points, not the log's length: the log also holds the private
-        # answers to a claim window, and how many there were would tell who could claim
-        self._window += 1
 
     # --- turns and draws ----------------------------------------------------------------
     def _turn_start(self, seat: int, *, discard: bool, self_draw: bool) -> None:
@@ -537,6 +524,7 @@ class PaohuziGame(Game):
     def _open_claim(self, claim: Claim) -> None:
         self.claim = claim
         self._phase = CLAIM
+        self._open_window()
         for s in claim.options:
             self.epochs[s] += 1
 
@@ -857,12 +845,8 @@ class PaohuziGame(Game):
         labels = tuple(tile_zh(t) for t in tiles)
         return Picker(tokens, labels, 1, 1, "{}", "")
 
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
-        if self.ended or seat not in self.to_act():
-            raise IllegalActionError(
-                "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
-            )
         return ai.choose(self, seat)
 
     # --- tests and debugging -----------------------------------------------------------------

@@ -19,15 +19,16 @@ from typing import Any
 
 from engines.base import (
     Choice,
+    Game,
     Outcome,
     Picker,
-    PrivateWindowGame,
     RoundLog,
     SeatView,
     Setup,
     T,
     Text,
     View,
+    Window,
 )
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import ai
@@ -81,7 +82,7 @@ def team(seat: int) -> int:
     return seat % 2
 
 
-class ShengjiGame(PrivateWindowGame):
+class ShengjiGame(Game):
     """升级 (001). Options: ``decks`` 1–3 (2), ``fixed_two`` (2 为常主), ``sweep`` (大光积分
     rooms: the 庄's points for a 大光, 0 = the usual 4). ``Setup.carry``: ``levels`` [team 0,
     team 1] and ``dealer`` (None in a match's first hand)."""
@@ -237,9 +238,13 @@ class ShengjiGame(PrivateWindowGame):
     def is_over(self) -> bool:
         return self._phase == DONE
 
-    def to_act(self) -> tuple[int, ...]:
-        if self._phase in (DECLARE, COUNTER):
-            return self._eligible()
+    def decision(self) -> Window | None:
+        """亮主/反主 and 反底 are claims: who may declare would tell who holds level cards."""
+        if self._phase not in self.PRIVATE_PHASES:
+            return None
+        return Window.claims(self._eligible(), self.window_key)
+
+    def turn_seats(self) -> tuple[int, ...]:
         if self._phase == BURY:
             assert self.kitty_owner is not None
             return (self.kitty_owner,)
@@ -530,11 +535,8 @@ class ShengjiGame(PrivateWindowGame):
         return dict(self._carry)
 
     # --- trustee --------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: legal always (``ai.choose``); never ruffs a partner's winning trick."""
-        if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat,
-                                     text=T("err.base.not_seat_turn"))
         return ai.choose(self, seat)
 
     # --- views ----------------------------------------------------------------------------------
@@ -545,6 +547,10 @@ class ShengjiGame(PrivateWindowGame):
             return T("shengji.trump.notrump", level=level_name(self.level))
         return T("shengji.trump.suit", suit=self._suit_text(self.decl.suit),
                  level=level_name(self.level))
+
+    def private_epoch(self, seat: int) -> int:
+        """Bumped when the seat's private picture grows (the kitty, a claim it may make)."""
+        return self.epochs[seat]
 
     def view(self, seat: int | None) -> View:
         current = dict(self.trick)

@@ -140,7 +140,7 @@ class ShuangkouGame(Game):
     def is_over(self) -> bool:
         return self._phase == DONE
 
-    def to_act(self) -> tuple[int, ...]:
+    def turn_seats(self) -> tuple[int, ...]:
         return () if self._phase == DONE else (self.turn,)
 
     def active(self) -> list[int]:
@@ -312,11 +312,8 @@ class ShuangkouGame(Game):
         return self._outcome
 
     # --- trustee --------------------------------------------------------------------------------
-    def trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int) -> str:
         """托管: ``ai.choose``; always legal, never beats the partner's play."""
-        if seat not in self.to_act():
-            raise IllegalActionError("it is not this seat's turn", seat=seat,
-                                     text=T("err.base.not_seat_turn"))
         return ai.choose(self, seat)
 
     # --- views ----------------------------------------------------------------------------------

@@ -18,9 +18,9 @@ from engines.base import (
     Outcome,
     SeatView,
     T,
-    Timeout,
     Transfer,
     View,
+    Window,
     net_points,
 )
 from engines.errors import IllegalActionError
@@ -43,25 +43,16 @@ class ClaimGame(Game):
         self.transfers: list[Transfer] = []
         self.fees = [0] * setup.seats
 
-    def to_act(self) -> tuple[int, ...]:
-        if self.is_over():
-            return ()
-        if self.answers is not None:
-            return tuple(
-                s for s in range(self.setup.seats) if s != self.turn and s not in self.answers
-            )
-        return (self.turn,)
+    def decision(self) -> Window | None:
+        """The claim window: the two other seats answer at once, privately, one deadline; an
+        ignored claim is passed, no miss."""
+        if self.answers is None or self.is_over():
+            return None
+        asked = tuple(s for s in range(self.setup.seats) if s != self.turn)
+        return Window.claims(asked, self.windows, self.answers)
 
-    def public_to_act(self) -> tuple[int, ...]:
-        return () if self.answers is not None else self.to_act()
-
-    def window(self) -> int:
-        return self.windows
-
-    def timeout_action(self, seat: int) -> Timeout:
-        if self.answers is not None:
-            return Timeout("pass", miss=False)  # an ignored claim is no miss
-        return Timeout("discard")
+    def turn_seats(self) -> tuple[int, ...]:
+        return () if self.is_over() else (self.turn,)
 
     def private_epoch(self, seat: int) -> int:
         return self.drawn[seat]
@@ -101,8 +92,8 @@ class ClaimGame(Game):
                 self.drawn[self.turn] += 1
         return action
 
-    def trustee(self, seat: int) -> str:
-        return self.timeout_action(seat).action
+    def _trustee(self, seat: int) -> str:
+        return "pass" if self.answers is not None else "discard"
 
     def is_over(self) -> bool:
         return self.discards >= DISCARDS

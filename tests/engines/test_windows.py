@@ -1,0 +1,148 @@
+"""Decision windows and the trustee, once in base (issue 24, items 1 and 3).
+
+A private window (a claim on a discard, 够级's 烧, 升级's 反主, 打滚子's joker window) asks some
+seats privately; while it is open the table shows its phase and countdown only. Every registered
+game declares its windows (``Game.decision``) and base derives the hooks the host reads, so one
+test drives every game's windows: each privately asked seat answers every way it may, and
+whatever leaves the window open must look the same to the table and to every other seat (the
+public view, the other seats' views, ``public_to_act``, ``window``) as declining does. Windows
+where nobody or only one seat may claim are compared per family, on constructed tables
+(tests/engines/mahjong/test_privacy.py, paohuzi/test_hidden.py, gouji/test_hidden.py,
+doudizhu/test_five_hidden.py, the ``who_could`` tests of 升级 and 打滚子).
+
+Bug it found: in 打滚子's joker window the kitty line showed a joker as soon as a seat buried it,
+while the others were still answering, so the table learnt who held one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engines import registry
+from engines.base import Game, Setup
+from engines.errors import IllegalActionError
+
+SEEDS = range(6)
+MAX_STEPS = 700
+WINDOWS = 12  # private windows checked per game
+
+
+def private_seats(game: Game) -> tuple[int, ...]:
+    """Seats asked to answer now that the table does not name."""
+    shown = set(game.public_to_act())
+    return tuple(s for s in game.to_act() if s not in shown)
+
+
+def seen(game: Game, but: int) -> list[Any]:
+    """Everything the table and every seat other than ``but`` can see or the host tells."""
+    views = [game.view(v).to_json() for v in range(game.setup.seats) if v != but]
+    return [game.view(None).to_json(), views, game.public_to_act(), game.window()]
+
+
+def decline(game: Game, seat: int) -> str:
+    """The answer of a seat that lets the window pass: its timeout answer, no miss."""
+    timeout = game.timeout_action(seat)
+    assert not timeout.miss, f"letting a private window pass counts as a miss for {seat + 1}"
+    return timeout.action
+
+
+def copy(game: Game) -> Game:
+    return type(game).from_record(game.to_record())
+
+
+def check_answers(key: str, game: Game) -> int:
+    """Each privately asked seat, in turn, answers every way it may: whatever leaves the window
+    open must look the same to the table and to every other seat (phase and countdown only);
+    then it declines and the next seat answers. Returns how many answers were compared."""
+    game = copy(game)
+    opened = game.window()
+    compared = 0
+    while private := private_seats(game):
+        seat = private[0]
+        no = decline(game, seat)
+        looks: dict[str, list[Any]] = {}
+        for action in game.legal_actions(seat)[:8]:
+            other = copy(game)
+            other.apply(seat, action)
+            if other.window() == opened and other.phase() == game.phase() and not other.is_over():
+                looks[action] = seen(other, seat)
+        if no in looks:
+            for action, look in looks.items():
+                assert look == looks[no], f"{key}: seat {seat + 1}'s {action!r} shows"
+                compared += 1
+        game.apply(seat, no)
+        if game.window() != opened:
+            break
+    return compared
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_a_private_answer_tells_nobody_anything_while_the_window_is_open(key: str) -> None:
+    spec = registry.get(key)
+    windows = compared = 0
+    for seed in SEEDS:
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                              options=spec.validate({})))
+        for _ in range(MAX_STEPS):
+            if game.is_over() or compared >= WINDOWS:
+                break
+            if len(private_seats(game)) >= 2:  # an answer may leave the window open
+                windows += 1
+                compared += check_answers(key, game)
+            seat = game.to_act()[0]
+            game.apply(seat, game.trustee(seat))
+    # a game with windows asking two seats or more must have had answers to compare
+    assert compared or not windows, f"{key}: no window kept open by an answer"
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_a_window_answered_inside_keeps_one_deadline(key: str) -> None:
+    """``window`` stays the same while a private window is answered seat by seat, and the host
+    clock keeps one deadline for it."""
+    spec = registry.get(key)
+    for seed in SEEDS:
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                              options=spec.validate({})))
+        for _ in range(MAX_STEPS):
+            if game.is_over():
+                break
+            private = private_seats(game)
+            if len(private) >= 2:
+                opened = game.window()
+                game.apply(private[0], decline(game, private[0]))
+                if private_seats(game):
+                    assert game.window() == opened
+            seat = game.to_act()[0]
+            game.apply(seat, game.trustee(seat))
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_windows_and_the_trustee_check_live_in_base(key: str) -> None:
+    """Games declare windows (``decision``) and choose for the trustee (``_trustee``); the
+    hooks the host reads are base's alone."""
+    game = registry.get(key).game
+    for hook in ("to_act", "public_to_act", "window", "timeout_action", "trustee"):
+        assert getattr(game, hook) is getattr(Game, hook), f"{key} overrides {hook}"
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_the_trustee_refuses_a_seat_that_does_not_act(key: str) -> None:
+    spec = registry.get(key)
+    game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=3,
+                          options=spec.validate({})))
+    for _ in range(MAX_STEPS):
+        if game.is_over():
+            break
+        idle = [s for s in range(game.setup.seats) if s not in game.to_act()]
+        for s in idle:
+            with pytest.raises(IllegalActionError) as refused:
+                game.trustee(s)
+            assert refused.value.text is not None
+            assert refused.value.text.key == "err.base.not_seat_turn"
+        seat = game.to_act()[0]
+        game.apply(seat, game.trustee(seat))
+    for s in range(game.setup.seats):
+        with pytest.raises(IllegalActionError):
+            game.trustee(s)  # the hand is over
