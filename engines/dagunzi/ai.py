@@ -134,6 +134,28 @@ def _holds(game: DagunziGame, seen: Seen, seat: int, play: Sequence[int]) -> boo
     return not (higher and ruffers)
 
 
+def _candidates(game: DagunziGame, seat: int) -> list[list[int]]:
+    """The follows worth weighing: every legal one from the led suit; short of it, the whole
+    led suit with the cheapest or the richest other cards, or a trump 棒/滚 of the lead's size
+    (the only plays that can win there; any filler is legal when the suit runs out)."""
+    ctx = game.ctx
+    lead = game.trick[0][1]
+    n = len(lead)
+    suit = ctx.eff[lead[0]]
+    hand = game.hands[seat]
+    held = [c for c in ids_of(hand) if ctx.eff[c] == suit]
+    if len(held) >= n:
+        return game._follows(seat)
+    need = n - len(held)
+    others = [c for c in ids_of(hand) if ctx.eff[c] != suit]
+    cheap = sorted(others, key=lambda c: (ctx.is_trump(c), points(c), ctx.order[c]))
+    rich = sorted(others, key=lambda c: (ctx.is_trump(c), -points(c), ctx.order[c]))
+    out = [held + cheap[:need], held + rich[:need]]
+    if not held:
+        out += [[c] * n for c, k in enumerate(hand) if k >= n and ctx.is_trump(c)]
+    return out
+
+
 def _follow(game: DagunziGame, seat: int, seen: Seen) -> list[int]:
     ctx = game.ctx
     lead = game.trick[0][1]
@@ -143,7 +165,7 @@ def _follow(game: DagunziGame, seat: int, seen: Seen) -> list[int]:
             best_seat, best = s, play
     partner = best_seat % 2 == seat % 2
     feed = partner and _holds(game, seen, seat, best)
-    legal = game._follows(seat)
+    legal = _candidates(game, seat)
     if not partner:
         winning = [p for p in legal if beats(p, best, lead, ctx)]
         if winning:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engines.base import ESCAPE
@@ -74,16 +75,24 @@ class Seen:
         return suit in self.voids[(self.seat + 2) % 4]
 
 
+@lru_cache(maxsize=4096)
+def _ids(text: str) -> tuple[int, ...] | None:
+    """A logged play's cards (memoized: the log is read at every decision)."""
+    try:
+        return tuple(parse_ids(text))
+    except NotationError:
+        return None
+
+
 def _voids(log: Sequence[tuple[int, str]], ctx: Context) -> list[set[int]]:
     """Per seat, the effective suits it did not follow (read from the log's plays)."""
     voids: list[set[int]] = [set() for _ in range(4)]
-    trick: list[tuple[int, list[int]]] = []
+    trick: list[tuple[int, tuple[int, ...]]] = []
     for seat, text in log:
         if text.split(None, 1)[0].lower() in _NOT_PLAYS:
             continue
-        try:
-            ids = parse_ids(text)
-        except NotationError:  # an entry of the host's (an offer): not a play
+        ids = _ids(text)
+        if ids is None:  # an entry of the host's (an offer): not a play
             continue
         trick.append((seat, ids))
         if len(trick) > 1:
