@@ -118,10 +118,11 @@ def match(contests: dict[str, Contest], key: str, deals: int, first_seed: int,
 
 def report(key: str, r: dict[str, object]) -> str:
     """The match's lines: overall, per seating, per role, and the decision times."""
-    lines = [f"{key:10s} trustee − rule player {r['mean']:+.2f} ± {r['half']:.2f} points per "
-             f"deal ({r['deals']} deals), trustee side wins {r['wins']:.1%}; decision "
-             f"{r['ms_mean']:.2f} ms mean, p99 {r['ms_p99']:.2f} ms, max {r['ms_max']:.1f} ms "
-             f"({r['seconds']:.0f} s)"]
+    head = (f"{key:10s} trustee − rule player {r['mean']:+.2f} ± {r['half']:.2f} points per "
+            f"deal ({r['deals']} deals), trustee side wins {r['wins']:.1%}; decision "
+            f"{r['ms_mean']:.2f} ms mean, p99 {r['ms_p99']:.2f} ms, max {r['ms_max']:.1f} ms "
+            f"({r['seconds']:.0f} s)")
+    lines = [head]
     by_side = r["by_side"]
     assert isinstance(by_side, dict)
     lines.append("           per seating: " + "; ".join(

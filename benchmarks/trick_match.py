@@ -3,15 +3,19 @@
 **The rule player** reads only its own hand, the trick on the table (who is winning it) and
 its legal actions; it remembers nothing and never looks ahead:
 
-- Declaring (升级 亮主 / 反主, 打滚子 亮主 and the first hand's 亮大王): it makes the legal
-  declaration with the most cards whenever it has one, except over its partner's current
-  declaration; it always shows its 大王. 欢乐升级's 反底: never. 打滚子's joker window: pass.
+- Declaring (升级 亮主 / 反主, 打滚子 亮主): the legal declaration with the most cards, except
+  over its partner's current declaration, and a single level card only with a quarter of its
+  hand in that suit. 亮大王 (打滚子's first hand): with a third of its hand in trumps under the
+  suit it would name. 欢乐升级's 反底: never. 打滚子's joker window: pass.
 - Burying (扣底) and 还贡: its lowest cards — side cards without points first, then by trump
   order (打滚子: never a joker; 干锅: the kitty as dealt, the only bury there is).
-- Leading: its highest single card, side suits before trumps.
-- Following (a legal follow, from ``legal_actions``): when its partner is winning the trick,
+- Leading: its lowest single card (see "lowest" below): it cannot know whether a lead wins.
+- Following (among its legal follows: 打滚子 the engine's complete list; 升级 every legal
+  follow from the led suit, at most 3,000 candidates, or when short of it the whole suit with
+  its lowest other cards, or any trumps when void): when its partner is winning the trick,
   the lowest legal follow; else the highest legal follow that beats the best play so far, if
-  one does; else the lowest. "Lowest": fewest trumps, then the lowest orders.
+  one does; else the lowest. "Lowest": fewest trumps, then fewest points, then the lowest
+  orders.
 
 **The match** (``benchmarks/duplicate.py``): each deal is played twice with the sides swapped
 (trustee in seats 1 and 3, then in 2 and 4), on the same seed; the first hand of a match (升级:
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from itertools import combinations, islice
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,6 +45,7 @@ from engines.dagunzi.rules import beats as dg_beats
 from engines.shengji import SHENGJI
 from engines.shengji.cards import SMALL, Context, format_ids, ids_of, parse_ids, points
 from engines.shengji.patterns import beats as sj_beats
+from engines.shengji.patterns import follow_problem, suit_cards
 from engines.shengji.rules import DEAL
 
 
@@ -92,12 +98,37 @@ def _play(game: Game, seat: int, beats: object) -> str:
     for s, play in trick[1:]:
         if beats(play, best, lead, ctx):  # type: ignore[operator]
             best_seat, best = s, play
-    follows = [parse_ids(a) for a in game.legal_actions(seat)]
+    follows = _follows(game, seat)
     if best_seat % 2 != seat % 2:
         winning = [p for p in follows if beats(p, best, lead, ctx)]  # type: ignore[operator]
         if winning:
             return format_ids(max(winning, key=lambda p: _weight(p, ctx)), ctx)
     return format_ids(min(follows, key=lambda p: _weight(p, ctx)), ctx)
+
+
+def _follows(game: Game, seat: int) -> list[list[int]]:
+    """The seat's legal follows (打滚子: the engine's list; 升级: every follow from the led suit,
+    at most 3,000 candidates, or all of the led suit and the lowest or trump fillers)."""
+    if not hasattr(game, "lead"):  # 打滚子
+        return game._follows(seat)  # type: ignore[attr-defined,no-any-return]
+    ctx: Context = game.ctx  # type: ignore[attr-defined]
+    lead = game.lead  # type: ignore[attr-defined]
+    hand = game.hands[seat]  # type: ignore[attr-defined]
+    held = suit_cards(hand, ctx, lead.suit)
+    if len(held) >= lead.n:
+        out = []
+        for combo in islice(dict.fromkeys(combinations(sorted(held), lead.n)), 3000):
+            if follow_problem(hand, lead, combo, ctx) is None:
+                out.append(list(combo))
+        return out or [sorted(held, key=lambda c: (points(c), ctx.order[c]))[: lead.n]]
+    rest = sorted((c for c in ids_of(hand) if ctx.eff[c] != lead.suit),
+                  key=lambda c: _weight([c], ctx))
+    need = lead.n - len(held)
+    out = [held + rest[:need]]
+    trumps = [c for c in rest if ctx.is_trump(c)]
+    if not held and len(trumps) >= need:
+        out += [list(c) for c in islice(dict.fromkeys(combinations(trumps, need)), 3000)]
+    return out
 
 
 def shengji_rule(game: Game, seat: int) -> str:
