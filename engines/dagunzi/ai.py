@@ -7,7 +7,8 @@ in a suit no opponent has shown void, else a low card its void partner can ruff,
 lowest card without points from its shortest suit; it never leads trumps to draw them (the
 big trumps keep the last trick, which decides 抠底 and the levels). Following, it gives points only to a partner whose play will stand, never overtakes a
 winning partner, and takes a trick from the opponents with the lowest play that will stand
-(else the lowest that wins), keeping its points and trumps otherwise.
+(else the lowest that wins), keeping its points and trumps otherwise. Its top trump, when
+nothing unseen beats it, waits for the last trick unless 20 points or more are at stake.
 """
 
 from __future__ import annotations
@@ -134,6 +135,21 @@ def _holds(game: DagunziGame, seen: Seen, seat: int, play: Sequence[int]) -> boo
     return not (higher and ruffers)
 
 
+def _guard(game: DagunziGame, seat: int, seen: Seen) -> int | None:
+    """The trump kept for the last trick (following): ``seat``'s highest trump when nothing
+    unseen beats it, while more than the last trick's cards are left (None: no such trump, or
+    this is the last trick)."""
+    ctx = game.ctx
+    hand = game.hands[seat]
+    if sum(hand) <= len(game.trick[0][1]):
+        return None
+    trumps = [c for c, k in enumerate(hand) if k and ctx.is_trump(c)]
+    if not trumps:
+        return None
+    top = max(trumps, key=lambda c: ctx.order[c])
+    return top if _master(top, 1, seen) else None
+
+
 def _candidates(game: DagunziGame, seat: int) -> list[list[int]]:
     """The follows worth weighing: every legal one from the led suit; short of it, the whole
     led suit with the cheapest or the richest other cards, or a trump 棒/滚 of the lead's size
@@ -168,6 +184,11 @@ def _follow(game: DagunziGame, seat: int, seen: Seen) -> list[int]:
     legal = _candidates(game, seat)
     if not partner:
         winning = [p for p in legal if beats(p, best, lead, ctx)]
+        guard = _guard(game, seat, seen)
+        got = sum(points(c) for _, p in game.trick for c in p)
+        if guard is not None and got < 20:
+            # 保底 / 抠底: the top trump waits for the last trick unless points are at stake
+            winning = [p for p in winning if guard not in p]
         if winning:
             # a card that will stand is spent only on a trick with points in it
             got = sum(points(c) for _, p in game.trick for c in p)

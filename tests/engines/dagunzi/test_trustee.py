@@ -64,3 +64,16 @@ def test_trustee_keeps_its_big_jokers_instead_of_leading_them() -> None:
     game = _table(["R R 9h 8h 7h 6c", "As Qs 7c 8c 9c Tc", "3s 6s 6d 7d 8d 9d",
                    "7s 8s 9s Jd Qd Kd"])
     assert game.trustee(0) == "6c"
+
+
+def test_trustee_keeps_its_top_trump_for_the_last_trick_when_no_points_are_at_stake() -> None:
+    # 保底 / 抠底: a low trump led with no points in the trick; only the 大王 would win it. The
+    # trustee keeps the 大王 (the last trick decides the kitty and the levels) and plays low.
+    game = _table(["9h 3c 6c", "R 6h 7h", "7c 8c 9c", "3s 6s 7s"])
+    game.apply(0, "9h")
+    assert game.trustee(1) == "6h"
+    # with 20 points or more at stake, the 大王 takes them
+    game = _table(["Kh 3c 6c", "Th 7c 8c", "5h 9c Jc", "R 6h 7h"])
+    for seat, play in enumerate(["Kh", "Th", "5h"]):
+        game.apply(seat, play)
+    assert game.trustee(3) == "R"
