@@ -1,8 +1,10 @@
-"""托管: the trustee of 升级 — always legal, simple, and on its partner's side.
+"""托管: the trustee of 升级 — always legal, remembers the table, on its partner's side.
 
-It declares strong holdings, buries low side cards, leads its strongest part or a low card,
-follows with the most structure the rules demand, feeds points to a partner who is winning
-the trick and never ruffs (毙) a partner's winning trick.
+It declares strong holdings, buries short low suits whole, leads what nothing unseen can beat
+(outside shown voids), a card for its void partner to ruff or, long in trumps, its unbeatable
+trumps, else a low card; follows with the most structure the rules demand, feeds points only
+to a partner whose play will stand, never overtakes or ruffs (毙) a winning partner, and
+takes points with the cheapest play that will stand (docs/games/shengji.md, "Trustee").
 """
 
 from __future__ import annotations
@@ -214,7 +216,9 @@ def _follow(game: ShengjiGame, seat: int) -> list[int]:
             if not partner_wins:
                 winning = [p for p in legal if beats(p, best, lead, ctx)]
                 if winning:
-                    standing = [p for p in winning if _holds(game, seen, seat, p)]
+                    # a play that will stand is spent only on a trick with points in it
+                    got = sum(points(c) for _, play in game.trick for c in play)
+                    standing = [p for p in winning if got and _holds(game, seen, seat, p)]
                     return min(standing or winning, key=lambda p: sum(ctx.order[c] for c in p))
             return min(legal, key=lambda p: (sum(points(c) for c in p),
                                              sum(ctx.order[c] for c in p)))

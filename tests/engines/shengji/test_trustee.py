@@ -64,3 +64,12 @@ def test_trustee_buries_its_short_low_suit_whole_to_ruff_it() -> None:
     game.apply(0, action)
     assert not [c for c in ids_of(game.hands[0]) if c < 52 and suit_of(c) == 2]
     assert not any(c % 13 + 2 in (5, 10, 13, 14) for c in buried)
+
+
+def test_trustee_spends_a_card_that_stands_only_on_points() -> None:
+    # A 9 of spades led, no points in the trick: the J wins it for now and the A is kept for a
+    # trick worth taking (the K and Q still out could beat the J; they would cost no points).
+    game = ShengjiGame.position(
+        ["9s 3c", "Js As", "Ks 4c", "Qs 6c"], level=2, trump=1, dealer=0)
+    game.apply(0, "9s")
+    assert game.trustee(1) == "Js"
