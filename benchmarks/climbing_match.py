@@ -13,7 +13,7 @@
   play; else the weakest legal play that beats (the engine's order: non-bombs before bombs,
   then fewer 大王), pass when nothing beats.
 
-**The match** (duplicate format): each deal (one seed) is played twice, first with the
+**The match** (duplicate format, ``benchmarks/duplicate.py``): each deal (one seed) is played twice, first with the
 trustee in the first side's seats (够级: seats 1, 3, 5; 双扣: seats 1, 3) and the rule player in
 the others, then with the sides swapped, on the same seed — the same cards, the same 上班 or
 庄. The figure per deal is the mean over its two games of (the points of a trustee seat − the
@@ -31,17 +31,13 @@ Usage: python benchmarks/climbing_match.py [--deals 300] [--game gouji_new|gouji
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
-import time
-from collections.abc import Callable
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.base import Game, GameSpec, Setup
+from benchmarks.duplicate import Contest, match, report
+from engines.base import Game, GameSpec
 from engines.climbing.notation import BIG, PASS, SMALL, TWO, format_cards
 from engines.gouji import GOUJI, GOUJI_NEW
 from engines.gouji.patterns import plays as gouji_plays
@@ -103,60 +99,10 @@ def shuangkou_rule(game: Game, seat: int) -> str:
     return play_text(*options[0]) if options else PASS
 
 
-RULES: dict[str, Callable[[Game, int], str]] = {
-    "gouji_new": gouji_rule, "gouji": gouji_rule, "shuangkou": shuangkou_rule,
+CONTESTS: dict[str, Contest] = {
+    "gouji_new": Contest(GOUJI_NEW, gouji_rule), "gouji": Contest(GOUJI, gouji_rule),
+    "shuangkou": Contest(SHUANGKOU, shuangkou_rule),
 }
-
-
-def play_deal(key: str, seed: int) -> tuple[float, list[bool], list[float]]:
-    """One deal in both seatings: (the per-deal difference, trustee-side wins, decision ms)."""
-    spec = SPECS[key]
-    seats = spec.max_seats
-    rule = RULES[key]
-    diffs, wins, times = [], [], []
-    for trustee_side in (0, 1):
-        game = spec.new(Setup(seats=seats, seed=seed, options=spec.validate({})))
-        while not game.is_over():
-            for seat in game.to_act():
-                if game.is_over() or seat not in game.to_act():
-                    continue
-                if seat % 2 == trustee_side:
-                    t0 = time.perf_counter()
-                    action = game.trustee(seat)
-                    times.append((time.perf_counter() - t0) * 1000)
-                else:
-                    action = rule(game, seat)
-                game.apply(seat, action)
-        pts = game.outcome().points
-        mine = statistics.fmean(pts[s] for s in range(seats) if s % 2 == trustee_side)
-        theirs = statistics.fmean(pts[s] for s in range(seats) if s % 2 != trustee_side)
-        diffs.append(mine - theirs)
-        wins.append(mine > theirs)
-    return statistics.fmean(diffs), wins, times
-
-
-def _job(args: tuple[str, int]) -> tuple[float, list[bool], list[float]]:
-    return play_deal(*args)
-
-
-def match(key: str, deals: int, first_seed: int, jobs: int) -> dict[str, float]:
-    work = [(key, first_seed + i) for i in range(deals)]
-    start = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(_job, work, chunksize=max(1, deals // (jobs * 8)))
-    else:
-        results = [_job(w) for w in work]
-    elapsed = time.perf_counter() - start
-    diffs = [d for d, _, _ in results]
-    wins = [w for _, ws, _ in results for w in ws]
-    times = sorted(t for _, _, ts in results for t in ts)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
-    return {"mean": mean, "half": half, "wins": sum(wins) / len(wins), "deals": deals,
-            "ms_mean": statistics.fmean(times) if times else 0.0, "ms_p99": p99,
-            "ms_max": times[-1] if times else 0.0, "seconds": elapsed}
 
 
 def main() -> None:
@@ -169,13 +115,10 @@ def main() -> None:
     keys = list(SPECS) if args.game == "all" else [args.game]
     figures = {}
     for key in keys:
-        r = match(key, args.deals, args.seed, args.jobs)
+        r = match(CONTESTS, key, args.deals, args.seed, args.jobs)
         figures[key] = r
-        print(f"{key:10s} trustee − rule player {r['mean']:+.2f} ± {r['half']:.2f} points per "
-              f"deal ({r['deals']} deals), trustee side wins {r['wins']:.1%}; decision "
-              f"{r['ms_mean']:.2f} ms mean, p99 {r['ms_p99']:.2f} ms, max {r['ms_max']:.1f} ms "
-              f"({r['seconds']:.0f} s)")
-    low = min(r["mean"] - r["half"] for r in figures.values())
+        print(report(key, r))
+    low = min(float(r["mean"]) - float(r["half"]) for r in figures.values())  # type: ignore[arg-type]
     print(f"climbing_match: {low:+.2f} points per deal (lowest lower 95% bound of "
           f"{', '.join(keys)})")
 

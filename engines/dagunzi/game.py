@@ -31,6 +31,7 @@ from engines.base import (
     View,
     Window,
 )
+from engines.dagunzi import ai
 from engines.dagunzi.rules import (
     ACE,
     DECKS,
@@ -674,58 +675,8 @@ class DagunziGame(Game):
 
     # --- trustee ---------------------------------------------------------------------------------
     def _trustee(self, seat: int) -> str:
-        """托管: always legal; never takes a trick from its partner (``_follow``)."""
-        ctx = self.ctx
-        cards = ids_of(self.hands[seat])
-        if self._phase == DECLARE:
-            options = self._declarations(seat)
-            best = max(options, key=lambda d: d.strength)
-            return f"declare {self._decl_text(best)}" if best.strength >= 2 else "pass"
-        if self._phase == JOKERS:
-            return "pass"
-        if self._phase == SHOW:
-            return "show" if self._show_trumps(seat) >= PER // 3 else "pass"
-        low = sorted(cards, key=lambda c: (ctx.is_trump(c), points(c) > 0, ctx.order[c]))
-        if self._phase == RETURN:
-            assert self.tribute is not None
-            return "return " + format_ids(low[: len(self.tribute[2])], ctx)
-        if self._phase == BURY:
-            if self.dry and self.dealt_kitty is not None:
-                return "bury " + format_ids(self.dealt_kitty, ctx)
-            return "bury " + format_ids([c for c in low if c < SMALL][:KITTY], ctx)
-        if not self.trick:
-            aces = [c for c in set(cards) if not ctx.is_trump(c) and rank_of(c) == ACE]
-            if aces:
-                ace = max(aces, key=lambda c: self.hands[seat][c])
-                return format_ids([ace] * min(3, self.hands[seat][ace]), ctx)
-            return format_ids([low[0]], ctx)
-        return format_ids(self._follow(seat), ctx)
-
-    def _show_trumps(self, seat: int) -> int:
-        """How many trumps ``seat`` would hold with the suit its 大王 names (the trustee shows
-        with at least a third of its hand: trumps are a third of the three decks)."""
-        claim = self._big_claim(seat)
-        assert claim is not None
-        ctx = Context(self.levels[team(seat)], claim[1], True)
-        return sum(n for c, n in enumerate(self.hands[seat]) if n and ctx.is_trump(c))
-
-    def _follow(self, seat: int) -> list[int]:
-        ctx = self.ctx
-        lead = self.trick[0][1]
-        best_seat, best = self.trick[0]
-        for s, play in self.trick[1:]:
-            if beats(play, best, lead, ctx):
-                best_seat, best = s, play
-        partner = team(best_seat) == team(seat)
-        legal = self._follows(seat)
-        if not partner:
-            winning = [p for p in legal if beats(p, best, lead, ctx)]
-            if winning:
-                return min(winning, key=lambda p: (ctx.is_trump(p[0]), sum(ctx.order[c] for c in p)))
-        sign = -1 if partner else 1
-        return min(legal, key=lambda p: (any(ctx.is_trump(c) for c in p) if partner else 0,
-                                         sign * sum(points(c) for c in p),
-                                         sum(ctx.order[c] for c in p)))
+        """托管: always legal; never takes a trick from its partner (``ai.choose``)."""
+        return ai.choose(self, seat)
 
     # --- views -----------------------------------------------------------------------------------
     def private_epoch(self, seat: int) -> int:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from engines.trick.cards import TRUMP, Context, format_ids
+from engines.trick.cards import TRUMP, Context, format_ids, key_top
 
 Score = tuple[int, int, int, int]
 ZERO: Score = (0, 0, 0, 0)
@@ -160,15 +160,6 @@ def decompose(cards: Sequence[int], ctx: Context) -> list[Component]:
         comps.extend(Component(1, 1, ctx.order[cid], (cid,)) for _ in range(k - used[cid]))
     comps.sort(key=lambda c: (c.rank, c.top), reverse=True)
     return comps
-
-
-def key_top(cards: Sequence[int], ctx: Context, width: int, length: int) -> int | None:
-    """The highest top order of a run of ``length`` adjacent orders of ``width``-fold cards
-    in ``cards`` (one effective suit), or None."""
-    counts = Counter(cards)
-    orders = {ctx.order[c] for c, k in counts.items() if k >= width}
-    tops = [o for o in orders if all(o - i in orders for i in range(length))]
-    return max(tops) if tops else None
 
 
 def suit_cards(hand: Sequence[int], ctx: Context, suit: int) -> list[int]:

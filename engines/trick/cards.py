@@ -21,6 +21,7 @@ first, strongest first, then suits ``s h c d``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -263,3 +264,12 @@ class Context:
                 labels.append(name)
             groups += [min(size, len(part) - i) for i in range(0, len(part), size)]
         return tokens, labels, groups
+
+
+def key_top(cards: Sequence[int], ctx: Context, width: int, length: int) -> int | None:
+    """The highest top order of a run of ``length`` adjacent orders of ``width``-fold cards
+    in ``cards`` (one effective suit), or None."""
+    counts = Counter(cards)
+    orders = {ctx.order[c] for c, k in counts.items() if k >= width}
+    tops = [o for o in orders if all(o - i in orders for i in range(length))]
+    return max(tops) if tops else None

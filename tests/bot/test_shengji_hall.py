@@ -117,7 +117,8 @@ async def test_shengji_hand_with_declaring_burying_and_levels_carried(
 
     # a follow that ignores the led suit is refused with the reason, and changes nothing
     refused = False
-    while game.phase() == "play" and not (refused and game.tricks):
+    # until a trick closes after the refusal (the first lead may be a throw: no refusal then)
+    while game.phase() == "play" and not (refused and game.tricks and not game.trick):
         seat = game.turn
         if game.trick and game.lead.n == 1 and not refused:
             ids = parse_ids(game.view(seat).hand)
