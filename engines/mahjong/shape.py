@@ -59,10 +59,11 @@ from engines.mahjong.suit_tables import (
 from engines.mahjong.tiles import NUM_KINDS, SUITED, tile_name
 
 # --- the table-driven answers ----------------------------------------------------------------
-# Each part (a suit's nine counts, the honours' seven) is one base-5 number indexing the
-# tables of ``suit_tables`` (built from ``decompose``'s recursions by ``tablegen``): no memo, so a
-# hand never seen before costs what a familiar one does. A part the tables do not hold (more
-# than 14 tiles, or a count outside 0-4) falls back to the recursions.
+# Each part (a suit's nine counts, the honours' seven) is looked up in the tables of
+# ``suit_tables`` (built from ``decompose``'s recursions by ``tablegen``): by its raw bytes
+# for the win check, as one base-5 number for shanten and waits. No memo, so a hand never
+# seen before costs what a familiar one does. A part the tables do not hold (more than 14
+# tiles, or a count outside 0-4) falls back to the recursions.
 _MASKS = tuple(_combine(a, b) if a and b else 0 for a in range(16) for b in range(16))
 """_MASKS[a << 4 | b]: the property mask of two parts' decompositions together."""
 _TILES = tuple(
@@ -70,7 +71,8 @@ _TILES = tuple(
     for s in range(4)
 )
 """_TILES[suit][bits]: the kinds of ``suit`` whose bits are set, low to high."""
-_PAIR, _PAIR_AFTER, _KINDS = 16, 512, 0x1FF
+_KINDS = 0x1FF
+"""A wait entry's bits for the kinds (bit 9: the drawn tile takes the pair)."""
 
 
 def standard_mask(counts: Sequence[int]) -> int:

@@ -53,9 +53,9 @@ def test_the_tables_answer_what_the_recursions_answer(hand: tuple[list[int], int
     assert is_win(counts, melds) == decompose.recursive_is_win(counts, melds), text
     assert standard_mask(counts) == decompose.recursive_standard_mask(counts), text
     assert shanten(counts, melds) == decompose.recursive_shanten(counts, melds), text
-    assert shanten_standard(counts, melds) == decompose.recursive_shanten_standard(
-        counts, melds
-    ), text
+    assert shanten_standard(counts, melds) == decompose.recursive_shanten_standard(counts, melds), (
+        text
+    )
     every = (0, 1, 2, 3)
     assert waits(counts, melds, every) == decompose.recursive_waits(counts, melds, every), text
     assert waits(counts, melds) == decompose.recursive_waits(counts, melds), text
