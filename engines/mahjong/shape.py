@@ -80,7 +80,7 @@ def standard_mask(counts: Sequence[int]) -> int:
     (bitmask over TRIP|YAO values); 0 if the tiles do not form sets and one pair.
 
     >>> from engines.mahjong.tiles import parse_hand
-    >>> standard_mask(parse_hand("111222333m44455p")) == 1 << TRIP
+    >>> standard_mask(parse_hand("111222333m44455p")) == 1 << TRIP | 1 << 0  # or three runs
     True
     """
     try:
