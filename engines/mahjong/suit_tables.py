@@ -41,7 +41,7 @@ def _load() -> tuple[Any, ...]:
         at += n
     count = data[at]
     at += 1
-    parts = []
+    parts: list[bytes | array[int]] = []
     for size, width in (
         (SUIT, 1),
         (SUIT, 1),
