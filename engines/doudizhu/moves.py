@@ -100,6 +100,25 @@ _S3_LO, _S3_HI = _halves(_S3)
 _S4_LO, _S4_HI = _halves(_S4)
 TABLES: tuple[dict[Any, Any], ...] = ()
 """The memos (bounded by TABLE_LIMIT, emptied by ``clear_tables``)."""
+_FIVE = 5 * FIELD
+_FIVE_MASK = (1 << _FIVE) - 1
+_COUNTS_OF: dict[int, tuple[int, ...]] = {}
+for _index in range(5**5):
+    _five = tuple(_index // 5**i % 5 for i in range(5))
+    _COUNTS_OF[sum(n << (FIELD * i) for i, n in enumerate(_five))] = _five
+
+
+def _unpack(p: int) -> tuple[int, ...]:
+    """``notation.unpack`` read five ranks at a time from a fixed table (the planes need the
+    counts; a field above 4 falls back to the shifts)."""
+    try:
+        return (
+            _COUNTS_OF[p & _FIVE_MASK]
+            + _COUNTS_OF[p >> _FIVE & _FIVE_MASK]
+            + _COUNTS_OF[p >> 2 * _FIVE]
+        )
+    except KeyError:
+        return unpack(p)
 
 
 _TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
@@ -352,7 +371,7 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
                     out += map(_T2[t].__getitem__, pairs)
                     del out[start + pairs.index(t)]
             if m3 & (m3 >> FIELD) & _NEXT_SEQ:
-                counts = counts or unpack(p)
+                counts = counts or _unpack(p)
                 _lead_planes(out, counts, ones, pairs, pk, distinct)
             m4 = (p + _GE4) & HIGH
             if m4:
@@ -435,6 +454,7 @@ FIXED: tuple[dict[Any, Any], ...] = (
     _KNOWN_PLAYS,
     _TWO_OF,
     _RUNS,
+    _COUNTS_OF,
     _STRAIGHTS,
     _PAIR_STRAIGHTS,
     _RANKS_LO,
@@ -593,7 +613,7 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = Fa
         return [_chain_text(hi - k + 1, k) for hi in tops]
     ones = _ranks((p + _GE1) & HIGH)
     pairs = _ranks((p + _GE2) & HIGH)
-    counts = unpack(p) if k > 2 else ()
+    counts = _unpack(p) if k > 2 else ()
     for hi in tops:
         s = hi - k + 1
         if pat is Pattern.PLANE_SINGLES:
