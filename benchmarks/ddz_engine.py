@@ -12,16 +12,24 @@ Measures, for this engine and (when available) DouZero and RLCard:
    hands with a random 癞子 rank, memo emptied, overall and by the number of 癞子 held.
 
 The legal-play cases are the same for all three: a pool of distinct (hand, previous play)
-pairs given as the notation a player types, and every call goes from that text to the list
-of plays, parsing included: ``legal_plays(hand, previous)`` here; DouZero's
-``GameEnv.get_legal_card_play_actions`` on its card list (read from the same text); RLCard's
-``DoudizhuJudger.playable_cards_from_hand`` (leading) and ``get_gt_cards`` (following) on
-its card objects (read from the same text). A timed round makes whole passes over the pool,
-and this engine's play memo is emptied before each pass, so no case is answered from a
-memo filled by an earlier pass (the play book and the memo of previous plays are emptied). Previous plays are ones all three read the same way (no
-play with two readings). This engine's generator tables (keyed by a 15-bit rank mask, so
-bounded by 2**15 entries each and independent of the cases: precomputed tables, filled on
-first use) stay filled between rounds; a cold pass with every table emptied is printed too.
+pairs given as the notation a player types. Every side's inputs are built before the clock
+starts, each in the form its call takes: here the texts themselves (``legal_plays(hand,
+previous)`` parses them, and that parsing is timed); DouZero's card lists (its
+``GameEnv.get_legal_card_play_actions`` on a state refilled per call); RLCard's hand text
+(``DoudizhuJudger.playable_cards_from_hand``, leading) and its card objects
+(``get_gt_cards``, following). Previous plays are ones all three read the same way (no play
+with two readings). This engine's per-case memos (the play book, the memo of previous plays)
+are emptied before every pass, so no case is answered from a memo filled by an earlier
+pass; its generator tables are fixed, built when the module is imported (the import's CPU
+time is printed for every side). Two more rows give this engine its own input form too,
+built before the clock as the peers' are: ``lead_plays(counts)`` and ``follow_plays(counts,
+play)`` on counts vectors and Play objects (the peers' figures there are their same calls).
+
+Warm: ``--rounds`` rounds, the sides interleaved (the order turning each round), each side
+timed for ``--seconds`` of its own process's CPU time; the median round is reported. Cold:
+``--rounds`` repetitions, each starting every side in a fresh process (imported, inputs
+built) and timing its first pass over the cases, the sides again interleaved; the median is
+reported.
 
 DouZero and RLCard are the benchmark's own dependencies, never the project's. Install them in
 a separate virtualenv (DouZero without torch: only its move generator is used):
@@ -31,9 +39,8 @@ a separate virtualenv (DouZero without torch: only its move generator is used):
 
 and point ``DOUZERO_PYTHON`` and ``RLCARD_PYTHON`` at its interpreter (default for both:
 ``/tmp/ddzbench/bin/python``). Each runs in a worker process of that interpreter; a missing
-one is reported and skipped. The machine is shared, so the engines are measured in
-alternating rounds, each in the CPU time of its own process, and the best round of each is
-kept.
+one is reported and skipped. Every side, this engine too, runs in a worker process, timed
+in that process's CPU time, so the shared machine's other load weighs on no side.
 
 Usage: python benchmarks/ddz_engine.py [--seconds 1.0] [--rounds 5] [--cases 2000]
 """
@@ -44,6 +51,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -58,6 +66,13 @@ PYTHONS = {
 }
 ROOT = Path(__file__).resolve().parent.parent
 ORDER = "3456789TJQKA2BR"
+
+
+def _once(work: Callable[[], int]) -> float:
+    """Units of work per CPU second of one batch (a cold pass)."""
+    start = time.process_time()
+    done = work()
+    return done / (time.process_time() - start)
 
 
 def _timed(work: Callable[[], int], seconds: float) -> float:
@@ -86,7 +101,9 @@ class DouZeroBench:
 
         self.legal = GameEnv.get_legal_card_play_actions
         self.env = _Env()
-        self.cases = cases
+        card = self.CARD
+        # its inputs, built before the clock starts: a card list and the previous play's
+        self.cases = [([card[c] for c in hand], [card[c] for c in prev]) for hand, prev in cases]
         from importlib.metadata import PackageNotFoundError, version
 
         try:
@@ -94,11 +111,10 @@ class DouZeroBench:
         except PackageNotFoundError:
             self.version = "douzero"
 
-    def _call(self, hand: str, previous: str | None) -> int:
-        card = self.CARD
+    def _call(self, hand: list[int], previous: list[int] | None) -> int:
         env = self.env  # one state object, refilled per call (its cheapest use)
-        env.info_sets["landlord"].player_hand_cards = [card[c] for c in hand]
-        env.card_play_action_seq = [[card[c] for c in previous]] if previous else []
+        env.info_sets["landlord"].player_hand_cards = hand
+        env.card_play_action_seq = [previous] if previous else []
         return len(self.legal(env))
 
     def lead(self) -> int:
@@ -113,6 +129,9 @@ class DouZeroBench:
 
     def selfplay(self) -> int:
         raise NotImplementedError
+
+    lead_native = lead  # its own input form already
+    follow_native = follow
 
 
 class _InfoSet:
@@ -144,6 +163,11 @@ class RLCardBench:
         self.gt = get_gt_cards
         self.rng = random.Random(seed)
         self.cases = cases
+        # its inputs for following, built before the clock starts: card objects
+        self.seats = [
+            (_Seat(hand=[_Card(c) for c in hand]), _Seat(played=previous))
+            for hand, previous in cases
+        ]
         self.version = "rlcard"
         try:
             import rlcard
@@ -160,9 +184,12 @@ class RLCardBench:
 
     def follow(self) -> int:
         gt = self.gt
-        for hand, previous in self.cases:
-            gt(_Seat(hand=[_Card(c) for c in hand]), _Seat(played=previous))
-        return len(self.cases)
+        for seat, previous in self.seats:
+            gt(seat, previous)
+        return len(self.seats)
+
+    lead_native = lead  # its own input forms already (hand text; card objects)
+    follow_native = follow
 
     def selfplay(self) -> int:
         game = self.game
@@ -194,18 +221,29 @@ class _Card:
         return self.suit + self.rank
 
 
-BENCHES = {"douzero": DouZeroBench, "rlcard": RLCardBench}
+IMPORTS = {
+    "douzero": "douzero.env.game",
+    "rlcard": "rlcard.games.doudizhu.game",
+    "ours": "engines.doudizhu",
+}
 
 
 def worker(which: str) -> None:
     """Run one engine's measurements on request: one JSON line in, one JSON line out."""
+    import importlib
+
     cases = json.loads(sys.stdin.readline())
+    sys.path.insert(0, str(ROOT))
+    start = time.process_time()
+    importlib.import_module(IMPORTS[which])  # ours builds its fixed tables here
+    imported = time.process_time() - start
     bench = BENCHES[which](cases)
-    print(json.dumps({"ready": bench.version}), flush=True)
+    print(json.dumps({"ready": getattr(bench, "version", which), "import": imported}), flush=True)
     for line in sys.stdin:
         job = json.loads(line)
         try:
-            rate: float | None = _timed(getattr(bench, job["what"]), job["seconds"])
+            work = getattr(bench, job["what"])
+            rate: float | None = _once(work) if job["once"] else _timed(work, job["seconds"])
         except NotImplementedError:
             rate = None
         print(json.dumps({"rate": rate}), flush=True)
@@ -227,11 +265,14 @@ class Remote:
         line = self.proc.stdout.readline()
         if not line:
             raise OSError(f"the {which} worker did not start (is it installed there?)")
-        self.version = str(json.loads(line)["ready"])
+        ready = json.loads(line)
+        self.version = str(ready["ready"])
+        self.imported = float(ready["import"])
 
-    def rate(self, what: str, seconds: float) -> float | None:
+    def rate(self, what: str, seconds: float, once: bool = False) -> float | None:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps({"what": what, "seconds": seconds}) + "\n")
+        job = {"what": what, "seconds": seconds, "once": once}
+        self.proc.stdin.write(json.dumps(job) + "\n")
         self.proc.stdin.flush()
         rate = json.loads(self.proc.stdout.readline())["rate"]
         return None if rate is None else float(rate)
@@ -243,7 +284,7 @@ class Remote:
 
 
 def remote(which: str, cases: list[tuple[str, str]]) -> tuple[Remote | None, str]:
-    python = PYTHONS[which]
+    python = sys.executable if which == "ours" else PYTHONS[which]
     if not Path(python).exists():
         return None, (
             f"not installed (no {python}); python -m venv /tmp/ddzbench && "
@@ -260,6 +301,7 @@ def remote(which: str, cases: list[tuple[str, str]]) -> tuple[Remote | None, str
 class OursBench:
     def __init__(self, cases: list[tuple[str, str]]) -> None:
         sys.path.insert(0, str(ROOT))
+        self.version = "this engine"
         from engines.base import Setup
         from engines.doudizhu import SPECS, legal_plays
         from engines.doudizhu.moves import clear_memos, clear_tables
@@ -274,6 +316,28 @@ class OursBench:
         self.cases = cases
         self.rng = random.Random(1)
         self.seed = 0
+        # the engine's own input form, built before the clock as the peers' are: counts
+        # vectors and Play objects (the ``native`` rows)
+        from engines.doudizhu.moves import follow_plays, lead_plays
+        from engines.doudizhu.notation import parse_cards
+        from engines.doudizhu.patterns import parse_play
+
+        self.lead_plays, self.follow_plays = lead_plays, follow_plays
+        self.native = [(parse_cards(hand), parse_play(previous)) for hand, previous in cases]
+
+    def lead_native(self) -> int:
+        self.clear_memos()
+        lead_plays = self.lead_plays
+        for counts, _ in self.native:
+            lead_plays(counts)
+        return len(self.native)
+
+    def follow_native(self) -> int:
+        self.clear_memos()
+        follow_plays = self.follow_plays
+        for counts, previous in self.native:
+            follow_plays(counts, previous)
+        return len(self.native)
 
     def lead(self) -> int:
         self.book.clear()  # no answer from a memo filled by an earlier pass
@@ -307,13 +371,6 @@ class OursBench:
             wild.plays(counts, rank)
             spent.setdefault(counts[rank], []).append(time.process_time() - start)
         return {w: (len(t), len(t) / sum(t)) for w, t in sorted(spent.items())}
-
-    def cold(self, what: str) -> float:
-        """Calls/s of one pass with every table and memo emptied first."""
-        self.clear_tables()
-        start = time.process_time()
-        done = getattr(self, what)()
-        return done / (time.process_time() - start)
 
     def selfplay(self) -> int:
         rng = self.rng
@@ -349,10 +406,51 @@ def make_cases(count: int, seed: int = 1) -> list[tuple[str, str]]:
     return cases
 
 
+BENCHES: dict[str, Any] = {"ours": OursBench, "douzero": DouZeroBench, "rlcard": RLCardBench}
+SIDES = ("ours", "douzero", "rlcard")
+
+
+def interleaved(
+    sides: dict[str, Remote], what: str, rounds: int, seconds: float
+) -> dict[str, float | None]:
+    """Warm: the median round of each side, the sides interleaved (the order turning)."""
+    names = list(sides)
+    rates: dict[str, list[float]] = {n: [] for n in names}
+    unmeasured: set[str] = set()
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            rate = sides[name].rate(what, seconds)
+            if rate is None:
+                unmeasured.add(name)
+            else:
+                rates[name].append(rate)
+    return {n: None if n in unmeasured else statistics.median(rates[n]) for n in names}
+
+
+def cold(
+    names: list[str], cases: list[tuple[str, str]], what: str, rounds: int
+) -> dict[str, float]:
+    """Cold: each repetition starts every side afresh and times its first pass."""
+    rates: dict[str, list[float]] = {n: [] for n in names}
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            side, _ = remote(name, cases)
+            assert side is not None
+            rate = side.rate(what, 0.0, once=True)
+            side.close()
+            rates[name].append(rate or 0.0)
+    return {n: statistics.median(v) for n, v in rates.items()}
+
+
+def ratios(rates: dict[str, float | None], what: str) -> list[str]:
+    ours = rates["ours"] or 0.0
+    return [f"{ours / rate:.1f}x {n} {what}" for n, rate in rates.items() if n != "ours" and rate]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="per measurement round")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds per figure")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per figure")
     parser.add_argument("--cases", type=int, default=2000, help="distinct legal-play cases")
     parser.add_argument("--worker", choices=sorted(BENCHES), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -360,64 +458,72 @@ def main() -> None:
         worker(args.worker)
         return
     cases = make_cases(args.cases)
-    ours = OursBench(cases)
-    others: dict[str, Remote] = {}
+    sides: dict[str, Remote] = {}
     print(f"python {sys.version.split()[0]}; {len(cases)} distinct cases")
-    for which in ("douzero", "rlcard"):
+    for which in SIDES:
         side, how = remote(which, cases)
-        print(f"{which}: {side.version if side else '-'} ({how})")
-        if side is not None:
-            others[which] = side
+        if side is None:
+            print(f"{which}: - ({how})")
+            continue
+        sides[which] = side
+        print(f"{which}: {side.version} ({how}; import {side.imported * 1000:.0f} ms CPU)")
+    if "ours" not in sides:
+        raise SystemExit("this engine's worker did not start")
     rows = [
         ("lead", "legal plays, leading (text in, plays out)", "calls/s"),
         ("follow", "legal plays, following (text in, plays out)", "calls/s"),
+        ("lead_native", "  leading, ours from counts (lead_plays)", "calls/s"),
+        ("follow_native", "  following, ours from counts, Play (follow_plays)", "calls/s"),
         ("selfplay", "random self-play, whole hands via the Game API", "games/s"),
     ]
-    results: dict[str, dict[str, float | None]] = {}
+    warm: dict[str, dict[str, float | None]] = {}
+    colds: dict[str, dict[str, float]] = {}
     for what, title, unit in rows:
-        best: dict[str, float | None] = {"ours": 0.0, **{w: 0.0 for w in others}}
-        for _ in range(args.rounds):
-            best["ours"] = max(best["ours"] or 0.0, _timed(getattr(ours, what), args.seconds))
-            for which, side in others.items():
-                rate = side.rate(what, args.seconds)
-                best[which] = None if rate is None else max(best[which] or 0.0, rate)
-        results[what] = best
-        line = f"{title:<48} ours {best['ours']:>9,.0f} {unit}"
-        for which in ("douzero", "rlcard"):
-            rate = best.get(which)
-            if which not in others:
-                line += f" | {which}: not available"
-            elif rate is None:
-                line += f" | {which}: not measured"
-            else:
-                line += f" | {which} {rate:>8,.0f} ({(best['ours'] or 0) / rate:5.1f}x)"
-        print(line)
-    for what in ("lead", "follow"):
-        print(
-            f"{'  cold pass (tables emptied), ' + what:<48} ours {ours.cold(what):>9,.0f} calls/s"
-        )
+        warm[what] = interleaved(sides, what, args.rounds, args.seconds)
+        if what in ("lead", "follow"):
+            colds[what] = cold(list(sides), cases, what, args.rounds)
+        for kind, rates in (("warm", warm[what]), ("cold", colds.get(what))):
+            if rates is None:
+                continue
+            label = title if kind == "warm" else f"  cold (first pass, fresh process), {what}"
+            line = f"{label:<48} ours {rates['ours'] or 0:>9,.0f} {unit}"
+            for which in SIDES[1:]:
+                rate = rates.get(which)
+                if which not in sides:
+                    line += f" | {which}: not available"
+                elif rate is None:
+                    line += f" | {which}: not measured"
+                else:
+                    line += f" | {which} {rate:>8,.0f} ({(rates['ours'] or 0) / rate:5.1f}x)"
+            print(line)
+    ours = OursBench(cases)
     by_wilds = ours.wild()
     hands = sum(n for n, _ in by_wilds.values())
     overall = hands / sum(n / rate for n, rate in by_wilds.values())
     print(f"{'legal plays with a 癞子, leading (memo emptied)':<48} ours {overall:>9,.0f} calls/s")
     for w, (n, rate) in by_wilds.items():
         print(f"{f'  holding {w} 癞子 ({n} hands)':<48} ours {rate:>9,.0f} calls/s")
-    for side in others.values():
+    for side in sides.values():
         side.close()
-    summary = []
-    for what in ("lead", "follow"):
-        ours_rate = results[what]["ours"] or 0.0
-        for which in ("douzero", "rlcard"):
-            rate = results[what].get(which)
-            if rate:
-                summary.append(f"{ours_rate / rate:.1f}x {which} {what}")
-    sp = results["selfplay"]
+    summary = ratios(warm["lead"], "lead") + ratios(warm["follow"], "follow")
+    sp = warm["selfplay"]
     if sp.get("rlcard"):
         summary.append(f"selfplay {(sp['ours'] or 0) / (sp['rlcard'] or 1):.1f}x rlcard")
-    follow = results["follow"]["ours"] or 0.0
-    lead = results["lead"]["ours"] or 0.0
     print(
-        f"ddz_legal_plays: {lead:.0f} lead / {follow:.0f} follow calls/s"
+        f"ddz_legal_plays: {warm['lead']['ours'] or 0:.0f} lead / "
+        f"{warm['follow']['ours'] or 0:.0f} follow calls/s"
+        + (f" ({', '.join(summary)})" if summary else " (douzero, rlcard not available)")
+    )
+    summary = ratios(warm["lead_native"], "lead") + ratios(warm["follow_native"], "follow")
+    print(
+        f"ddz_legal_plays_native: {warm['lead_native']['ours'] or 0:.0f} lead / "
+        f"{warm['follow_native']['ours'] or 0:.0f} follow calls/s"
+        + (f" ({', '.join(summary)})" if summary else " (douzero, rlcard not available)")
+    )
+    summary = ratios(dict(colds["lead"]), "lead") + ratios(dict(colds["follow"]), "follow")
+    print(
+        f"ddz_legal_plays_cold: {colds['lead']['ours']:.0f} lead / "
+        f"{colds['follow']['ours']:.0f} follow calls/s"
         + (f" ({', '.join(summary)})" if summary else " (douzero, rlcard not available)")
     )
 

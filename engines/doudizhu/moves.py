@@ -62,9 +62,10 @@ Vector = Counts | bytes
 CHAIN_WORD = " chain"
 PLANE_WORD = " plane"
 
-# Tables keyed by a rank mask (the top bit of each rank's byte, ``patterns.masks``), filled
-# on first use. A mask has 15 bits, so each table holds at most 2**15 entries
-# (``TABLE_LIMIT``); they never grow beyond it.
+# Fixed tables keyed by a rank mask (the top bit of each rank's field, ``patterns.masks``),
+# all built at import (a few tens of milliseconds) and never changed: a restarted bot's
+# first hand is answered as fast as its millionth, with no memo to warm. The memo of
+# previous plays (``TABLES``) holds at most ``TABLE_LIMIT`` entries.
 TABLE_LIMIT = 1 << NRANKS
 _BIT = tuple(1 << (FIELD * r + FIELD - 1) for r in _RANGE)
 _SEQ = sum(_BIT[: ACE + 1])
@@ -72,22 +73,52 @@ _NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
 _ROCKET_MASK = _BIT[SMALL_JOKER] | _BIT[BIG_JOKER]
 _ABOVE = tuple(~((1 << (FIELD * (r + 1))) - 1) for r in _RANGE)
 """_ABOVE[r]: the mask bits of the ranks above r."""
-_RANKS_OF: dict[int, tuple[int, ...]] = {}
-_SINGLES_OF: dict[int, tuple[str, ...]] = {}
-_PAIRS_OF: dict[int, tuple[str, ...]] = {}
-_TRIOS_OF: dict[int, tuple[str, ...]] = {}
-_BOMBS_OF: dict[int, tuple[str, ...]] = {}
-_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
-_PAIR_STRAIGHTS_OF: dict[int, tuple[str, ...]] = {}
-TABLES: tuple[dict[Any, Any], ...] = (
-    _RANKS_OF,
-    _SINGLES_OF,
-    _PAIRS_OF,
-    _TRIOS_OF,
-    _BOMBS_OF,
-    _STRAIGHTS_OF,
-    _PAIR_STRAIGHTS_OF,
-)
+_LOW = sum(_BIT[:8])
+"""The mask bits of ranks 3-T: a mask is read as its low half (256 values) and its high
+half (J-R, 128 values), each half a fixed table."""
+_HIGH_HALF = sum(_BIT[8:])
+
+
+def _halves(
+    items: tuple[Any, ...],
+) -> tuple[dict[int, tuple[Any, ...]], dict[int, tuple[Any, ...]]]:
+    """``items[r]`` for the ranks r of each half mask, low to high: two fixed tables."""
+    out = []
+    for ranks in (range(8), range(8, NRANKS)):
+        table = {}
+        for sub in range(1 << len(ranks)):
+            held = [r for i, r in enumerate(ranks) if sub >> i & 1]
+            table[sum(_BIT[r] for r in held)] = tuple(items[r] for r in held)
+        out.append(table)
+    return out[0], out[1]
+
+
+_RANKS_LO, _RANKS_HI = _halves(tuple(_RANGE))
+_S1_LO, _S1_HI = _halves(_S1)
+_S2_LO, _S2_HI = _halves(_S2)
+_S3_LO, _S3_HI = _halves(_S3)
+_S4_LO, _S4_HI = _halves(_S4)
+TABLES: tuple[dict[Any, Any], ...] = ()
+"""The memos (bounded by TABLE_LIMIT, emptied by ``clear_tables``)."""
+_FIVE = 5 * FIELD
+_FIVE_MASK = (1 << _FIVE) - 1
+_COUNTS_OF: dict[int, tuple[int, ...]] = {}
+for _index in range(5**5):
+    _five = tuple(_index // 5**i % 5 for i in range(5))
+    _COUNTS_OF[sum(n << (FIELD * i) for i, n in enumerate(_five))] = _five
+
+
+def _unpack(p: int) -> tuple[int, ...]:
+    """``notation.unpack`` read five ranks at a time from a fixed table (the planes need the
+    counts; a field above 4 falls back to the shifts)."""
+    try:
+        return (
+            _COUNTS_OF[p & _FIVE_MASK]
+            + _COUNTS_OF[p >> _FIVE & _FIVE_MASK]
+            + _COUNTS_OF[p >> 2 * _FIVE]
+        )
+    except KeyError:
+        return unpack(p)
 
 
 _TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
@@ -115,17 +146,13 @@ def _two_table(main: str, lo: int, hi: int, width: int) -> tuple[tuple[str, ...]
                 row.append(below + main + above)
             rows.append(tuple(row))
         hit = tuple(rows)
-        if len(_TWO_OF) >= TABLE_LIMIT:
-            _TWO_OF.clear()
         _TWO_OF[(main, width)] = hit
     return hit
 
 
-TABLES += (_TWO_OF,)
-
-
 def clear_tables() -> None:
-    """Empty every generator table (they refill on use), e.g. to measure the generator cold."""
+    """Empty every memo of the generator (they refill on use), e.g. to measure it cold; the
+    fixed tables (``FIXED``) are its rules and stay."""
     for table in TABLES:
         table.clear()
 
@@ -156,11 +183,7 @@ def _two(
 
 def _ranks(mask: int) -> tuple[int, ...]:
     """The ranks of a mask, low to high."""
-    hit = _RANKS_OF.get(mask)
-    if hit is None:
-        hit = tuple(r for r in _RANGE if mask & _BIT[r])
-        _store(_RANKS_OF, mask, hit)
-    return hit
+    return _RANKS_LO[mask & _LOW] + _RANKS_HI[mask & _HIGH_HALF]
 
 
 def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
@@ -169,32 +192,40 @@ def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
     table[key] = value
 
 
-def _of(table: dict[int, tuple[str, ...]], strings: tuple[str, ...], mask: int) -> tuple[str, ...]:
-    """``strings[r]`` for each rank r of the mask (singles, pairs, trios, bombs)."""
-    hit = table.get(mask)
-    if hit is None:
-        hit = tuple(strings[r] for r in _ranks(mask))
-        _store(table, mask, hit)
-    return hit
-
-
-def _sequences(table: dict[int, tuple[str, ...]], mask: int, width: int) -> tuple[str, ...]:
-    """单顺 (width 1, 5+ ranks) or 双顺 (width 2, 3+ ranks) of the sequence ranks in ``mask``."""
-    hit = table.get(mask)
-    if hit is None:
-        shortest, source = (5, _SOLO) if width == 1 else (3, _PAIRS)
-        found: list[str] = []
+def _runs(mask: int) -> tuple[tuple[int, int], ...]:
+    """The maximal runs (first, last) of consecutive sequence ranks (3..A) in ``mask``."""
+    found = []
+    run = 0
+    for r in range(ACE + 2):
+        if r <= ACE and mask & _BIT[r]:
+            run += 1
+            continue
+        if run:
+            found.append((r - run, r - 1))
         run = 0
-        for r in range(ACE + 2):
-            if r <= ACE and mask & _BIT[r]:
-                run += 1
-                continue
-            for s in range(r - run, r - shortest + 1):
-                found += [source[width * s : width * e] for e in range(s + shortest, r + 1)]
-            run = 0
-        hit = tuple(found)
-        _store(table, mask, hit)
-    return hit
+    return tuple(found)
+
+
+def _sequences(mask: int, width: int) -> tuple[str, ...]:
+    """单顺 (width 1, 5+ ranks) or 双顺 (width 2, 3+ ranks) of the sequence ranks in ``mask``."""
+    shortest, source = (5, _SOLO) if width == 1 else (3, _PAIRS)
+    found: list[str] = []
+    for first, last in _runs(mask):
+        for s in range(first, last - shortest + 2):
+            found += [source[width * s : width * e] for e in range(s + shortest, last + 2)]
+    return tuple(found)
+
+
+def _sequence_masks() -> list[int]:
+    """Every mask of sequence ranks (2**12)."""
+    return [sum(_BIT[r] for r in range(ACE + 1) if sub >> r & 1) for sub in range(1 << 12)]
+
+
+_RUNS = {m: _runs(m) for m in _sequence_masks()}
+"""The runs of every mask of sequence ranks: a fixed table."""
+_STRAIGHTS = {m: _sequences(m, 1) for m in _RUNS}
+_PAIR_STRAIGHTS = {m: _sequences(m, 2) for m in _RUNS}
+"""单顺 / 双顺 of every mask of sequence ranks: fixed tables."""
 
 
 def _multisets(ranks: list[int], caps: list[int], size: int, start: int = 0) -> list[str]:
@@ -310,41 +341,26 @@ def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
     return _lead(pack(counts), counts, rules)
 
 
-_LEAD1_OF: dict[int, tuple[str, ...]] = {}
-_LEAD2_OF: dict[int, tuple[str, ...]] = {}
-TABLES += (_LEAD1_OF, _LEAD2_OF)
-
-
-def _lead1(m1: int) -> tuple[str, ...]:
-    """The singles, 单顺 and rocket of the ranks in ``m1``."""
-    found = _of(_SINGLES_OF, _S1, m1) + _sequences(_STRAIGHTS_OF, m1 & _SEQ, 1)
-    if m1 & _ROCKET_MASK == _ROCKET_MASK:
-        found += (_ROCKET,)
-    _store(_LEAD1_OF, m1, found)
-    return found
-
-
-def _lead2(m2: int) -> tuple[str, ...]:
-    """The pairs and 双顺 of the ranks in ``m2``."""
-    found = _of(_PAIRS_OF, _S2, m2) + _sequences(_PAIR_STRAIGHTS_OF, m2 & _SEQ, 2)
-    _store(_LEAD2_OF, m2, found)
-    return found
-
-
 def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
     m1 = (p + _GE1) & HIGH
     m2 = (p + _GE2) & HIGH
-    out = list(_LEAD1_OF.get(m1) or _lead1(m1))
+    # singles, 单顺 and the rocket; pairs and 双顺; trios; bombs: fixed tables by mask
+    out = [*_S1_LO[m1 & _LOW], *_S1_HI[m1 & _HIGH_HALF], *_STRAIGHTS[m1 & _SEQ]]
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
+        out.append(_ROCKET)
     pk = rules.pair_kickers
     distinct = not rules.paired_singles
     if m2:
-        out += _LEAD2_OF.get(m2) or _lead2(m2)
+        out += _S2_LO[m2 & _LOW]
+        out += _S2_HI[m2 & _HIGH_HALF]
+        out += _PAIR_STRAIGHTS[m2 & _SEQ]
         m3 = (p + _GE3) & HIGH
         if m3:
-            out += _TRIOS_OF.get(m3) or _of(_TRIOS_OF, _S3, m3)
-            ones = _RANKS_OF.get(m1) or _ranks(m1)
-            pairs = _RANKS_OF.get(m2) or _ranks(m2)
-            for t in _RANKS_OF.get(m3) or _ranks(m3):
+            out += _S3_LO[m3 & _LOW]
+            out += _S3_HI[m3 & _HIGH_HALF]
+            ones = _RANKS_LO[m1 & _LOW] + _RANKS_HI[m1 & _HIGH_HALF]
+            pairs = _RANKS_LO[m2 & _LOW] + _RANKS_HI[m2 & _HIGH_HALF]
+            for t in _RANKS_LO[m3 & _LOW] + _RANKS_HI[m3 & _HIGH_HALF]:
                 # 三带一 / 三带一对 with every other rank: the row of t read in C, then the
                 # trio's own rank taken out (it is always among the ranks held).
                 start = len(out)
@@ -355,7 +371,7 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
                     out += map(_T2[t].__getitem__, pairs)
                     del out[start + pairs.index(t)]
             if m3 & (m3 >> FIELD) & _NEXT_SEQ:
-                counts = counts or unpack(p)
+                counts = counts or _unpack(p)
                 _lead_planes(out, counts, ones, pairs, pk, distinct)
             m4 = (p + _GE4) & HIGH
             if m4:
@@ -364,7 +380,8 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
                         _two(out, _S4[f], f, f, ones, () if distinct else pairs, True)
                         if pk:
                             _two(out, _S4[f], f, f, ones, pairs, False)
-                out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
+                out += _S4_LO[m4 & _LOW]
+                out += _S4_HI[m4 & _HIGH_HALF]
     return out
 
 
@@ -399,7 +416,6 @@ TABLES += (_PREVIOUS,)
 
 
 _KNOWN_PLAYS: dict[str, tuple[Pattern, int, int]] = {}
-TABLES += (_KNOWN_PLAYS,)
 
 
 def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
@@ -417,7 +433,7 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
             _two(texts, _S4[t], t, t, every, ranks, True)
             _two(texts, _S4[t], t, t, every, ranks, False)
         seq = sum(_BIT[: ACE + 1])
-        texts += _sequences({}, seq, 1) + _sequences({}, seq, 2)
+        texts += _sequences(seq, 1) + _sequences(seq, 2)
         for s in range(ACE):
             for k in range(2, min(6, ACE + 1 - s) + 1):
                 texts.append(_chain_text(s, k))
@@ -433,6 +449,26 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
 
 
 _RANK_INDEX = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+_known_plays()  # a fixed table, and with it every two-attachment table (_TWO_OF)
+FIXED: tuple[dict[Any, Any], ...] = (
+    _KNOWN_PLAYS,
+    _TWO_OF,
+    _RUNS,
+    _COUNTS_OF,
+    _STRAIGHTS,
+    _PAIR_STRAIGHTS,
+    _RANKS_LO,
+    _RANKS_HI,
+    _S1_LO,
+    _S1_HI,
+    _S2_LO,
+    _S2_HI,
+    _S3_LO,
+    _S3_HI,
+    _S4_LO,
+    _S4_HI,
+)
+"""The fixed tables, built at import: bounded by construction, never emptied or grown."""
 
 
 def clear_memos() -> None:
@@ -466,7 +502,7 @@ def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -
     out: list[str]
     if pat is _SINGLE:
         m = (p + _GE1) & HIGH & _ABOVE[key]
-        out = list(_SINGLES_OF.get(m) or _of(_SINGLES_OF, _S1, m))
+        out = [*_S1_LO[m & _LOW], *_S1_HI[m & _HIGH_HALF]]
     elif pat is _TRIO_SINGLE or pat is _TRIO_PAIR:
         out = []
         trios = (p + _GE3) & HIGH & _ABOVE[key]
@@ -474,35 +510,42 @@ def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -
             single = pat is _TRIO_SINGLE
             table = _T1 if single else _T2
             m = (p + (_GE1 if single else _GE2)) & HIGH
-            att = _RANKS_OF.get(m) or _ranks(m)
-            for t in _RANKS_OF.get(trios) or _ranks(trios):
+            att = _RANKS_LO[m & _LOW] + _RANKS_HI[m & _HIGH_HALF]
+            for t in _RANKS_LO[trios & _LOW] + _RANKS_HI[trios & _HIGH_HALF]:
                 start = len(out)
                 out += map(table[t].__getitem__, att)
                 del out[start + att.index(t)]
     elif pat is _PAIR:
         m = (p + _GE2) & HIGH & _ABOVE[key]
-        out = list(_PAIRS_OF.get(m) or _of(_PAIRS_OF, _S2, m))
+        out = [*_S2_LO[m & _LOW], *_S2_HI[m & _HIGH_HALF]]
     elif pat is _TRIO:
         m = (p + _GE3) & HIGH & _ABOVE[key]
-        out = list(_TRIOS_OF.get(m) or _of(_TRIOS_OF, _S3, m))
+        out = [*_S3_LO[m & _LOW], *_S3_HI[m & _HIGH_HALF]]
     elif pat is _BOMB or pat is _ROCKET_PATTERN:
         if pat is _ROCKET_PATTERN:
             return []
         out = []
     elif pat is _STRAIGHT or pat is _PAIR_STRAIGHT:
-        # 单顺 / 双顺 of the same length ending above key: a table row per rank mask.
-        width = 1 if pat is _STRAIGHT else 2
-        m = (p + (_GE1 if width == 1 else _GE2)) & HIGH & _SEQ_MASK
-        # (a 双顺's size is stored negative: a hand's two masks may be equal)
-        row = _SEQ_ABOVE.get((m, size if width == 1 else -size)) or _seq_above(m, width, size)
-        out = list(row[key])
+        # 单顺 / 双顺 of the same length ending above key, read off the mask's runs
+        if pat is _STRAIGHT:
+            source, width = _SOLO, 1
+            m = (p + _GE1) & HIGH & _SEQ_MASK
+        else:
+            source, width = _PAIRS, 2
+            m = (p + _GE2) & HIGH & _SEQ_MASK
+        length = size // width
+        out = []
+        for first, last in _RUNS[m]:
+            for hi in range(max(first + length - 1, key + 1), last + 1):
+                out.append(source[width * (hi - length + 1) : width * (hi + 1)])
     else:
         out = _follow_other(p, pat, key, size, distinct)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
             m4 &= _ABOVE[key]
-        out += _BOMBS_OF.get(m4) or _of(_BOMBS_OF, _S4, m4)
+        out += _S4_LO[m4 & _LOW]
+        out += _S4_HI[m4 & _HIGH_HALF]
     if p >> _JOKER_SHIFT == _BOTH_JOKERS:
         out.append(_ROCKET)
     return out
@@ -540,23 +583,6 @@ def can_beat(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> b
 
 
 _SEQ_MASK = sum(_BIT[: ACE + 1])
-_SEQ_ABOVE: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
-TABLES += (_SEQ_ABOVE,)
-
-
-def _seq_above(mask: int, width: int, size: int) -> tuple[tuple[str, ...], ...]:
-    """row[key]: the sequences of ``size`` cards (``width`` per rank) of the ranks in
-    ``mask`` whose top is above ``key``; one row per (mask, size, width)."""
-    length = size // width
-    source = _SOLO if width == 1 else _PAIRS
-    windows = WINDOW[length]
-    tops = [hi for hi in range(length - 1, ACE + 1) if mask & windows[hi] == windows[hi]]
-    row = tuple(
-        tuple(source[width * (hi - length + 1) : width * (hi + 1)] for hi in tops if hi > key)
-        for key in _RANGE
-    )
-    _store(_SEQ_ABOVE, (mask, size if width == 1 else -size), row)
-    return row
 
 
 _JOKER_SHIFT = FIELD * SMALL_JOKER
@@ -587,7 +613,7 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = Fa
         return [_chain_text(hi - k + 1, k) for hi in tops]
     ones = _ranks((p + _GE1) & HIGH)
     pairs = _ranks((p + _GE2) & HIGH)
-    counts = unpack(p) if k > 2 else ()
+    counts = _unpack(p) if k > 2 else ()
     for hi in tops:
         s = hi - k + 1
         if pat is Pattern.PLANE_SINGLES:

@@ -1,8 +1,10 @@
 """牌型: the shape of a hand — win check, decompositions, shanten (向听) and waits (听牌).
 
 A hand is a counts vector (34 entries, see ``tiles``) of its concealed tiles; its open
-melds (副露) are counted by ``melds`` (each is a complete set). Every function works suit by
-suit on the nine counts of that suit, memoized, so a check costs a few table look-ups:
+melds (副露) are counted by ``melds`` (each is a complete set). Every function works part by
+part (a suit's nine counts, the honours' seven) on tables precomputed for every part of at
+most 14 tiles (``suit_tables``, loaded at import), so a check costs a few look-ups, the
+first as cheap as the millionth; the recursions the tables come from are in ``decompose``:
 
 - ``is_win``: 4 sets + a pair (the concealed part being ``3k + 2`` tiles) or, with no
   melds, seven pairs (七对; four of a kind counts as two pairs, 龙七对).
@@ -24,198 +26,202 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
+from engines.mahjong.decompose import (
+    TRIP,
+    YAO,
+    _combine,
+    is_seven_pairs,
+    recursive_is_win,
+    recursive_shanten,
+    recursive_shanten_standard,
+    recursive_standard_mask,
+    recursive_waits,
+    shanten_pairs,
+)
+from engines.mahjong.suit_tables import (
+    BEST,
+    COMB,
+    DIGITS,
+    HSHAPE,
+    HWAIT,
+    HWIN,
+    HWINS,
+    NO_SHAPE,
+    NOT_TABULATED,
+    PROFILES,
+    SHAPE,
+    WAIT,
+    WAIT_NOT_TABULATED,
+    WIN,
+    WINS,
+)
 from engines.mahjong.tiles import NUM_KINDS, SUITED, tile_name
 
-TRIP, YAO = 2, 1
-"""Bits of a decomposition property: TRIP = every set is a triplet (刻子) or the pair; YAO =
-every set and the pair hold a 1 or a 9 (幺九)."""
-
-_BASES = (0, 9, 18)
-
-
-def _minus(c: tuple[int, ...], *idx: int) -> tuple[int, ...]:
-    out = list(c)
-    for i in idx:
-        out[i] -= 1
-    return tuple(out)
-
-
-@cache
-def _decomp(c: tuple[int, ...], pair: bool) -> int:
-    """Bitmask over the properties (TRIP|YAO values 0–3) of the decompositions of one suit's
-    counts into sets (and one pair if ``pair``); 0 when there is none."""
-    i = next((k for k, n in enumerate(c) if n), -1)
-    if i < 0:
-        return 0 if pair else 1 << (TRIP | YAO)
-    yao = YAO if i in (0, 8) else 0
-    out = 0
-    if c[i] >= 3:
-        out |= _and(_decomp(_minus(c, i, i, i), pair), TRIP | yao)
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        out |= _and(_decomp(_minus(c, i, i + 1, i + 2), pair), YAO if i in (0, 6) else 0)
-    if pair and c[i] >= 2:
-        out |= _and(_decomp(_minus(c, i, i), False), TRIP | yao)
-    return out
-
-
-@cache
-def _and(mask: int, props: int) -> int:
-    """The property mask after adding one set whose own properties are ``props``."""
-    out = 0
-    for p in range(4):
-        if mask >> p & 1:
-            out |= 1 << (p & props)
-    return out
-
-
-def _honours(c: Sequence[int], pair: bool) -> bool:
-    twos = sum(1 for n in c if n == 2)
-    return all(n in (0, 2, 3) for n in c) and twos == (1 if pair else 0)
+# --- the table-driven answers ----------------------------------------------------------------
+# Each part (a suit's nine counts, the honours' seven) is looked up in the tables of
+# ``suit_tables`` (built from ``decompose``'s recursions by ``tablegen``): by its raw bytes
+# for the win check, as one base-5 number for shanten and waits. No memo, so a hand never
+# seen before costs what a familiar one does. A part the tables do not hold (more than 14
+# tiles, or a count outside 0-4) falls back to the recursions.
+_MASKS = tuple(_combine(a, b) if a and b else 0 for a in range(16) for b in range(16))
+"""_MASKS[a << 4 | b]: the property mask of two parts' decompositions together."""
+_TILES = tuple(
+    tuple(tuple(9 * s + x for x in range(9) if bits >> x & 1) for bits in range(512))
+    for s in range(4)
+)
+"""_TILES[suit][bits]: the kinds of ``suit`` whose bits are set, low to high."""
+_KINDS = 0x1FF
+"""A wait entry's bits for the kinds (bit 9: the drawn tile takes the pair)."""
 
 
 def standard_mask(counts: Sequence[int]) -> int:
     """Properties achievable by 4-sets-and-a-pair decompositions of the concealed tiles
-    (bitmask over TRIP|YAO values); 0 if the tiles do not form sets and one pair."""
-    pairs = 0
-    masks = []
-    for b in _BASES:
-        part = counts[b : b + 9]
-        r = sum(part) % 3
-        if r == 1:
-            return 0
-        if r == 2:
-            pairs += 1
-        masks.append((tuple(part), r == 2))
-    honours = counts[SUITED:NUM_KINDS]
-    hr = sum(honours) % 3
-    if hr == 1:
-        return 0
-    if hr == 2:
-        pairs += 1
-    if pairs != 1:
-        return 0
-    total = 1 << (TRIP | YAO)
-    if any(honours) and not _honours(honours, hr == 2):
-        return 0
-    for part, pair in masks:
-        if any(part):
-            m = _decomp(part, pair)
-            if not m:
-                return 0
-            total = _combine(total, m)
-    return total
+    (bitmask over TRIP|YAO values); 0 if the tiles do not form sets and one pair.
+
+    >>> from engines.mahjong.tiles import parse_hand
+    >>> standard_mask(parse_hand("111222333m44455p")) == 1 << TRIP | 1 << 0  # or three runs
+    True
+    """
+    try:
+        raw = bytes(counts)
+    except (ValueError, TypeError):
+        return recursive_standard_mask(counts)
+    part = raw[0:9]
+    a = WINS.get(part, 0)
+    if a:
+        part = raw[9:18]
+        b = WINS.get(part, 0)
+        if b:
+            part = raw[18:27]
+            c = WINS.get(part, 0)
+            if c:
+                part = raw[27:]
+                h = HWINS.get(part, 0)
+                if h and len(raw) == NUM_KINDS:
+                    if (a >> 4) + (b >> 4) + (c >> 4) + (h >> 4) != 1:
+                        return 0
+                    return _MASKS[_MASKS[(a & 15) << 4 | (b & 15)] << 4 | (c & 15)]
+    if _untabulated(raw, part):
+        return recursive_standard_mask(counts)
+    return 0
 
 
-@cache
-def _combine(a: int, b: int) -> int:
-    out = 0
-    for p in range(4):
-        if a >> p & 1:
-            for q in range(4):
-                if b >> q & 1:
-                    out |= 1 << (p & q)
-    return out
+def _untabulated(raw: bytes, part: bytes) -> bool:
+    """Whether the part that did not decompose may be one the tables lack (a count outside
+    0-4, more than 14 tiles, or a hand of other than 34 kinds). A tabulated part that does
+    not decompose settles the answer whatever the other parts hold."""
+    return len(raw) != NUM_KINDS or bool(part.strip(_SMALL)) or sum(part) > 14
 
 
-def is_seven_pairs(counts: Sequence[int]) -> bool:
-    """七对: 14 concealed tiles, all in pairs (a four of a kind is two pairs)."""
-    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+_SMALL = bytes(range(5))
 
 
 def is_win(counts: Sequence[int], melds: int = 0) -> bool:
     """和牌: the concealed tiles complete the hand (sets and a pair, or seven pairs when
     there are no melds)."""
-    if melds == 0 and is_seven_pairs(counts):
-        return True
-    return standard_mask(counts) != 0
+    try:
+        raw = bytes(counts)
+    except (ValueError, TypeError):
+        return recursive_is_win(counts, melds)
+    part = raw[0:9]
+    a = WINS.get(part, 0)
+    if a:
+        part = raw[9:18]
+        b = WINS.get(part, 0)
+        if b:
+            part = raw[18:27]
+            c = WINS.get(part, 0)
+            if c:
+                part = raw[27:]
+                h = HWINS.get(part, 0)
+                if h and len(raw) == NUM_KINDS:
+                    if (a >> 4) + (b >> 4) + (c >> 4) + (h >> 4) == 1:
+                        return True
+                    part = b""  # every part is tabulated: no standard win
+    if part and (len(raw) != NUM_KINDS or part.strip(_SMALL) or sum(part) > 14):
+        return recursive_is_win(counts, melds)  # a part the tables lack (see _untabulated)
+    # 七对: fourteen tiles, every count even (a four of a kind is two pairs)
+    return melds == 0 and not raw.translate(None, _EVEN) and sum(raw) == 14
 
 
-# --- shanten ---------------------------------------------------------------------------------
-@cache
-def _front(c: tuple[int, ...], honours: bool = False) -> tuple[tuple[int, int, int], ...]:
-    """Pareto-best (sets, partial sets, pair) counts reachable in one suit (``honours``: no
-    runs, so only pairs and triplets count)."""
-    i = next((k for k, n in enumerate(c) if n), -1)
-    if i < 0:
-        return ((0, 0, 0),)
-    found: set[tuple[int, int, int]] = set()
-
-    def add(rest: tuple[int, ...], dm: int, dt: int, dp: int) -> None:
-        for m, t, p in _front(rest, honours):
-            if p + dp <= 1:
-                found.add((m + dm, t + dt, p + dp))
-
-    add(_minus(c, i), 0, 0, 0)  # an isolated tile
-    if c[i] >= 3:
-        add(_minus(c, i, i, i), 1, 0, 0)
-    if c[i] >= 2:
-        add(_minus(c, i, i), 0, 0, 1)
-        add(_minus(c, i, i), 0, 1, 0)
-    if not honours and i <= 6 and c[i + 1] and c[i + 2]:
-        add(_minus(c, i, i + 1, i + 2), 1, 0, 0)
-    if not honours and i <= 7 and c[i + 1]:
-        add(_minus(c, i, i + 1), 0, 1, 0)
-    if not honours and i <= 6 and c[i + 2]:
-        add(_minus(c, i, i + 2), 0, 1, 0)
-    best = [
-        f
-        for f in found
-        if not any(g != f and g[0] >= f[0] and g[1] >= f[1] and g[2] >= f[2] for g in found)
-    ]
-    return tuple(sorted(best))
+_EVEN = bytes(range(0, 256, 2))
 
 
 def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
     """向听 of the 4-sets-and-a-pair form (honours make only pairs and triplets)."""
-    combos: list[tuple[int, int, int]] = [(melds, 0, 0)]
-    for b in (*_BASES, SUITED):
-        part = counts[b : b + 9] if b < SUITED else counts[SUITED:NUM_KINDS]
-        if not any(part):
-            continue
-        front = _front(tuple(part), b == SUITED)
-        merged: dict[tuple[int, int], int] = {}
-        for m, t, p in combos:
-            for m2, t2, p2 in front:
-                if p + p2 <= 1:
-                    key = (m + m2, p + p2)
-                    if merged.get(key, -1) < t + t2:
-                        merged[key] = t + t2
-        combos = [(m, t, p) for (m, p), t in merged.items()]
-    best = 8
-    for m, t, p in combos:
-        m = min(m, 4)
-        s = 8 - 2 * m - min(t, 4 - m) - p
-        best = min(best, s)
-    return best
-
-
-def shanten_pairs(counts: Sequence[int]) -> int:
-    """向听 of seven pairs (a four of a kind counts as two pairs)."""
-    return 6 - min(7, sum(n // 2 for n in counts))
+    try:
+        d = bytes(counts).translate(DIGITS)
+        a = SHAPE[int(d[0:9], 5)]
+        b = SHAPE[int(d[9:18], 5)]
+        c = SHAPE[int(d[18:27], 5)]
+        h = HSHAPE[int(d[27:34], 5)]
+    except (ValueError, TypeError):
+        return recursive_shanten_standard(counts, melds)
+    if NO_SHAPE in (a, b, c, h) or melds < 0 or len(d) != NUM_KINDS:
+        return recursive_shanten_standard(counts, melds)
+    n = PROFILES
+    p = COMB[COMB[COMB[a * n + b] * n + c] * n + h]
+    m = min(melds, 4)
+    return 8 - 2 * m - BEST[5 * p + 4 - m]
 
 
 def shanten(counts: Sequence[int], melds: int = 0) -> int:
     """向听: how many tiles short of ready (0 ready, −1 complete); seven pairs only with no
     melds."""
-    s = shanten_standard(counts, melds)
-    return min(s, shanten_pairs(counts)) if melds == 0 else s
+    try:
+        d = bytes(counts).translate(DIGITS)
+        a = SHAPE[int(d[0:9], 5)]
+        b = SHAPE[int(d[9:18], 5)]
+        c = SHAPE[int(d[18:27], 5)]
+        h = HSHAPE[int(d[27:34], 5)]
+    except (ValueError, TypeError):
+        return recursive_shanten(counts, melds)
+    if NO_SHAPE in (a, b, c, h) or melds < 0 or len(d) != NUM_KINDS:
+        return recursive_shanten(counts, melds)
+    n = PROFILES
+    p = COMB[COMB[COMB[a * n + b] * n + c] * n + h]
+    if melds:
+        m = min(melds, 4)
+        return 8 - 2 * m - BEST[5 * p + 4 - m]
+    s = 8 - BEST[5 * p + 4]
+    pairs = d.count(b"2") + d.count(b"3") + 2 * d.count(b"4")  # seven pairs: n // 2 each
+    return min(s, 6 - (min(pairs, 7)))
 
 
 def waits(counts: Sequence[int], melds: int = 0, suits: Sequence[int] = (0, 1, 2)) -> list[int]:
     """听牌: the tiles of ``suits`` (3 = honours) that would complete the hand (a kind the
     hand already holds four of cannot be drawn, so it is no wait)."""
-    out = []
-    hand = list(counts)
+    try:
+        d = bytes(counts).translate(DIGITS)
+        i0, i1, i2, ih = int(d[0:9], 5), int(d[9:18], 5), int(d[18:27], 5), int(d[27:34], 5)
+    except (ValueError, TypeError):
+        return recursive_waits(counts, melds, suits)
+    wins = (WIN[i0], WIN[i1], WIN[i2], HWIN[ih])
+    bits = (WAIT[i0], WAIT[i1], WAIT[i2], HWAIT[ih])
+    if (
+        (wins[0] | wins[1] | wins[2] | wins[3]) & NOT_TABULATED
+        or (bits[0] | bits[1] | bits[2] | bits[3]) & WAIT_NOT_TABULATED
+        or len(d) != NUM_KINDS
+        or not all(s in (0, 1, 2, 3) for s in suits)
+    ):
+        return recursive_waits(counts, melds, suits)
+    pairs = (wins[0] >> 4) + (wins[1] >> 4) + (wins[2] >> 4) + (wins[3] >> 4)
+    broken = (not wins[0]) + (not wins[1]) + (not wins[2]) + (not wins[3])
+    lone = -1  # 七对: thirteen tiles with one odd count wait on that kind
+    if melds == 0 and d.count(b"1") + d.count(b"3") == 1 and sum(counts) == 13:
+        lone = d.find(b"1") if b"1" in d else d.find(b"3")
+    out: list[int] = []
     for s in suits:
-        for t in range(s * 9, min(s * 9 + 9, NUM_KINDS)):
-            if hand[t] >= 4:
-                continue
-            hand[t] += 1
-            if is_win(hand, melds):
-                out.append(t)
-            hand[t] -= 1
+        w, own = bits[s], wins[s]
+        # the other parts must stand as they are, and the pair be exactly one after the draw
+        found = 0
+        if w & _KINDS and broken == (not own) and pairs - (own >> 4) + (w >> 9) == 1:
+            found = w & _KINDS
+        if lone >= 0 and lone // 9 == s:
+            found |= 1 << (lone - 9 * s)
+        if found:
+            out += _TILES[s][found]
     return out
 
 

@@ -37,13 +37,17 @@ def test_the_shared_playbook_is_bounded() -> None:
 def test_generator_tables_hold_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(moves, "TABLE_LIMIT", 16)
     moves.clear_tables()
+    fixed = [len(table) for table in moves.FIXED]
     for hand in random_hands(300, seed=2):
         plays = legal_plays(hand)
         legal_plays(hand, plays[len(plays) // 2])
-        grown = [t for t in moves.TABLES if t is not moves._KNOWN_PLAYS]
-        assert all(len(table) <= 16 for table in grown)
+    for s in range(8):  # planes of three trios with wings: read once, then from the memo
+        legal_plays("3", "".join(c * 3 for c in "3456789TJQ"[s : s + 3]) + "KA2")
+        assert all(len(table) <= 16 for table in moves.TABLES)
     assert any(moves.TABLES)
-    # The table of known plays is fixed: built once, never grows.
+    # The fixed tables (known plays, attachments, each mask's ranks and sequences) are
+    # built at import and never grow.
+    assert [len(table) for table in moves.FIXED] == fixed
     assert len(moves._KNOWN_PLAYS) == 4286
     moves.clear_tables()
 
