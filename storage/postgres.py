@@ -130,6 +130,14 @@ class PgConnection:
         return ListRows([], total)
 
 
+async def _keep_session(conn: Any) -> None:
+    """The pool's reset of a connection given back: nothing to undo. asyncpg's default sends
+    ``RESET ALL``, ``UNLISTEN *``, ``CLOSE ALL`` and an advisory unlock — one more round trip
+    per operation — but the storage never changes a session: no SET, no LISTEN, no cursor
+    left open, only transaction-scoped advisory locks. (asyncpg still rolls back a
+    transaction left open before calling this.)"""
+
+
 def _redacted(url: str) -> str:
     """``url`` without its password, for messages and ``repr``."""
     parts = urlsplit(url)
@@ -164,10 +172,12 @@ class PostgresDatabase(Storage):
         max_size: int = 10,
         target_version: int | None = None,
         server_settings: dict[str, str] | None = None,
+        connection_class: type[Any] | None = None,
     ) -> PostgresDatabase:
         """Connect a pool of ``min_size``..``max_size`` connections to ``url`` and migrate the
         schema (``target_version``: stop there). ``server_settings``: PostgreSQL settings for
-        the pool's sessions (e.g. ``{"synchronous_commit": "off"}``).
+        the pool's sessions (e.g. ``{"synchronous_commit": "off"}``). ``connection_class``:
+        the pool's connection class, a subclass of ``asyncpg.Connection`` (default: that).
 
         StorageError if asyncpg is not installed or the server cannot be reached; SchemaError
         for a database newer than this code.
@@ -178,7 +188,12 @@ class PostgresDatabase(Storage):
             )
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max_size, server_settings=server_settings
+                url,
+                min_size=min_size,
+                max_size=max_size,
+                server_settings=server_settings,
+                reset=_keep_session,
+                **({"connection_class": connection_class} if connection_class else {}),
             )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to {_redacted(url)}: {exc}") from exc
@@ -247,13 +262,25 @@ class PostgresDatabase(Storage):
             return await asyncio.shield(self._attempts(write, fn, args))
         return await self._attempts(write, fn, args)
 
-    async def _attempts(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    async def run_autocommit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn`` with no BEGIN/COMMIT: each of its statements commits on its own (see
+        ``Storage.run_autocommit``); retried on deadlocks and serialization failures, and
+        run to its end even if its caller is cancelled."""
+        return await asyncio.shield(self._attempts(True, fn, args, autocommit=True))
+
+    async def _attempts(
+        self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...], *,
+        autocommit: bool = False,
+    ) -> Any:
         if self._closed:
             raise StorageError("the database is closed")
         async with self._pool.acquire() as raw:
             conn = PgConnection(raw)
             for attempt in range(self.RETRIES):
                 try:
+                    if autocommit:
+                        result = fn(conn, *args)
+                        return await result if asyncio.iscoroutine(result) else result
                     if write:
                         async with raw.transaction():
                             result = fn(conn, *args)

@@ -58,7 +58,10 @@ async def append_actions(
     window: int | None,
 ) -> None:
     """Append ``actions`` (seat, action) of hand ``hand_id`` at log index ``first`` onwards;
-    ``deadline``/``window`` hold after the last of them. Re-appending an index replaces it."""
+    ``deadline``/``window`` hold after the last of them. Re-appending an index replaces it.
+
+    One statement, so it needs no transaction around it: on PostgreSQL the rows go in one
+    pipelined round trip that the server applies all or nothing (``run_autocommit``)."""
     rows = [
         (table_id, first + i, hand_id, seat, action, deadline, window)
         for i, (seat, action) in enumerate(actions)
@@ -74,7 +77,7 @@ async def append_actions(
             rows,
         )
 
-    await db.run(tx)
+    await db.run_autocommit(tx)
 
 
 async def delete_table(db: Storage, table_id: int) -> bool:
