@@ -74,6 +74,22 @@ class HandDesk:
         now, grant, economy = self.clock(), self.starting_grant, self.economy
 
         async def tx(conn: Connection) -> None:
+            if conn.dialect == "postgresql":  # the same steps as one statement (migration 0003)
+                try:
+                    await conn.execute(
+                        "SELECT gamehall_hold(?, ?, ?, ?, CAST(? AS BIGINT[]), CAST(? AS BIGINT[]))",
+                        (
+                            hand_id,
+                            economy,
+                            grant,
+                            now,
+                            [u for u, _ in items],
+                            [a for _, a in items],
+                        ),
+                    )
+                except getattr(conn, "refused") as exc:  # noqa: B009 - PostgreSQL's alone
+                    raise _refused(exc, hand_id, economy, dict(items)) from None
+                return
             status, _, hand_economy = await _hand(conn, hand_id)
             if hand_economy != economy:
                 raise _other_economy(hand_id, hand_economy, economy)
@@ -81,15 +97,19 @@ class HandDesk:
                 raise HandStateError(hand_id, f"is {status}; no beans can be held for it")
             for uid, amount in items:
                 await _ensure(conn, economy, uid, grant, now)
-                if (await conn.execute(
-                    "SELECT 1 FROM holds WHERE hand_id = ? AND uid = ?", (hand_id, uid)
-                )).fetchone():
+                if (
+                    await conn.execute(
+                        "SELECT 1 FROM holds WHERE hand_id = ? AND uid = ?", (hand_id, uid)
+                    )
+                ).fetchone():
                     raise HandStateError(hand_id, f"player {uid} already carries beans into it")
-                changed = (await conn.execute(
-                    "UPDATE players SET held = held + ? "
-                    "WHERE economy = ? AND id = ? AND frozen = 0 AND balance - held >= ?",
-                    (amount, economy, uid, amount),
-                )).rowcount
+                changed = (
+                    await conn.execute(
+                        "UPDATE players SET held = held + ? "
+                        "WHERE economy = ? AND id = ? AND frozen = 0 AND balance - held >= ?",
+                        (amount, economy, uid, amount),
+                    )
+                ).rowcount
                 if changed != 1:
                     balance, held, frozen = await _free(conn, economy, uid)
                     if frozen:
@@ -100,18 +120,20 @@ class HandDesk:
                     (hand_id, uid, amount, economy),
                 )
 
-        await self.db.run(tx)
+        await self.db.run_autocommit(tx)
 
     async def held(self, hand_id: int) -> dict[int, int]:
         """The beans each player still has held for the hand ({} once settled or aborted)."""
 
         async def read(conn: Connection) -> dict[int, int]:
             return dict(
-                (await conn.execute(
-                    "SELECT o.uid, o.amount FROM holds o JOIN hands h ON h.id = o.hand_id "
-                    "WHERE o.hand_id = ? AND h.status = 'running'",
-                    (hand_id,),
-                )).fetchall()
+                (
+                    await conn.execute(
+                        "SELECT o.uid, o.amount FROM holds o JOIN hands h ON h.id = o.hand_id "
+                        "WHERE o.hand_id = ? AND h.status = 'running'",
+                        (hand_id,),
+                    )
+                ).fetchall()
             )
 
         return await self.db.read(read)
@@ -135,18 +157,19 @@ class HandDesk:
                 return {}
             if status == "settled":
                 raise HandStateError(hand_id, "is settled; it cannot be aborted")
-            holds = (await conn.execute(
-                "SELECT uid, amount, economy FROM holds WHERE hand_id = ?", (hand_id,)
-            )).fetchall()
+            holds = (
+                await conn.execute(
+                    "SELECT uid, amount, economy FROM holds WHERE hand_id = ?", (hand_id,)
+                )
+            ).fetchall()
             for uid, amount, economy in holds:
                 if (
-                    (await conn.execute(
+                    await conn.execute(
                         "UPDATE players SET held = held - ? "
                         "WHERE economy = ? AND id = ? AND held >= ?",
                         (amount, economy, uid, amount),
-                    )).rowcount
-                    != 1
-                ):  # pragma: no cover - would mean a corrupt escrow
+                    )
+                ).rowcount != 1:  # pragma: no cover - would mean a corrupt escrow
                     raise StorageError(f"escrow of player {uid} is inconsistent")
             await conn.execute(
                 "UPDATE hands SET status = 'aborted', ended_at = ?, "
@@ -187,9 +210,39 @@ class HandDesk:
         changes.
         """
         asked = settling.request(
-            hand_id, game, seats, coefficient, rake, record, outcome, transfers, fees,
-            economy=self.economy, grant=self.starting_grant, now=self.clock(),
+            hand_id,
+            game,
+            seats,
+            coefficient,
+            rake,
+            record,
+            outcome,
+            transfers,
+            fees,
+            economy=self.economy,
+            grant=self.starting_grant,
+            now=self.clock(),
         )
         # PostgreSQL: two round trips, no BEGIN/COMMIT (see storage.settling); SQLite: one
         # transaction as always
         return await self.db.run_autocommit(settling.settle_hand, asked)
+
+
+def _refused(exc: Exception, hand_id: int, economy: int, amounts: dict[int, int]) -> Exception:
+    """The error a refused ``gamehall_hold`` stands for (its HINT names the reason, its DETAIL
+    the figures), as the statement-by-statement hold raises it; any other error as it is."""
+    reason, detail = getattr(exc, "hint", None), str(getattr(exc, "detail", None) or "")
+    if not isinstance(reason, str):
+        return exc
+    if reason == "no hand":
+        return HandStateError(hand_id, "no such hand")
+    if reason == "economy":
+        return _other_economy(hand_id, int(detail), economy)
+    if reason == "status":
+        return HandStateError(hand_id, f"is {detail}; no beans can be held for it")
+    uid, *free = (int(n) for n in detail.split())
+    if reason == "holds":
+        return HandStateError(hand_id, f"player {uid} already carries beans into it")
+    if reason == "frozen":
+        return PlayerFrozen(uid)
+    return InsufficientBeans(uid, amounts[uid], free[0])

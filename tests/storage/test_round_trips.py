@@ -20,6 +20,7 @@ import pytest
 
 from storage import history, levels, tables
 from storage.db import open_database
+from storage.errors import InsufficientBeans
 from storage.postgres import PostgresDatabase
 from storage.wallet import HOUSE, SeatResult, Settlement, Wallet
 
@@ -233,3 +234,65 @@ async def test_postgresql_writes_the_ledger_sqlite_writes(
         assert ledgers[0] == ledgers[1]
     finally:
         await sqlite.close()
+
+
+async def test_saving_a_table_snapshot_costs_one_round_trip(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    db, counter = counted
+    await tables.save_table(db, 50, 7, 50, '{"table": 50, "v": 0}')  # warm the cache
+    await tables.append_actions(db, 50, 9, 0, [(0, "3"), (1, "4")], 100.0, None)
+
+    counter.reset()
+    await tables.save_table(db, 50, 7, 50, '{"table": 50, "v": 1}')
+
+    assert counter.round_trips == 1, counter.texts
+    assert await tables.load_tables(db) == [(50, 7, 50, '{"table": 50, "v": 1}')]
+    assert await tables.load_actions(db) == {}  # the snapshot includes them
+
+
+async def test_a_one_statement_read_costs_one_round_trip(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """A player's wallet is read with one SELECT: no BEGIN/COMMIT around it. A read of
+    several statements still sees one snapshot (the totals add up)."""
+    db, counter = counted
+    wallet = Wallet(
+        db, starting_grant=10_000, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+    )
+    await wallet.grant(1, 500, "prize", 99)
+    await wallet.account(1)  # warm the cache
+
+    counter.reset()
+    account = await wallet.account(1)
+
+    assert (account.balance, account.free) == (10_500, 10_500)
+    assert counter.round_trips == 1, counter.texts
+    for _ in range(2):
+        totals = await wallet.totals()
+        assert totals.ledger == totals.players + totals.house == 10_500
+
+
+async def test_holding_a_tables_stakes_costs_one_round_trip(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """带入 for three seats, a new player among them: one round trip; a refused hold names
+    the short player and holds nothing."""
+    db, counter = counted
+    wallet = Wallet(
+        db, starting_grant=10_000, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+    )
+    await _hand(wallet, [1, 2, 3])  # warm the cache
+    hand = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 2, 4])
+
+    counter.reset()
+    await wallet.hold(hand, [(1, 4_000), (2, 4_000), (4, 6_000)])
+
+    assert counter.round_trips == 1, counter.texts
+    assert await wallet.held(hand) == {1: 4_000, 2: 4_000, 4: 6_000}
+    assert (await wallet.account(4)).free == 4_000  # a new player: the grant, then the hold
+    other = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 3])
+    with pytest.raises(InsufficientBeans) as refused:
+        await wallet.hold(other, [(3, 1_000), (1, 2_000)])
+    assert (refused.value.uid, refused.value.free) == (1, 1_000)
+    assert await wallet.held(other) == {}

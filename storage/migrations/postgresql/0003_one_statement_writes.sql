@@ -1,5 +1,6 @@
--- 0003 (PostgreSQL only): a settlement's writes as ONE statement, so that settling a hand costs
--- two round trips (storage.settling reads the hand, its holds, the seated players' balances and
+-- 0003 (PostgreSQL only): a settlement's writes, and a hold (带入), each as ONE statement.
+--
+-- The settlement: settling a hand costs two round trips (storage.settling reads the hand, its holds, the seated players' balances and
 -- scores and the house's total in one SELECT, computes the bean movements in Python, then calls
 -- this function), with no BEGIN or COMMIT on the wire: the call is its own transaction.
 --
@@ -121,5 +122,66 @@ BEGIN
     FROM unnest(l_uid, l_delta, l_after, l_reason, l_note) WITH ORDINALITY
         AS v(uid, delta, after, reason, note, n)
     ORDER BY v.n;
+END;
+$$;
+
+-- A hold (带入, storage.escrow.HandDesk.hold) in one statement: one round trip instead of
+-- BEGIN, four statements per player and COMMIT. The same steps in the same order as the
+-- statement-by-statement version SQLite runs; a refusal raises P0001 with the reason in HINT
+-- and its figures in DETAIL, which the caller turns into the error SQLite's path raises
+-- (nothing changed: the statement is rolled back whole).
+CREATE FUNCTION gamehall_hold(
+    p_hand BIGINT,
+    p_economy BIGINT,
+    p_grant BIGINT,
+    p_now DOUBLE PRECISION,
+    p_uids BIGINT[],
+    p_amounts BIGINT[]
+) RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+    h_status TEXT;
+    h_economy BIGINT;
+    v_uid BIGINT;
+    v_amount BIGINT;
+    v_balance BIGINT;
+    v_held BIGINT;
+    v_frozen SMALLINT;
+BEGIN
+    SELECT status, economy INTO h_status, h_economy FROM hands WHERE id = p_hand
+        FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'gamehall_hold' USING HINT = 'no hand';
+    ELSIF h_economy <> p_economy THEN
+        RAISE EXCEPTION 'gamehall_hold' USING HINT = 'economy', DETAIL = h_economy::TEXT;
+    ELSIF h_status <> 'running' THEN
+        RAISE EXCEPTION 'gamehall_hold' USING HINT = 'status', DETAIL = h_status;
+    END IF;
+    FOR i IN 1 .. COALESCE(cardinality(p_uids), 0) LOOP
+        v_uid := p_uids[i];
+        v_amount := p_amounts[i];
+        INSERT INTO players (id, economy, balance, created_at)
+        VALUES (v_uid, p_economy, p_grant, p_now) ON CONFLICT (economy, id) DO NOTHING;
+        IF FOUND AND p_grant <> 0 THEN
+            INSERT INTO ledger (uid, delta, balance_after, reason, note, hand_id, moderator_id,
+                                at, economy)
+            VALUES (v_uid, p_grant, p_grant, 'grant:start', '', NULL, NULL, p_now, p_economy);
+        END IF;
+        IF EXISTS (SELECT 1 FROM holds WHERE hand_id = p_hand AND uid = v_uid) THEN
+            RAISE EXCEPTION 'gamehall_hold' USING HINT = 'holds', DETAIL = v_uid::TEXT;
+        END IF;
+        UPDATE players SET held = held + v_amount
+        WHERE economy = p_economy AND id = v_uid AND frozen = 0 AND balance - held >= v_amount;
+        IF NOT FOUND THEN
+            SELECT balance, held, frozen INTO v_balance, v_held, v_frozen FROM players
+            WHERE economy = p_economy AND id = v_uid;
+            IF v_frozen <> 0 THEN
+                RAISE EXCEPTION 'gamehall_hold' USING HINT = 'frozen', DETAIL = v_uid::TEXT;
+            END IF;
+            RAISE EXCEPTION 'gamehall_hold' USING HINT = 'short',
+                DETAIL = v_uid::TEXT || ' ' || (v_balance - v_held)::TEXT;
+        END IF;
+        INSERT INTO holds (hand_id, uid, amount, economy)
+        VALUES (p_hand, v_uid, v_amount, p_economy);
+    END LOOP;
 END;
 $$;
