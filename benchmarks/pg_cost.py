@@ -49,8 +49,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import asyncpg  # noqa: E402
-import psutil  # noqa: E402
+import asyncpg
+import psutil
 
 STAKE = 20_000
 _operation: contextvars.ContextVar[str] = contextvars.ContextVar("operation", default="")
@@ -172,14 +172,14 @@ def start_server() -> Server:
         shutil.chown(folder, "postgres", "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
     data = folder / "data"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.STDOUT, "check": True}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
     subprocess.run([*as_user, binaries / "initdb", "-D", data, "-U", "postgres",
-                    "--auth=trust", "-E", "utf8"], **quiet)
+                    "--auth=trust", "-E", "utf8"], check=True, **quiet)
     options = (f"-c listen_addresses='' -c unix_socket_directories='{folder}' "
                "-c shared_preload_libraries=pg_stat_statements "
                "-c pg_stat_statements.track=all -c max_connections=50")
     subprocess.run([*as_user, binaries / "pg_ctl", "-D", data, "-o", options, "-w",
-                    "-l", folder / "log", "start"], **quiet)
+                    "-l", folder / "log", "start"], check=True, **quiet)
 
     def stop() -> None:
         subprocess.run([*as_user, binaries / "pg_ctl", "-D", data, "-m", "immediate", "stop"],
@@ -202,8 +202,8 @@ async def fresh_database(server: Server, name: str) -> str:
     return server.admin.replace("/postgres?", f"/{name}?", 1)
 
 
-_LOCKING = re.compile(r"^\s*(UPDATE|DELETE)\b|\bFOR (NO KEY )?UPDATE\b|\bDO UPDATE\b", re.I)
-_INSERT = re.compile(r"^\s*(WITH\b.*\bINSERT|INSERT)\b", re.I | re.S)
+_LOCKING = re.compile(r"^\s*(UPDATE|DELETE)\b|\bFOR (NO KEY )?UPDATE\b|\bDO UPDATE\b", re.IGNORECASE)
+_INSERT = re.compile(r"^\s*(WITH\b.*\bINSERT|INSERT)\b", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass
@@ -297,7 +297,8 @@ class Window:
 
 
 async def settle_run(target: str, window: Window, args: argparse.Namespace) -> Run:
-    """``--hands`` three-seat hands (opened and held untimed) settled from ``--tables``."""
+    """``--hands`` three-seat hands (opened and held untimed) settled from ``--tables``
+    tables at once."""
     from storage.db import open_database
     from storage.wallet import SeatResult, Wallet
 
@@ -306,12 +307,14 @@ async def settle_run(target: str, window: Window, args: argparse.Namespace) -> R
     wallet = Wallet(db, starting_grant=10**9, relief_amount=0, relief_threshold=0,
                     relief_cooldown_s=0)
     rng = random.Random(1)
-    players = list(range(1, 301))
-    for uid in players:
+    # one seat per person, as in the hall: each table its own three players, so settlements
+    # running at once share no player (only the house's counters)
+    groups = [[3 * t + 1, 3 * t + 2, 3 * t + 3] for t in range(args.tables)]
+    for uid in (uid for group in groups for uid in group):
         await wallet.ensure_player(uid)
     hands: list[tuple[int, list[int]]] = []
-    for _ in range(args.hands):
-        seats = rng.sample(players, 3)
+    for n in range(args.hands):
+        seats = groups[n % args.tables]
         hand = await wallet.new_hand("bench", "room", 1, 2, seats=seats)
         await wallet.hold(hand, [(uid, STAKE) for uid in seats])
         hands.append((hand, seats))

@@ -58,7 +58,7 @@ class HandDesk:
                 conn, game, room, guild_id, channel_id, json.dumps(seat_list), now, economy
             )
 
-        return await self.db.run(tx)
+        return await self.db.run_autocommit(tx)
 
     async def hold(self, hand_id: int, holds: Sequence[tuple[int, int]]) -> None:
         """带入: hold ``amount`` of each ``uid``'s free beans for the hand, all or nothing.

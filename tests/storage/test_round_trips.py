@@ -296,3 +296,25 @@ async def test_holding_a_tables_stakes_costs_one_round_trip(
         await wallet.hold(other, [(3, 1_000), (1, 2_000)])
     assert (refused.value.uid, refused.value.free) == (1, 1_000)
     assert await wallet.held(other) == {}
+
+
+async def test_opening_a_hand_costs_one_round_trip(
+    counted: tuple[PostgresDatabase, Counter], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """开局: one statement, even when the first code drawn is taken (it is drawn again)."""
+    db, counter = counted
+    wallet = Wallet(
+        db, starting_grant=10_000, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+    )
+    first = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 2, 3])
+
+    counter.reset()
+    second = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 2, 3])
+    assert counter.round_trips == 1, counter.texts
+
+    taken = await history.hand_code(db, first)
+    codes = iter([taken, "7hq2km0abc"])
+    monkeypatch.setattr(history, "new_code", lambda: next(codes))
+    third = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 2, 3])
+    assert len({first, second, third}) == 3
+    assert await history.hand_code(db, third) == "7hq2km0abc"
