@@ -22,7 +22,8 @@ Rules:
 - Escrow: ``hold`` moves free beans to held for one hand, all seats or none; held beans cannot
   be revoked or held again until the hand is settled or aborted; ``release`` (abort) returns
   exactly what was held and is idempotent.
-- Settlement (``settle``) is one transaction per hand: the bean movements of
+- Settlement (``settle``) is one atomic change per hand (``storage.settling``: a transaction on
+  SQLite, one statement on PostgreSQL): the bean movements of
   ``storage.settlement`` (the pot rule, F1 with the 带入 and 以小博大 caps, or the hand's
   pairwise transfers in order), rake to the house, all holds of the hand released, level
   scores updated, the result stored on the hand. A second call returns the stored result and
