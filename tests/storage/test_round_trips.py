@@ -19,6 +19,7 @@ import postgres_server
 import pytest
 
 from storage import history, levels, tables
+from storage.conduct import Conduct, SeatOutcome
 from storage.db import open_database
 from storage.errors import InsufficientBeans
 from storage.postgres import PostgresDatabase
@@ -318,3 +319,23 @@ async def test_opening_a_hand_costs_one_round_trip(
     third = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 2, 3])
     assert len({first, second, third}) == 3
     assert await history.hand_code(db, third) == "7hq2km0abc"
+
+
+async def test_recording_a_clean_hands_conduct_costs_one_round_trip(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """The referee's record of a hand nobody left (clean hands, the pairs' statistics): one
+    statement, counted once even when the settlement is replayed."""
+    db, counter = counted
+    conduct = Conduct(db)
+    seats = [SeatOutcome(1, 200), SeatOutcome(2, -100), SeatOutcome(3, -100)]
+    args = {"economy": 0, "guild_id": 7, "beans": True}
+    await conduct.hand_settled(seats, [(1, 0, 100), (2, 0, 100)], 10.0, hand_id=1, **args)
+
+    counter.reset()
+    await conduct.hand_settled(seats, [(1, 0, 100), (2, 0, 100)], 20.0, hand_id=2, **args)
+    assert counter.round_trips == 1, counter.texts
+    await conduct.hand_settled(seats, [(1, 0, 100), (2, 0, 100)], 30.0, hand_id=2, **args)
+
+    pairs = {(p.a, p.b): (p.hands, p.net) for p in await conduct.pairs(economy=0, guild_id=7)}
+    assert pairs == {(1, 2): (2, 200), (1, 3): (2, 200), (2, 3): (2, 0)}
