@@ -149,15 +149,52 @@ async def _incident(
     return await _read_record(conn, economy, uid)
 
 
+_CLEAN = (
+    "UPDATE conduct SET "
+    f"strikes = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN strikes - 1 ELSE strikes END, "
+    f"clean = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN 0 ELSE clean + 1 END "
+    "WHERE economy = ?2 AND strikes > 0"
+)
+
+_PAIRS_CONFLICT = (
+    "ON CONFLICT (economy, guild_id, a, b) DO UPDATE SET hands = pairs.hands + 1, "
+    "net = pairs.net + excluded.net, a_into_b = pairs.a_into_b + excluded.a_into_b, "
+    "b_into_a = pairs.b_into_a + excluded.b_into_a, last_at = excluded.last_at"
+)
+
+_PAIRS_UPSERT = (
+    "INSERT INTO pairs (economy, guild_id, a, b, hands, net, a_into_b, b_into_a, "
+    "last_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) " + _PAIRS_CONFLICT
+)
+
+
 async def _clean(conn: Connection, economy: int, uid: int) -> None:
     """One clean hand: toward a decay when the record has strikes (then a strike goes)."""
-    await conn.execute(
-        "UPDATE conduct SET "
-        f"strikes = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN strikes - 1 ELSE strikes END, "
-        f"clean = CASE WHEN clean + 1 >= {CLEAN_PER_STRIKE:d} THEN 0 ELSE clean + 1 END "
-        "WHERE economy = ? AND uid = ? AND strikes > 0",
-        (economy, uid),
-    )
+    await conn.execute(_CLEAN + " AND uid = ?1", (uid, economy))
+
+
+def _pair_rows(
+    seats: Sequence[SeatOutcome | None],
+    people: Sequence[SeatOutcome],
+    transfers: Sequence[tuple[int, int, int]],
+    now: float,
+    *,
+    economy: int,
+    guild_id: int,
+) -> list[tuple[int, int, int, int, int, int, int, float]] | None:
+    """Each pair of people's row of a hand (by uid: a < b), or None with fewer than two."""
+    if len(people) < 2:
+        return None
+    by_seat = [s if s is not None else SeatOutcome(0, 0) for s in seats]
+    flows = _flows(by_seat, [t for t in transfers
+                             if seats[t[0]] is not None and seats[t[1]] is not None])
+    rows = []
+    for x, y in combinations(sorted(people, key=lambda s: s.uid), 2):
+        net = flows.get((y.uid, x.uid), 0) - flows.get((x.uid, y.uid), 0)
+        x_into_y = int(x.escaped and y.delta > 0)
+        y_into_x = int(y.escaped and x.delta > 0)
+        rows.append((economy, guild_id, x.uid, y.uid, net, x_into_y, y_into_x, now))
+    return rows
 
 
 def _apportion(total: int, weights: Sequence[int]) -> list[int]:
@@ -333,6 +370,15 @@ class Conduct:
         were recorded when they happened (``incident``). A hand is counted once: a second call
         for the same ``hand_id`` changes nothing (and returns no records)."""
         people = [s for s in seats if s is not None]
+        absent = {s.uid for s in people if s.absent and not s.escaped and not s.kicked}
+        clean = [  # a clean hand: played to its end in a bean room with another person
+            s.uid for s in people
+            if s.uid not in absent and beans and len(people) > 1
+            and not (s.escaped or s.kicked or s.trustee)
+        ]
+        rows = _pair_rows(seats, people, transfers, now, economy=economy, guild_id=guild_id)
+        if rows is None or not beans:
+            rows = []
 
         async def tx(conn: Connection) -> list[Record]:
             absences: list[Record] = []
@@ -342,34 +388,35 @@ class Conduct:
             )).rowcount:
                 return absences  # counted already (a settlement replayed after a restart)
             for seat in people:
-                if seat.absent and not seat.escaped and not seat.kicked:
+                if seat.uid in absent:
                     absences.append(await _incident(
                         conn, economy, seat.uid, "absent", now, hand_id, guild_id))
-                elif beans and len(people) > 1 and not (
-                    seat.escaped or seat.kicked or seat.trustee
-                ):
+                elif seat.uid in clean:
                     await _clean(conn, economy, seat.uid)
-            if not beans or len(people) < 2:
-                return absences
-            by_seat = [s if s is not None else SeatOutcome(0, 0) for s in seats]
-            flows = _flows(by_seat, [t for t in transfers
-                                     if seats[t[0]] is not None and seats[t[1]] is not None])
-            rows = []
-            for x, y in combinations(sorted(people, key=lambda s: s.uid), 2):
-                net = flows.get((y.uid, x.uid), 0) - flows.get((x.uid, y.uid), 0)
-                x_into_y = int(x.escaped and y.delta > 0)
-                y_into_x = int(y.escaped and x.delta > 0)
-                rows.append((economy, guild_id, x.uid, y.uid, net, x_into_y, y_into_x, now))
-            await conn.executemany(
-                "INSERT INTO pairs (economy, guild_id, a, b, hands, net, a_into_b, b_into_a, "
-                "last_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) "
-                "ON CONFLICT (economy, guild_id, a, b) DO UPDATE SET hands = pairs.hands + 1, "
-                "net = pairs.net + excluded.net, a_into_b = pairs.a_into_b + excluded.a_into_b, "
-                "b_into_a = pairs.b_into_a + excluded.b_into_a, last_at = excluded.last_at",
-                rows,
-            )
+            if rows:
+                await conn.executemany(_PAIRS_UPSERT, rows)
             return absences
 
+        async def one_statement(conn: Connection) -> list[Record]:
+            # PostgreSQL, no absence to record: the same writes as one statement (no BEGIN or
+            # COMMIT round trips); the hand's conduct_hands row still counts it once
+            await conn.execute(
+                "WITH counted AS (INSERT INTO conduct_hands (hand_id) VALUES (?1) "
+                "ON CONFLICT DO NOTHING RETURNING hand_id), "
+                f"cleaned AS ({_CLEAN} AND uid = ANY(CAST(?3 AS BIGINT[])) "
+                "AND EXISTS (SELECT 1 FROM counted) RETURNING uid) "
+                "INSERT INTO pairs (economy, guild_id, a, b, hands, net, a_into_b, b_into_a, "
+                "last_at) SELECT ?2, ?4, v.a, v.b, 1, v.net, v.ab, v.ba, ?5 FROM unnest("
+                "CAST(?6 AS BIGINT[]), CAST(?7 AS BIGINT[]), CAST(?8 AS BIGINT[]), "
+                "CAST(?9 AS BIGINT[]), CAST(?10 AS BIGINT[])) AS v(a, b, net, ab, ba) "
+                "WHERE EXISTS (SELECT 1 FROM counted) " + _PAIRS_CONFLICT,
+                (hand_id, economy, clean, guild_id, now,
+                 *([list(c) for c in zip(*(r[2:7] for r in rows), strict=True)] or [[]] * 5)),
+            )
+            return []
+
+        if self.db.dialect == "postgresql" and not absent:
+            return await self.db.run_autocommit(one_statement)
         return await self.db.run(tx)
 
     async def pairs(self, *, economy: int, guild_id: int, limit: int = 10,

@@ -275,6 +275,21 @@ class Storage:
         return await self._transaction(True, fn, args)
 
     @overload
+    async def run_autocommit(self, fn: Callable[..., Awaitable[R]], *args: Any) -> R: ...
+
+    @overload
+    async def run_autocommit(self, fn: Callable[..., R], *args: Any) -> R: ...
+
+    async def run_autocommit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(conn, *args)`` with no transaction around it where the backend can: on
+        PostgreSQL each statement is then its own transaction, and the round trips of BEGIN
+        and COMMIT are saved; SQLite runs it as ``run`` does (its transactions cost no round
+        trip). For functions that stay atomic without one: they write in ONE statement, and
+        that statement checks, under its own locks, what the reads before it saw (raising a
+        serialization failure, which runs ``fn`` again, if anything moved)."""
+        return await self.run(fn, *args)
+
+    @overload
     async def read(self, fn: Callable[..., Awaitable[R]], *args: Any) -> R: ...
 
     @overload

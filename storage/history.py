@@ -97,17 +97,17 @@ async def insert_hand(
     now: float,
     economy: int,
 ) -> int:
-    """Insert a running hand with a fresh unique code (inside the caller's transaction)."""
+    """Insert a running hand with a fresh unique code; its id. Each try is one statement (a
+    code already taken inserts nothing and another is drawn), so it needs no transaction
+    around it (``Storage.run_autocommit``)."""
     while True:
-        code = new_code()
-        if (await conn.execute("SELECT 1 FROM hands WHERE code = ?", (code,))).fetchone() is None:
-            break  # a collision among 2^50 codes: draw again
-    row = (await conn.execute(
-        "INSERT INTO hands (game, room, guild_id, channel_id, seats, started_at, economy, code) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (game, room, guild_id, channel_id, seats, now, economy, code),
-    )).fetchone()
-    return int(row[0])
+        row = (await conn.execute(
+            "INSERT INTO hands (game, room, guild_id, channel_id, seats, started_at, economy, code) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING RETURNING id",
+            (game, room, guild_id, channel_id, seats, now, economy, new_code()),
+        )).fetchone()
+        if row is not None:  # else a collision among 2^50 codes: draw again
+            return int(row[0])
 
 
 _COLUMNS = (

@@ -12,7 +12,13 @@ connection from a pool:
   two processes settling, holding or granting at once serialize on the rows they share and
   never lose an update. A deadlock or serialization failure rolls the transaction back and runs
   the function again (up to ``RETRIES`` times): its first run left nothing.
-- ``read``: ``REPEATABLE READ READ ONLY``, one consistent snapshot.
+- ``read``: ``REPEATABLE READ READ ONLY``, one consistent snapshot — except a read of one
+  plain SELECT, which is one snapshot by itself and runs with no BEGIN/COMMIT (one round trip;
+  a read function that turns out to need more statements is stopped before its second, run
+  again in a transaction, and remembered).
+- ``run_autocommit``: no transaction around the function (each statement commits on its own),
+  for writes that are one statement checked against what was read (``Storage.run_autocommit``).
+- The pool's reset of a returned connection is a no-op (``_keep_session``).
 - A call whose caller is cancelled once it has started still runs to its end (commit or
   rollback), as on SQLite.
 - SQL is written once with ``?``/``?N`` placeholders (``storage.db``); each statement text is
@@ -104,6 +110,9 @@ class PgConnection:
 
     dialect = "postgresql"
     for_update = " FOR NO KEY UPDATE"
+    refused: type[Exception] = asyncpg.RaiseError if asyncpg is not None else Exception
+    """What a server function's ``RAISE EXCEPTION`` (SQLSTATE P0001: a refusal whose reason
+    is in ``hint``) raises here."""
 
     def __init__(self, conn: Any) -> None:
         self.raw = conn
@@ -128,6 +137,44 @@ class PgConnection:
         for item in items:
             total += (await self.execute(sql, item)).rowcount
         return ListRows([], total)
+
+
+async def _keep_session(conn: Any) -> None:
+    """The pool's reset of a connection given back: nothing to undo. asyncpg's default sends
+    ``RESET ALL``, ``UNLISTEN *``, ``CLOSE ALL`` and an advisory unlock — one more round trip
+    per operation — but the storage never changes a session: no SET, no LISTEN, no cursor
+    left open, only transaction-scoped advisory locks. (asyncpg still rolls back a
+    transaction left open before calling this.)"""
+
+
+class _NeedsSnapshot(BaseException):  # a signal, not an error: no read catches it
+    """A read asked for a second statement (or one that is not a plain SELECT)."""
+
+
+_SNAPSHOT_READS: set[Any] = set()
+"""The code of every read function that issued more than one statement: those run in a
+``REPEATABLE READ READ ONLY`` transaction from then on (a set of code objects, which live as
+long as their functions' module)."""
+
+
+class _OneSelect(PgConnection):
+    """A read's connection outside any transaction: it runs the read's first statement, if a
+    plain SELECT (one statement sees one snapshot, and a SELECT writes nothing), and stops the
+    read at anything more (``_NeedsSnapshot``: the read runs again in a transaction). Reads of
+    one statement so cost one round trip instead of three (BEGIN, SELECT, COMMIT)."""
+
+    def __init__(self, conn: Any) -> None:
+        super().__init__(conn)
+        self._used = False
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> ListRows:
+        if self._used or not sql.lstrip()[:6].upper() == "SELECT":
+            raise _NeedsSnapshot
+        self._used = True
+        return await super().execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> ListRows:
+        raise _NeedsSnapshot
 
 
 def _redacted(url: str) -> str:
@@ -164,10 +211,12 @@ class PostgresDatabase(Storage):
         max_size: int = 10,
         target_version: int | None = None,
         server_settings: dict[str, str] | None = None,
+        connection_class: type[Any] | None = None,
     ) -> PostgresDatabase:
         """Connect a pool of ``min_size``..``max_size`` connections to ``url`` and migrate the
         schema (``target_version``: stop there). ``server_settings``: PostgreSQL settings for
-        the pool's sessions (e.g. ``{"synchronous_commit": "off"}``).
+        the pool's sessions (e.g. ``{"synchronous_commit": "off"}``). ``connection_class``:
+        the pool's connection class, a subclass of ``asyncpg.Connection`` (default: that).
 
         StorageError if asyncpg is not installed or the server cannot be reached; SchemaError
         for a database newer than this code.
@@ -178,7 +227,12 @@ class PostgresDatabase(Storage):
             )
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max_size, server_settings=server_settings
+                url,
+                min_size=min_size,
+                max_size=max_size,
+                server_settings=server_settings,
+                reset=_keep_session,
+                **({"connection_class": connection_class} if connection_class else {}),
             )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to {_redacted(url)}: {exc}") from exc
@@ -247,17 +301,36 @@ class PostgresDatabase(Storage):
             return await asyncio.shield(self._attempts(write, fn, args))
         return await self._attempts(write, fn, args)
 
-    async def _attempts(self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    async def run_autocommit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn`` with no BEGIN/COMMIT: each of its statements commits on its own (see
+        ``Storage.run_autocommit``); retried on deadlocks and serialization failures, and
+        run to its end even if its caller is cancelled."""
+        return await asyncio.shield(self._attempts(True, fn, args, autocommit=True))
+
+    async def _attempts(
+        self, write: bool, fn: Callable[..., Any], args: tuple[Any, ...], *,
+        autocommit: bool = False,
+    ) -> Any:
         if self._closed:
             raise StorageError("the database is closed")
         async with self._pool.acquire() as raw:
             conn = PgConnection(raw)
             for attempt in range(self.RETRIES):
                 try:
+                    if autocommit:
+                        result = fn(conn, *args)
+                        return await result if asyncio.iscoroutine(result) else result
                     if write:
                         async with raw.transaction():
                             result = fn(conn, *args)
                             return await result if asyncio.iscoroutine(result) else result
+                    code = getattr(fn, "__code__", None)
+                    if code is not None and code not in _SNAPSHOT_READS:
+                        try:  # one SELECT is one snapshot by itself: no BEGIN/COMMIT needed
+                            result = fn(_OneSelect(raw), *args)
+                            return await result if asyncio.iscoroutine(result) else result
+                        except _NeedsSnapshot:
+                            _SNAPSHOT_READS.add(code)  # this read runs in a transaction now on
                     async with raw.transaction(isolation="repeatable_read", readonly=True):
                         result = fn(conn, *args)
                         return await result if asyncio.iscoroutine(result) else result

@@ -32,20 +32,28 @@ class SavedAction:
 async def save_table(
     db: Storage, table_id: int, guild_id: int, channel_id: int, state: str
 ) -> None:
-    """Insert or replace the snapshot of table ``table_id`` (forgetting appended actions)."""
+    """Insert or replace the snapshot of table ``table_id`` (forgetting appended actions).
+
+    PostgreSQL: one statement (the delete in a ``WITH``), so no transaction around it."""
     now = time.time()
+    upsert = (
+        "INSERT INTO tables (id, guild_id, channel_id, state, updated_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id, "
+        "channel_id = excluded.channel_id, state = excluded.state, "
+        "updated_at = excluded.updated_at"
+    )
 
     async def tx(conn: Connection) -> None:
-        await conn.execute(
-            "INSERT INTO tables (id, guild_id, channel_id, state, updated_at) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id, "
-            "channel_id = excluded.channel_id, state = excluded.state, "
-            "updated_at = excluded.updated_at",
-            (table_id, guild_id, channel_id, state, now),
-        )
+        if conn.dialect == "postgresql":  # one statement: one round trip, all or nothing
+            await conn.execute(
+                "WITH gone AS (DELETE FROM table_actions WHERE table_id = ?1) " + upsert,
+                (table_id, guild_id, channel_id, state, now),
+            )
+            return
+        await conn.execute(upsert, (table_id, guild_id, channel_id, state, now))
         await conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
 
-    await db.run(tx)
+    await db.run_autocommit(tx)
 
 
 async def append_actions(
@@ -58,7 +66,10 @@ async def append_actions(
     window: int | None,
 ) -> None:
     """Append ``actions`` (seat, action) of hand ``hand_id`` at log index ``first`` onwards;
-    ``deadline``/``window`` hold after the last of them. Re-appending an index replaces it."""
+    ``deadline``/``window`` hold after the last of them. Re-appending an index replaces it.
+
+    One statement, so it needs no transaction around it: on PostgreSQL the rows go in one
+    pipelined round trip that the server applies all or nothing (``run_autocommit``)."""
     rows = [
         (table_id, first + i, hand_id, seat, action, deadline, window)
         for i, (seat, action) in enumerate(actions)
@@ -74,7 +85,7 @@ async def append_actions(
             rows,
         )
 
-    await db.run(tx)
+    await db.run_autocommit(tx)
 
 
 async def delete_table(db: Storage, table_id: int) -> bool:

@@ -283,8 +283,13 @@ CRASH = textwrap.dedent(
     from storage.postgres import PgConnection
     from storage.wallet import SeatResult, Wallet
 
-    # the process dies right after the settlement's ledger rows are written, before COMMIT
-    sqlite_many, pg_many = SqliteConnection.executemany, PgConnection.executemany
+    # SQLite: the process dies right after the settlement's ledger rows are written, before
+    # COMMIT. PostgreSQL writes a settlement in one statement (storage.settling), so the last
+    # moment before its commit is just before that statement is sent ("before"); "sent": the
+    # process dies once the statement is on its way (prepared, bound and sent, a few ms),
+    # before the settlement returns: the caller never learns how it ended.
+    moment = sys.argv[3]
+    sqlite_many, pg_execute = SqliteConnection.executemany, PgConnection.execute
 
     def sqlite_dying(self, sql, rows):
         cursor = sqlite_many(self, sql, rows)
@@ -292,13 +297,15 @@ CRASH = textwrap.dedent(
             os._exit(17)
         return cursor
 
-    async def pg_dying(self, sql, rows):
-        result = await pg_many(self, sql, rows)
-        if sql.startswith("INSERT INTO ledger"):
-            os._exit(17)
-        return result
+    async def pg_dying(self, sql, params=()):
+        if not sql.startswith("SELECT gamehall_settle"):
+            return await pg_execute(self, sql, params)
+        if moment == "sent":
+            asyncio.ensure_future(pg_execute(self, sql, params))
+            await asyncio.sleep(0.05)  # on its way: prepared (a round trip), then sent
+        os._exit(17)
 
-    SqliteConnection.executemany, PgConnection.executemany = sqlite_dying, pg_dying
+    SqliteConnection.executemany, PgConnection.execute = sqlite_dying, pg_dying
 
     async def main(target, hand):
         db = await open_database(target)
@@ -312,9 +319,9 @@ CRASH = textwrap.dedent(
 )
 
 
-async def test_process_crash_mid_settlement_leaves_no_trace(open_db, db_target) -> None:
-    """Kill the process inside the settlement transaction (after balances, ledger rows and
-    scores were written, before COMMIT): the next start sees the hand untouched."""
+async def _crash_settling(open_db, db_target, moment: str) -> tuple[int, object]:
+    """A table of three 5 000 stakes, whose settlement a process dies in at ``moment``; the
+    hand's id and the totals before."""
     db = await open_db()
     wallet = Wallet(
         db, starting_grant=GRANT, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
@@ -323,12 +330,20 @@ async def test_process_crash_mid_settlement_leaves_no_trace(open_db, db_target) 
     before = await wallet.totals()
     await db.close()
     proc = subprocess.run(
-        [sys.executable, "-c", CRASH, str(db_target), str(h)],
+        [sys.executable, "-c", CRASH, str(db_target), str(h), moment],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True,
         timeout=60,
     )
     assert proc.returncode == 17, proc.stderr.decode()
+    return h, before
+
+
+async def test_process_crash_mid_settlement_leaves_no_trace(open_db, db_target) -> None:
+    """Kill the process inside the settlement (SQLite: after balances, ledger rows and scores
+    were written, before COMMIT; PostgreSQL: before its one writing statement is sent): the
+    next start sees the hand untouched."""
+    h, before = await _crash_settling(open_db, db_target, "before")
     db = await open_db()
     try:
         wallet = Wallet(
@@ -343,6 +358,41 @@ async def test_process_crash_mid_settlement_leaves_no_trace(open_db, db_target) 
             h, "ddz", [SeatResult(1, 12), SeatResult(2, -6), SeatResult(3, -6)], 100, 5
         )
         assert deltas(result) == [1_195, -605, -605]
+    finally:
+        await db.close()
+
+
+async def test_process_killed_with_its_settlement_in_flight_finds_it_settled_whole(
+    backend: str, open_db, db_target
+) -> None:
+    """PostgreSQL: the process dies once the settlement's one writing statement is sent; the
+    server applies it whole (beans, holds, scores, ledger, result), and settling again returns
+    that result."""
+    if backend == "sqlite":
+        pytest.skip("SQLite commits inside the process: no statement is ever in flight")
+    h, before = await _crash_settling(open_db, db_target, "sent")
+    db = await open_db()
+    try:
+        wallet = Wallet(
+            db, starting_grant=GRANT, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+        )
+        for _ in range(100):  # the server may still be finishing the dead client's statement
+            record = await history.get_hand(db, h)
+            if record is not None and record.status != "running":
+                break
+            await asyncio.sleep(0.05)
+        assert record is not None and record.status == "settled"
+        totals = await wallet.totals()
+        assert totals.ledger == before.ledger == totals.players + totals.house
+        assert totals.held == before.held - 15_000 and await wallet.held(h) == {}
+        # the landlord takes at most its 5 000 stake; the farmers' 4 950 each beyond it come back
+        assert dict(record.deltas) == {1: 4_950, 2: -2_550, 3: -2_550}
+        assert await levels.scores(db, 1, economy=0) == {"ddz": 2}
+        again = await wallet.settle(
+            h, "ddz", [SeatResult(1, 12, 2), SeatResult(2, -6, -1), SeatResult(3, -6, -1)],
+            1000, 50,
+        )
+        assert again.replayed and deltas(again) == [4_950, -2_550, -2_550]
     finally:
         await db.close()
 
