@@ -1,0 +1,167 @@
+"""The seat page and its WebSocket, as a browser meets them: links, refusals, frames, actions."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import replace
+
+import aiohttp
+import pytest
+from webhelpers import SECRET, TABLE, connect, deal
+
+from bot.host.tables import TableManager
+from bot.web.server import WebServer
+from bot.web.tokens import WATCH, SeatToken, sign
+
+
+async def until_play(manager: TableManager, seat: int = 0) -> None:
+    """Bid as the trustee would for player 1 until the cards are played and it is their turn
+    or someone else's."""
+    table = manager.get(TABLE)
+    for _ in range(50):
+        if table.game.phase() == "play":
+            return
+        if seat in table.game.to_act():
+            await manager.act(TABLE, 1, table.game.trustee(seat))
+        else:
+            await asyncio.sleep(0.01)
+    raise AssertionError("no play phase")
+
+
+def grant_of(server: WebServer, seat: int = 0, **changes: int) -> str:
+    table = server.manager.get(TABLE)
+    return sign(SECRET, replace(server.hub.grant(table, seat), **changes))
+
+
+async def test_a_seat_link_opens_the_page_and_the_socket_shows_the_hand(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession) -> None:
+    """The link from the DM opens a page with a strict CSP and no cookie; over the socket the
+    player sees their own 17 cards as faces and the bids as buttons."""
+    await deal(manager)
+    table = manager.get(TABLE)
+    url = server.seat_url(table, 0)
+    async with http.get(url) as response:
+        assert response.status == 200
+        page = await response.text()
+        policy = response.headers["Content-Security-Policy"]
+        assert "Set-Cookie" not in response.headers
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert "<script>" not in page and 'src="/static/table.js"' in page
+    assert "http" not in page.replace(url, "")  # nothing from another origin
+    client = await connect(http, server, url.rsplit("/", 1)[1])
+    frame = await client.frame()
+    assert frame["kind"] == "seat" and frame["seats"][0]["you"]
+    assert len(frame["hand"]) == 17
+    faces = {(f["t"], f["u"]) for f in frame["hand"]}
+    assert all(u in "♠♥♣♦" for _, u in faces if u)
+    if 0 in table.game.to_act():
+        labels = {b["action"] for b in frame["buttons"]}
+        assert labels == {c.action for c in table.game.choices(0)}
+
+
+@pytest.mark.parametrize("why", ["signature", "expired", "hand", "seat", "table", "watch"])
+async def test_a_refused_link_gets_a_plain_page_and_no_socket(
+        why: str, server: WebServer, manager: TableManager,
+        http: aiohttp.ClientSession) -> None:
+    """A changed signature, an expired link, a link for another hand, seat or table, and a
+    spectator link used as a seat link: a plain 403 page saying why, and the socket refuses."""
+    await manager.create(1, TABLE + 1, "doudizhu", "free", 2, "Bob", "en-US")
+    await deal(manager)
+    token = {
+        "signature": grant_of(server)[:-2] + ("AA" if not grant_of(server).endswith("AA")
+                                             else "BB"),
+        "expired": grant_of(server, expires=int(time.time()) - 1),
+        "hand": grant_of(server, hand=manager.get(TABLE).hand_id + 7),
+        "seat": grant_of(server, seat=1),
+        "table": grant_of(server, table=TABLE + 99),
+        "watch": sign(SECRET, SeatToken(TABLE, 0, WATCH, 0, int(time.time()) + 60)),
+    }[why]
+    words = {"signature": "not valid", "expired": "expired", "hand": "another hand",
+             "seat": "another seat", "table": "closed", "watch": "not valid"}[why]
+    async with http.get(f"{server.base}/seat/{token}",
+                        headers={"Accept-Language": "en-US"}) as response:
+        assert response.status == 403
+        text = await response.text()
+    assert words in text and "<script" not in text
+    if why != "watch":  # a spectator link is good on the socket: for the public view
+        client = await connect(http, server, token)
+        refused = await client.next("refused")
+        assert words in refused["text"]
+
+
+async def test_tokens_never_reach_the_access_log(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession,
+        caplog: pytest.LogCaptureFixture) -> None:
+    await deal(manager)
+    url = server.seat_url(manager.get(TABLE), 0)
+    token = url.rsplit("/", 1)[1]
+    with caplog.at_level(logging.DEBUG):
+        async with http.get(url) as response:
+            assert response.status == 200
+        async with http.get(url[:-3] + "xyz") as response:
+            assert response.status == 403
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("/seat/" in line for line in lines)
+    assert not any(token in line or token[:40] in line for line in lines)
+
+
+async def test_a_page_click_is_the_same_action_as_a_discord_click(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession) -> None:
+    """Bad input gets the engine's own message and changes nothing; a good click is taken by
+    TableManager.act, once, even when Discord sends the same click at the same moment."""
+    await deal(manager)
+    table = manager.get(TABLE)
+    while 0 not in table.game.to_act():  # the bots bid first
+        await asyncio.sleep(0.01)
+    client = await connect(http, server, server.hub.token(table, 0))
+    await client.frame()
+    before = list(table.game.log)
+    await client.send(type="act", action="bid 9")
+    error = await client.next("error")
+    assert "❌" in error["text"] and table.game.log == before
+    bid = table.game.choices(0)[-1].action
+    discord_click = asyncio.ensure_future(manager.act(TABLE, 1, bid))
+    await client.send(type="act", action=bid)
+    results = await asyncio.gather(discord_click, return_exceptions=True)
+    await asyncio.sleep(0.2)
+    mine = [a for s, a in table.game.log[len(before):] if s == 0]
+    assert mine == [bid]  # taken once: the other click was refused (not your turn)
+    assert results[0] == bid or isinstance(results[0], Exception)
+
+
+async def test_actions_are_rate_limited_per_connection(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession) -> None:
+    await deal(manager)
+    client = await connect(http, server, server.hub.token(manager.get(TABLE), 0))
+    await client.frame()
+    for _ in range(12):
+        await client.send(type="hint")
+    error = await client.next("error")
+    assert "Too fast" in error["text"]
+    await asyncio.sleep(0.2)
+    while not client.ws.closed and len(client.messages) < 13:
+        try:
+            await client.next("none", timeout=0.3)
+        except TimeoutError:
+            break
+    hints = sum(1 for m in client.messages if m["type"] == "hint")
+    refused = sum(1 for m in client.messages if m["type"] == "error")
+    assert 1 <= hints <= 6 and hints + refused == 12  # a burst of 5, then about 5 a second
+
+
+async def test_a_pick_is_read_by_index_and_checked(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession) -> None:
+    """The page sends the picker's indices; one out of range, repeated or not a number is
+    refused with a message and changes nothing."""
+    await deal(manager)
+    table = manager.get(TABLE)
+    await until_play(manager)
+    client = await connect(http, server, server.hub.token(table, 0))
+    for bad in ([99], [0, 0], ["0"], []):
+        await client.send(type="pick", picked=bad)
+    errors = [await client.next("error") for _ in range(4)]
+    assert all(e["text"].startswith("❌") for e in errors)
+
+
