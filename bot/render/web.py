@@ -55,8 +55,10 @@ def faces_of(spec: GameSpec | None, notation: str | None, twin: str | None = Non
     return [face_json(f) for f in faces] if faces else None
 
 
-def _key(face: dict[str, Any]) -> tuple[Any, ...]:
-    return face["k"], face["t"], face["u"], face["r"]
+def _key(face: dict[str, Any], suited: bool) -> tuple[Any, ...]:
+    """What makes two faces the same card: where the hand's suits come from its twin only
+    (``View.shown``: the game's notation has no suits), its kind and label."""
+    return (face["k"], face["t"], face["u"], face["r"]) if suited else (face["k"], face["t"])
 
 
 def token_face(spec: GameSpec | None, picker: Picker, index: int) -> dict[str, Any]:
@@ -73,7 +75,8 @@ def hand_cells(spec: GameSpec | None, view: View, picker: Picker | None
     """(the hand, the picks that are not in it): each cell a face with ``p``, the picker token
     it picks (its index), or None. A hand face takes a token with the same face: one token per
     face when several are picked together, any face of it when one pick is the action (a
-    discard), so clicking a card in the hand picks it."""
+    discard), so clicking a card in the hand picks it. Where the hand's suits are only its
+    picture's (``View.shown``), a face takes a token of the same rank, whatever its suit."""
     twin = view.shown.hand if view.shown is not None else None
     hand = [dict(f, p=None) for f in faces_of(spec, view.hand, twin) or []]
     if view.hand and not hand:  # no faces for this game: its notation, as one text cell
@@ -84,7 +87,7 @@ def hand_cells(spec: GameSpec | None, view: View, picker: Picker | None
     used: set[int] = set()
     for cell in hand:
         for i, face in enumerate(faces):
-            if _key(face) == _key(cell) and (picker.max_values == 1 or i not in used):
+            if _key(face, twin is None) == _key(cell, twin is None) and (picker.max_values == 1 or i not in used):
                 cell["p"] = i
                 used.add(i)
                 break

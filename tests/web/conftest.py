@@ -65,3 +65,28 @@ async def http() -> AsyncIterator[aiohttp.ClientSession]:
         yield session
 
 
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bot"))
+
+from simhelpers import day_long_settings, make_bot
+
+from bot.client import GameHall
+
+
+@pytest.fixture
+def hall_settings(tmp_path: Path) -> Settings:
+    """The SimCord scenarios' settings (day-long turns, English) with the web table on, on a
+    free loopback port, its secret in the test's folder."""
+    base = day_long_settings(tmp_path)
+    return replace(base, web=WebSettings(enabled=True, port=0,
+                                         secret_file=str(tmp_path / "web-secret")))
+
+
+@pytest.fixture
+async def simcord_bot(hall_settings: Settings) -> AsyncIterator[GameHall]:
+    bot = make_bot(hall_settings)
+    yield bot
+    db = getattr(bot, "db", None)
+    if db is not None:
+        await db.close()
