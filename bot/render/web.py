@@ -10,6 +10,7 @@ page holds no game knowledge and no texts of its own (its labels come in ``label
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.host.model import PLAYING, Table
@@ -113,6 +114,8 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
     seats = []
     for i, line in enumerate(text.seats):
         sv = view.seats[i] if view is not None and i < len(view.seats) else None
+        if sv is not None and i == viewer:  # your own cards are in your hand, not twice
+            sv = replace(sv, cards=None)
         seats.append({
             "name": line.name.removeprefix("▶ "),
             "detail": " · ".join(seat_detail(sv, locale, spell)) if sv is not None and (

@@ -160,7 +160,7 @@ class WebHub:
         table = self.manager.tables.get(page.grant.table)
         if table is None:
             return None
-        return frame(self.manager, table, page.seat, table.locale, self.clock())
+        return frame(self.manager, table, page.seat, table.locale, self.manager.clock())
 
     async def _send(self, page: Page) -> None:
         while page.dirty and not page.socket.closed:

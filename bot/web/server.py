@@ -57,12 +57,19 @@ async def headers(request: web.Request, handler: Pages) -> web.StreamResponse:
     try:
         response = await handler(request)
     except web.HTTPException as exc:
-        response = exc
+        secure(request, exc)
+        raise
+    secure(request, response)
+    return response
+
+
+def secure(request: web.Request, response: web.StreamResponse | web.HTTPException) -> None:
+    if isinstance(response, web.WebSocketResponse) and response.prepared:
+        return
     response.headers["Content-Security-Policy"] = csp(request)
     response.headers["Referrer-Policy"] = "no-referrer"  # a seat link never leaks onwards
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 class AccessLog(AbstractAccessLogger):

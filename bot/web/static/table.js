@@ -152,6 +152,7 @@
       const play = button(f.labels.play + (picked.size ? " (" + picked.size + ")" : ""),
         "success", () => {
           send({ type: "pick", picked: Array.from(picked) });
+          picked.clear();
         }, "play");
       play.disabled = picked.size < f.picker.min || picked.size > f.picker.max;
       box.appendChild(play);
@@ -218,10 +219,9 @@
       const before = frame;
       frame = message.frame;
       skew = frame.now - Date.now() / 1000;
-      if (!before || !frame.picker || before.hand_no !== frame.hand_no || !before.your_turn) picked.clear();
-      const valid = new Set(frame.hand.concat(frame.extra).filter(pickable).map((c) => c.p));
-      for (const p of Array.from(picked)) if (!valid.has(p)) picked.delete(p);
-      if (before && before.your_turn && !frame.your_turn) picked.clear();
+      // a pick is kept only while the hand and its picks stay what they were
+      const cellsOf = (f) => JSON.stringify([f.hand, f.extra, f.picker, f.your_turn]);
+      if (!before || cellsOf(before) !== cellsOf(frame)) picked.clear();
       draw(frame);
       document.body.dataset.frames = String(Number(document.body.dataset.frames || 0) + 1);
     } else if (message.type === "token") {
