@@ -119,6 +119,9 @@ class WebServer:
             web.get("/ws", self.socket),
             web.static("/static", STATIC, show_index=False, follow_symlinks=False),
         ])
+        from bot.web.pages import add_pages
+
+        add_pages(self.app, self)
         if extra_routes is not None:
             extra_routes(self.app, self)
         self.runner: web.AppRunner | None = None

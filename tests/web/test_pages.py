@@ -165,3 +165,31 @@ async def test_a_pick_is_read_by_index_and_checked(
     assert all(e["text"].startswith("❌") for e in errors)
 
 
+
+
+async def test_a_replay_page_opens_only_after_the_settlement(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession) -> None:
+    """/replay/<code>: refused while the hand runs (its cards are still secret), then every
+    seat's dealt cards and each action in order; an unknown code is no such hand."""
+    from storage import history
+
+    await deal(manager)
+    table = manager.get(TABLE)
+    hand_id = table.hand_id
+    code = await history.hand_code(manager.db, hand_id)
+    async with http.get(f"{server.base}/replay/{code}") as response:
+        assert response.status == 403
+        assert "♠" not in await response.text()
+    game = table.game
+    while not game.is_over():
+        seat = game.to_act()[0]
+        await manager.act(TABLE, 1, game.trustee(seat)) if seat == 0 else await asyncio.sleep(0)
+    async with http.get(f"{server.base}/replay/{code}") as response:
+        assert response.status == 200
+        page = await response.text()
+        assert "unsafe-inline" not in response.headers["Content-Security-Policy"]
+    assert page.count('class="dealt"') == 3
+    assert page.count("<li>") == len(game.log)
+    assert 'src="/static/replay.js"' in page and "<script>" not in page
+    async with http.get(f"{server.base}/replay/zzzzzzzzzz") as response:
+        assert response.status == 404

@@ -104,3 +104,14 @@ async def test_a_hand_played_in_the_page_is_followed_by_discord(simcord_env,
                          ("PATCH", f"/channels/{dm.channel.id}/messages/{dm.id}")}, kinds
         assert sum(calls) <= 2 * actions
         await ws.close()
+
+
+async def test_table_watch_links_the_spectator_page(simcord_env, simcord_bot: GameHall) -> None:
+    """/table watch answers with a link to the table's public page, which opens."""
+    channel, _ann = await seated_with_bots(simcord_env, simcord_bot)
+    bob = channel.guild.add_member(simcord_env.create_user("bob"))
+    reply = await bob.slash(channel, "table watch")
+    found = re.search(r"(http://127\.0\.0\.1:\d+/watch/[\w.-]+)", reply.response.content)
+    assert found, reply.response.content
+    async with aiohttp.ClientSession() as http, http.get(found[1]) as page:
+        assert page.status == 200
