@@ -73,6 +73,7 @@ class GameHall(commands.Bot):
             from bot.web.server import start_web
 
             self.web = await start_web(self.settings, self.manager)
+            self.web.names = lambda uid: getattr(self.get_user(uid), "display_name", None)
         self.add_dynamic_items(*dynamic_items())
         from bot.cogs import fair, hall_extras, mod, table, wallet
 

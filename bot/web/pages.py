@@ -1,4 +1,8 @@
-"""The web table's pages with no socket: a finished hand's replay, from its code.
+"""The web table's pages with no socket: a finished hand's replay, and a server's leaderboard.
+
+``/board/<server>``: each game's top level scores in that server (as /leaderboard shows them),
+only where the server's moderators turned the page on (``/settings leaderboard``); players are
+named as the bot knows them (``WebServer.names``), else by the end of their id.
 
 ``/replay/<code>``: the hand as dealt (every seat's cards, shown only once it is settled, as
 /replay does) and every action in order, which the page's script steps through (Prev/Next;
@@ -18,7 +22,7 @@ from bot.i18n import render, t
 from bot.render.text import cards, game_name
 from bot.render.web import faces_of
 from engines.base import ESCAPE, Text
-from storage import history
+from storage import guilds, history, levels
 
 if TYPE_CHECKING:
     from bot.web.server import WebServer
@@ -28,7 +32,10 @@ def add_pages(app: web.Application, server: WebServer) -> None:
     async def replay(request: web.Request) -> web.Response:
         return await replay_page(server, request)
 
-    app.add_routes([web.get("/replay/{code}", replay)])
+    async def board(request: web.Request) -> web.Response:
+        return await board_page(server, request)
+
+    app.add_routes([web.get("/replay/{code}", replay), web.get("/board/{guild}", board)])
 
 
 def _faces_html(faces: list[dict] | None, text: str) -> str:
@@ -82,3 +89,41 @@ async def replay_page(server: WebServer, request: web.Request) -> web.Response:
     title = t("replay.head_code", locale, code=hand.code,
               game=game_name(server.manager, hand.game, locale)).replace("`", "")
     return plain_page(title, [], locale=locale, body="".join(body), script="replay.js")
+
+
+BOARD_ROWS = 10
+
+
+async def board_page(server: WebServer, request: web.Request) -> web.Response:
+    """A server's leaderboard page, or a plain 404 where it is off (the default)."""
+    from bot.web.server import page_locale, plain_page
+
+    locale = page_locale(request)
+    text = request.match_info["guild"]
+    guild_id = int(text) if text.isdigit() and len(text) <= 20 else None
+    db = server.manager.db
+    if guild_id is None or not server.manager.owns(guild_id) or not await guilds.web_board(
+            db, guild_id):
+        return plain_page(t("web.board_title", locale), [t("web.board_closed", locale)], 404,
+                          locale=locale)
+    settings = server.manager.settings
+    uids = None
+    if settings.wallet_scope != "server":  # one global economy: this server's players only
+        uids = await history.players_in_guild(db, guild_id)
+    body = []
+    for key, spec in server.manager.specs.items():
+        rows = await levels.leaderboard(db, key, uids, BOARD_ROWS,
+                                        economy=settings.economy(guild_id))
+        if not rows:
+            continue
+        ladder = settings.levels.get(spec.level_table, ())
+        body.append(f"<h2>{html.escape(t('board.head', locale, game=game_name(server.manager, key, locale)))}</h2><ol>")
+        for uid, score in rows:
+            name = server.names(uid) or f"…{str(uid)[-4:]}"
+            title = levels.title(ladder, score) if ladder else ""
+            body.append(f"<li>{html.escape(name)} — {score}"
+                        + (f" ({html.escape(title)})" if title else "") + "</li>")
+        body.append("</ol>")
+    if not body:
+        body.append(f"<p>{html.escape(t('board.empty', locale))}</p>")
+    return plain_page(t("web.board_title", locale), [], locale=locale, body="".join(body))

@@ -3,7 +3,7 @@
     GET /seat/<token>    a seat's page (the token: ``bot.web.tokens``); refused: a plain page
     GET /watch/<token>   a table's public view, for spectators
     GET /replay/<code>   a finished hand, step by step, once settled
-    GET /board/<server>/<game>   a server's leaderboard, where its moderators turned it on
+    GET /board/<server>  a server's leaderboard, where its moderators turned it on
     GET /ws              the pages' WebSocket: the first message is ``{"type": "hello",
                          "token": …}``; then frames come, and actions go, as JSON
     GET /static/<file>   the pages' script and style (plain files in bot/web/static)
@@ -124,6 +124,8 @@ class WebServer:
         add_pages(self.app, self)
         if extra_routes is not None:
             extra_routes(self.app, self)
+        self.names: Callable[[int], str | None] = lambda uid: None
+        """A player's name for the leaderboard page (the Discord bot sets its own)."""
         self.runner: web.AppRunner | None = None
         self.port: int | None = None
         self.started_hands: set[int] = set()
@@ -141,6 +143,9 @@ class WebServer:
 
     def watch_url(self, table: Table) -> str:
         return f"{self.base}/watch/{self.hub.watch_token(table)}"
+
+    def board_url(self, guild_id: int) -> str:
+        return f"{self.base}/board/{guild_id}"
 
     # --- life ---------------------------------------------------------------------------
     async def start(self) -> int:

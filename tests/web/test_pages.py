@@ -193,3 +193,54 @@ async def test_a_replay_page_opens_only_after_the_settlement(
     assert 'src="/static/replay.js"' in page and "<script>" not in page
     async with http.get(f"{server.base}/replay/zzzzzzzzzz") as response:
         assert response.status == 404
+
+
+def test_web_settings_name_the_bad_key(tmp_path) -> None:
+    """[web] is checked like the rest of the config: the message names the key."""
+    from bot.settings import SettingsError, load_settings
+
+    for text, key in (('[web]\nport = 0\n', "web.port"), ('[web]\nenabled = "yes"\n', "web.enabled"),
+                      ('[web]\nbase_url = "ftp://x"\n', "web.base_url"),
+                      ('[web]\nsecret = "abc"\n', "web.secret"), ('[web]\nlinks = 1\n', "web.links")):
+        path = tmp_path / "mine.toml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(SettingsError) as caught:
+            load_settings(path, environ={})
+        assert caught.value.key == key, (text, caught.value)
+    path.write_text('[web]\nenabled = true\nbase_url = "https://hall.example.org/"\n',
+                    encoding="utf-8")
+    web = load_settings(path, environ={}).web
+    assert web.enabled and web.public_url == "https://hall.example.org" and web.bind == "127.0.0.1"
+
+
+def test_the_secret_comes_from_the_environment_or_is_made_once(tmp_path) -> None:
+    import os
+
+    from bot.web.tokens import SecretError, load_secret
+
+    path = tmp_path / "data" / "web-secret"
+    assert load_secret(path, {"GAMEHALL_WEB_SECRET": "s" * 20}) == b"s" * 20
+    assert not path.exists()
+    with pytest.raises(SecretError, match="GAMEHALL_WEB_SECRET"):
+        load_secret(path, {"GAMEHALL_WEB_SECRET": "short"})
+    made = load_secret(path, {})
+    assert len(made) == 64 and oct(os.stat(path).st_mode & 0o777) == "0o600"
+    assert load_secret(path, {}) == made  # read back on the next start, not made anew
+
+
+async def test_the_leaderboard_page_is_off_until_moderators_turn_it_on(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession) -> None:
+    from storage import guilds
+
+    await deal(manager)  # server 1's table: a hand to its settlement gives level scores
+    await manager.set_trustee(TABLE, 1, True)  # the trustee plays the hand out at once
+    server.names = lambda uid: {1: "Ann"}.get(uid)
+    async with http.get(f"{server.base}/board/1") as response:
+        assert response.status == 404 and "/settings leaderboard" in await response.text()
+    await guilds.set_web_board(manager.db, 1, True)
+    async with http.get(f"{server.base}/board/1") as response:
+        assert response.status == 200
+        page = await response.text()
+    assert "Dou Dizhu" in page and "Ann —" in page
+    async with http.get(f"{server.base}/board/2") as response:
+        assert response.status == 404  # another server's page stays off

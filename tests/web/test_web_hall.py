@@ -115,3 +115,34 @@ async def test_table_watch_links_the_spectator_page(simcord_env, simcord_bot: Ga
     assert found, reply.response.content
     async with aiohttp.ClientSession() as http, http.get(found[1]) as page:
         assert page.status == 200
+
+
+async def test_moderators_turn_the_leaderboard_page_on_in_settings(simcord_env,
+                                                                   simcord_bot: GameHall) -> None:
+    """/settings leaderboard: off by default; a moderator turns it on and gets its link; a
+    player who is no moderator is refused and nothing changes."""
+    import discord
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hall")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[mods])
+    bob = guild.add_member(env.create_user("bob"))
+    url = f"{simcord_bot.web.base}/board/{guild.id}"
+    assert await status(url) == 404
+    refused = await bob.slash(channel, "settings leaderboard", state="on")
+    assert refused.ephemeral and refused.response.content.startswith("❌")
+    assert await status(url) == 404
+    done = await boss.slash(channel, "settings leaderboard", state="on")
+    assert url in done.response.content
+    assert await status(url) == 200
+    await boss.slash(channel, "settings leaderboard", state="off")
+    assert await status(url) == 404
+
+
+async def status(url: str) -> int:
+    """A page's HTTP status, its connection closed after (SimCord waits for open ones)."""
+    connector = aiohttp.TCPConnector(force_close=True)
+    async with aiohttp.ClientSession(connector=connector) as http, http.get(url) as page:
+        return page.status
