@@ -72,6 +72,29 @@ def _metrics_port(settings: Settings) -> None:
             raise SystemExit(2) from None
 
 
+def _web(settings: Settings) -> None:
+    """Exit 2 with one line unless the web table (``[web]``, when enabled) can start: its
+    secret read or made, its port free, so neither is found as a traceback after connecting."""
+    web = settings.web
+    if not web.enabled:
+        return
+    from bot.web.tokens import SecretError, load_secret
+
+    try:
+        load_secret(Path(web.secret_file))
+    except SecretError as exc:
+        print(f"gamehall: invalid settings: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((web.bind, web.port))
+        except OSError as exc:
+            print(f"gamehall: cannot serve the web table on {web.bind}:{web.port} ([web] bind, "
+                  f"port): {exc.strerror or exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+
+
 def _redacted(url: str) -> str:
     from storage.postgres import _redacted as redacted
 
@@ -137,6 +160,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     _database(settings)
     _metrics_port(settings)
+    _web(settings)
     from discord import PrivilegedIntentsRequired
 
     from bot.client import create_bot

@@ -244,3 +244,32 @@ async def test_the_leaderboard_page_is_off_until_moderators_turn_it_on(
     assert "Dou Dizhu" in page and "Ann —" in page
     async with http.get(f"{server.base}/board/2") as response:
         assert response.status == 404  # another server's page stays off
+
+
+def test_run_stops_with_one_line_when_the_web_table_cannot_start(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`gamehall run` with [web] enabled: a taken port or a too-short GAMEHALL_WEB_SECRET stops
+    it before it connects to Discord, naming the key."""
+    import socket
+
+    from bot.__main__ import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config = tmp_path / "hall.toml"
+        config.write_text(f"[web]\nenabled = true\nport = {port}\nsecret_file = "
+                          f'"{tmp_path / "secret"}"\n', encoding="utf-8")
+        monkeypatch.setenv("GAMEHALL_DB", str(tmp_path / "hall.db"))
+        monkeypatch.setenv("GAMEHALL_CONFIG", str(config))
+        monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+        monkeypatch.delenv("GAMEHALL_WEB_SECRET", raising=False)
+        with pytest.raises(SystemExit):
+            main(["run"])
+        assert f"cannot serve the web table on 127.0.0.1:{port} ([web] bind, port)" in (
+            capsys.readouterr().err)
+        monkeypatch.setenv("GAMEHALL_WEB_SECRET", "short")
+        with pytest.raises(SystemExit):
+            main(["run"])
+        assert "GAMEHALL_WEB_SECRET: must be at least 16 characters" in capsys.readouterr().err
