@@ -79,7 +79,8 @@ def hall_settings(tmp_path: Path) -> Settings:
     """The SimCord scenarios' settings (day-long turns, English) with the web table on, on a
     free loopback port, its secret in the test's folder."""
     base = day_long_settings(tmp_path)
-    return replace(base, web=WebSettings(enabled=True, port=0,
+    # the scenarios click as fast as the bot answers: the rate limit has its own test
+    return replace(base, web=WebSettings(enabled=True, port=0, actions_per_second=100,
                                          secret_file=str(tmp_path / "web-secret")))
 
 
