@@ -91,8 +91,8 @@ async def test_a_hand_played_in_the_page_is_followed_by_discord(simcord_env,
             assert not [m for m in page.messages if m["type"] == "error"], page.messages
             if table.game is not None:
                 game = table.game
-                await eventually(lambda: acting_seats(table_message(channel)) == list(
-                    game.public_to_act()) and dm_cards(ann) == cards(game.view(0).hand))
+                await eventually(lambda g=game: acting_seats(table_message(channel)) == list(
+                    g.public_to_act()) and dm_cards(ann) == cards(g.view(0).hand))
             calls.append(len(env.http_requests) - before)
             actions += 1
         await eventually(lambda: "settled" in public_text(table_message(channel)))
