@@ -3,6 +3,7 @@
     gamehall run                      start the Discord bot (needs DISCORD_TOKEN)
     gamehall run --shards 0-3 --shard-count 8   one process of a sharded hall (shards 0 to 3)
     gamehall play doudizhu [--room free] [--lang en-US]   a table in this terminal against bots
+    gamehall play doudizhu --web      the same table in the local browser
     gamehall wallet USER_ID [--server ID]   what /beans shows there, last ledger lines
     gamehall games                    the games and rooms this hall offers
     gamehall verify CODE [--commitment HEX]   re-deal a finished hand, check its shuffle
@@ -71,6 +72,29 @@ def _metrics_port(settings: Settings) -> None:
             raise SystemExit(2) from None
 
 
+def _web(settings: Settings) -> None:
+    """Exit 2 with one line unless the web table (``[web]``, when enabled) can start: its
+    secret read or made, its port free, so neither is found as a traceback after connecting."""
+    web = settings.web
+    if not web.enabled:
+        return
+    from bot.web.tokens import SecretError, load_secret
+
+    try:
+        load_secret(Path(web.secret_file))
+    except SecretError as exc:
+        print(f"gamehall: invalid settings: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((web.bind, web.port))
+        except OSError as exc:
+            print(f"gamehall: cannot serve the web table on {web.bind}:{web.port} ([web] bind, "
+                  f"port): {exc.strerror or exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+
+
 def _redacted(url: str) -> str:
     from storage.postgres import _redacted as redacted
 
@@ -136,6 +160,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     _database(settings)
     _metrics_port(settings)
+    _web(settings)
     from discord import PrivilegedIntentsRequired
 
     from bot.client import create_bot
@@ -199,6 +224,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     settings = _settings()
     _database(settings)
+    if args.web:  # the terminal table's twin in the local browser (bot/web/local.py)
+        from bot.web.local import play_web
+
+        try:
+            return asyncio.run(play_web(
+                settings, args.game, args.room, args.user_id, args.seed,
+                timers=not args.no_timer, locale=args.lang, port=args.port,
+                browser=not args.no_browser))
+        except KeyboardInterrupt:
+            return 0
     return asyncio.run(play(settings, args.game, args.room, args.user_id, args.seed,
                             timers=not args.no_timer, locale=args.lang))
 
@@ -247,6 +282,12 @@ def main(argv: list[str] | None = None) -> int:
                       help="no turn timer: the trustee never moves for you, no countdown")
     play.add_argument("--lang", default="zh-CN", choices=("zh-CN", "zh-TW", "en-US"),
                       help="the language of the table (default zh-CN)")
+    play.add_argument("--web", action="store_true",
+                      help="play in the local browser instead of this terminal")
+    play.add_argument("--port", type=int, default=None, metavar="N",
+                      help="with --web: the local port (default [web] port; 0: any free one)")
+    play.add_argument("--no-browser", action="store_true",
+                      help="with --web: print the page's link, open no browser")
     play.set_defaults(func=cmd_play)
     sub.add_parser("games", help="list games and rooms").set_defaults(func=cmd_games)
     verify = sub.add_parser("verify", help="re-deal a finished hand and check its shuffle")

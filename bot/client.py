@@ -59,6 +59,7 @@ class GameHall(commands.Bot):
         self.manager: TableManager
         self.tournaments: TournamentRunner
         self.hall = DiscordHall(self)
+        self.web: Any = None  # the web table's server (bot.web.server.WebServer) when enabled
         # per-server language where the storage has no column for it (kept until a restart)
 
     async def setup_hook(self) -> None:
@@ -70,6 +71,11 @@ class GameHall(commands.Bot):
             owns=self.settings.owns,
         )
         self._start_metrics()
+        if self.settings.web.enabled:  # 网页牌桌, on this event loop (bot/web)
+            from bot.web.server import start_web
+
+            self.web = await start_web(self.settings, self.manager)
+            self.web.names = lambda uid: getattr(self.get_user(uid), "display_name", None)
         self.add_dynamic_items(*dynamic_items())
         from bot.cogs import fair, hall_extras, mod, table, tournament, wallet
 
@@ -180,6 +186,8 @@ class GameHall(commands.Bot):
         return True
 
     async def close(self) -> None:
+        if getattr(self, "web", None) is not None:
+            await self.web.stop()
         manager = getattr(self, "manager", None)
         if manager is not None:
             await manager.shutdown()

@@ -355,6 +355,9 @@ class DiscordHall:
         if table.status != PLAYING or table.game is None:
             return "\n".join([*lines, t("hand.none", locale)]), None
         lines += hand_text(self.manager, table, seat, locale)
+        web = getattr(self.bot, "web", None)
+        if web is not None:  # 网页牌桌: the same seat in a page (bot/web)
+            lines.append(t("web.open", locale, url=web.seat_url(table, seat)))
         return "\n".join(lines), hand_view(table, table.game, seat, locale)
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:

@@ -100,6 +100,28 @@ class Room:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """网页牌桌 (``[web]``): the seat, spectator, replay and leaderboard pages (bot/web).
+
+    ``base_url``: where people reach the server, for the links the bot sends (a reverse
+    proxy's address); "" means ``http://bind:port``. The signing secret is never here: it
+    comes from ``GAMEHALL_WEB_SECRET``, or is generated into ``secret_file`` on first run."""
+
+    enabled: bool = False
+    bind: str = "127.0.0.1"
+    port: int = 8750
+    base_url: str = ""
+    secret_file: str = "data/web-secret"
+    link_hours: int = 12
+    actions_per_second: int = 5
+
+    @property
+    def public_url(self) -> str:
+        """The links' base, without a trailing slash."""
+        return self.base_url or f"http://{self.bind}:{self.port}"
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything tunable, validated. ``levels``: table name → ((min_score, title), ...).
 
@@ -134,6 +156,8 @@ class Settings:
     this one process serves every server."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (``gamehall run --shards``); None: all of them."""
+    web: WebSettings = field(default_factory=lambda: WebSettings())
+    """The web table (``[web]``): off unless enabled."""
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process serves server ``guild_id``: its shard (Discord's formula,
@@ -232,7 +256,7 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- validation -----------------------------------------------------------------------------
 
-_TOP = {"hall", "relief", "timers", "rooms", "levels", "metrics"}
+_TOP = {"hall", "relief", "timers", "rooms", "levels", "metrics", "web"}
 _HALL = {"database", "synchronous", "starting_grant", "locale_default", "wallet_scope"}
 _RELIEF = {"amount", "threshold", "cooldown_hours"}
 _ROOM = {
@@ -296,6 +320,7 @@ def _build(
         wallet_scope=scope,
         disabled_rooms=disabled,
         **_metrics(data.get("metrics", {})),
+        web=_web(data.get("web", {})),
     )
 
 
@@ -585,6 +610,41 @@ def _metrics(table: object) -> _Metrics:
                                maximum=MAX_TIMER_SECONDS)
         if "health_seconds" in table else 60,
     }
+
+
+_WEB = {"enabled", "bind", "port", "base_url", "secret_file", "link_hours",
+        "actions_per_second"}
+
+
+def _web(table: object) -> WebSettings:
+    """The ``[web]`` table: every key optional (WebSettings' defaults), each checked."""
+    if not isinstance(table, dict):
+        raise SettingsError("web", f"must be a table, got {_kind(table)}")
+    _only(table, _WEB, "web")
+    default = WebSettings()
+    enabled = table.get("enabled", default.enabled)
+    if not isinstance(enabled, bool):
+        raise SettingsError("web.enabled", f"must be true or false, got {_short(enabled)}")
+    bind = _str(table, "bind", "web") if "bind" in table else default.bind
+    if not bind.strip():
+        raise SettingsError("web.bind", "must be an address, e.g. 127.0.0.1")
+    base = (_str(table, "base_url", "web") if "base_url" in table else "").strip().rstrip("/")
+    if base and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", base):
+        raise SettingsError("web.base_url", f"must be an http:// or https:// URL, got {base!r}")
+    secret_file = (_str(table, "secret_file", "web") if "secret_file" in table
+                   else default.secret_file)
+    if not secret_file.strip():
+        raise SettingsError("web.secret_file", "must be a file path")
+
+    def number(key: str, low: int, high: int) -> int:
+        return _int(table, key, "web", minimum=low, maximum=high) if key in table else int(
+            getattr(default, key))
+
+    return WebSettings(
+        enabled=enabled, bind=bind.strip(), port=number("port", 1, 65_535), base_url=base,
+        secret_file=secret_file, link_hours=number("link_hours", 1, 24 * 30),
+        actions_per_second=number("actions_per_second", 1, 100),
+    )
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:

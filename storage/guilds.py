@@ -59,3 +59,27 @@ async def set_language(db: Storage, guild_id: int, language: str | None) -> None
         )
 
     await db.run(tx)
+
+
+async def web_board(db: Storage, guild_id: int) -> bool:
+    """Whether the server's leaderboard page is on (off unless its moderators turned it on)."""
+
+    async def read(conn: Connection) -> bool:
+        row = (await conn.execute("SELECT web_board FROM guilds WHERE id = ?",
+                                  (guild_id,))).fetchone()
+        return bool(row and row[0])
+
+    return await db.read(read)
+
+
+async def set_web_board(db: Storage, guild_id: int, on: bool) -> None:
+    """Turn the server's leaderboard page on or off."""
+
+    async def tx(conn: Connection) -> None:
+        await conn.execute(
+            "INSERT INTO guilds (id, web_board) VALUES (?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET web_board = excluded.web_board",
+            (guild_id, int(on)),
+        )
+
+    await db.run(tx)

@@ -36,11 +36,10 @@ from typing import Any
 
 from storage.db import Connection, Storage
 from storage.errors import BalanceLimit, InsufficientBeans, PlayerFrozen, WalletError
-from storage.wallet import (
+from storage.accounts import (
     HOUSE,
     MAX_AMOUNT,
     MAX_BALANCE,
-    Wallet,
     _audit,
     _credit_house,
     _ensure,
@@ -48,6 +47,7 @@ from storage.wallet import (
     _house,
     _sum,
 )
+from storage.wallet import Wallet
 
 __all__ = [
     "EventSpec",

@@ -10,8 +10,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.cogs.mod import moderator_only
 from bot.hall import user_locale
 from bot.i18n import t
+from storage import guilds
 
 if TYPE_CHECKING:
     from bot.client import GameHall
@@ -51,6 +53,26 @@ class FairCog(commands.Cog):
         await self.bot.hall.set_images(interaction.user.id, on)
         key = "settings.images_on" if on else "settings.images_off"
         await self.bot.hall.reply(interaction, t(key, user_locale(interaction)))
+
+    @settings.command(name=_("leaderboard"),
+                      description=_("This server's leaderboard page in a browser (moderators)"))
+    @app_commands.describe(state=_("on or off"))
+    @app_commands.choices(state=ON_OFF)
+    @app_commands.guild_only()
+    @moderator_only()
+    async def leaderboard(self, interaction: discord.Interaction, state: str) -> None:
+        """网页排行榜: the server's leaderboard page (bot/web), off until a moderator turns it on."""
+        assert interaction.guild_id is not None
+        on = state == "on"
+        await guilds.set_web_board(self.bot.db, interaction.guild_id, on)
+        locale = user_locale(interaction)
+        if not on:
+            text = t("web.board_off", locale)
+        elif self.bot.web is None:
+            text = t("web.board_on_no_web", locale)
+        else:
+            text = t("web.board_on", locale, url=self.bot.web.board_url(interaction.guild_id))
+        await self.bot.hall.reply(interaction, text)
 
 
 async def setup(bot: GameHall) -> None:

@@ -286,6 +286,8 @@ class HallExtrasCog(commands.Cog):
         # what everyone in the channel sees (as text with /settings images off)
         embed, file = await self.bot.hall.embed_for(table, interaction.user.id)
         text = t("watch.ok", locale, link=table_link(table), names=", ".join(watching.values()))
+        if self.bot.web is not None:  # 网页观战: the same public view in a page (bot/web)
+            text += "\n" + t("web.watch_link", locale, url=self.bot.web.watch_url(table))
         kwargs: dict[str, Any] = {"file": file} if file is not None else {}
         await self.bot.hall.reply(interaction, text, embed=embed, **kwargs)
 
