@@ -20,16 +20,24 @@ Rules (docs/tournaments.md has the formats; this module only keeps the money and
   exactly: sum of fees = prizes + house. A second payout returns the stored result.
 - **Cancellation** (取消) by a moderator releases every fee still held, in one transaction
   with its audit row (``tournament:cancel``).
-- Match chips are not beans: they live in the event's ``state`` (the runner's save), never in
-  a balance. ``Wallet.totals`` counts the fees held here among the open holds.
+- Match chips are not beans: they live on the entries (``chips``) and in the event's record,
+  never in a balance. ``Wallet.totals`` counts the fees held here among the open holds.
+- **Progress** is saved by what changed (so a hand costs the same in the 300th table as in the
+  first): :meth:`Tournaments.record_hand` writes one row per hand result and adds its points to
+  the players' chips, in one small transaction; :meth:`Tournaments.save_round` writes the round
+  (the runner's ``state``: seating, who is out, pairings) once per round. An event read back
+  while running has its ``state`` rebuilt from the three: the round's ``state``, with
+  ``chips`` from the entries, ``hands`` and ``applied`` from the hand rows (in the order they
+  ended) and each of the round's ``tables`` whose hand is recorded marked ``done``.
 
 A crash at any point leaves either the whole of an operation or none of it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -58,6 +66,7 @@ __all__ = [
     "TournamentError",
     "Tournaments",
     "held_by_events",
+    "ROUND_ONLY",
     "split_prizes",
 ]
 
@@ -201,6 +210,32 @@ _EVENT_COLUMNS = ("id, economy, guild_id, channel_id, game, room, format, size, 
                   "rake, prizes, start_at, status, state, result, created_by")
 
 
+ROUND_ONLY = ("hands", "applied", "chips")
+"""Keys of a running event's ``state`` that are kept as rows, not in the round's save."""
+
+
+async def _progress(conn: Connection, event_id: int, state: dict[str, Any]) -> dict[str, Any]:
+    """A running event's ``state``: the round's save with the rows recorded since (see the
+    module's rules)."""
+    merged = dict(state)
+    merged["chips"] = {str(u): int(c) for u, c in await conn.execute(
+        "SELECT uid, chips FROM tournament_entries WHERE event_id = ? "
+        "AND status IN ('held', 'paid') AND chips IS NOT NULL ORDER BY uid", (event_id,))}
+    hands = [{"round": int(r), "table": int(t), "hand": int(h), "points": json.loads(p)}
+             for h, r, t, p in await conn.execute(
+                 "SELECT hand_id, round, table_id, points FROM tournament_hands "
+                 "WHERE event_id = ? ORDER BY seq", (event_id,))]
+    merged["hands"] = hands
+    merged["applied"] = [h["hand"] for h in hands]
+    tables = {k: dict(v) for k, v in merged.get("tables", {}).items()}
+    for hand in hands:
+        entry = tables.get(str(hand["table"]))
+        if entry is not None and hand["round"] == merged.get("round"):
+            entry["done"] = True
+    merged["tables"] = tables
+    return merged
+
+
 async def _event(conn: Connection, event_id: int, economy: int, *, lock: bool = False) -> Event:
     """The event (its row locked on PostgreSQL with ``lock``: the first lock every change of an
     event takes), TournamentError("unknown") if this economy has none by that id."""
@@ -214,7 +249,10 @@ async def _event(conn: Connection, event_id: int, economy: int, *, lock: bool = 
     entrants = [r[0] for r in await conn.execute(
         "SELECT uid FROM tournament_entries WHERE event_id = ? AND status IN ('held', 'paid') "
         "ORDER BY registered_at, uid", (event_id,))]
-    return _row_event(row, entrants)
+    event = _row_event(row, entrants)
+    if event.status is Status.RUNNING:
+        event = dataclasses.replace(event, state=await _progress(conn, event_id, event.state))
+    return event
 
 
 async def held_by_events(conn: Connection, economy: int) -> int:
@@ -355,15 +393,19 @@ class Tournaments:
                 raise TournamentError(event_id, "not_open")
             await conn.execute(
                 "UPDATE tournaments SET status = 'running', state = ? WHERE id = ?",
-                (json.dumps(state, ensure_ascii=False), event_id))
+                (_round_text(state), event_id))
+            await _set_chips(conn, event_id, state.get("chips", {}))
             return await _event(conn, event_id, economy)
 
         return await self.db.run(tx)
 
-    async def save_state(self, event_id: int, state: dict[str, Any]) -> None:
-        """Keep the runner's ``state`` of a running event (what a restart resumes from).
-        TournamentError("not_running") once the event has ended."""
-        text = json.dumps(state, ensure_ascii=False)
+    async def save_round(self, event_id: int, state: dict[str, Any],
+                         chips: Mapping[Any, int] | None = None) -> None:
+        """Keep the round of a running event (its ``state`` less the keys kept as rows,
+        ``ROUND_ONLY``) and, with ``chips``, set those players' chips (a Swiss bye). What a
+        restart resumes from, with the hands recorded since. TournamentError("not_running")
+        once the event has ended."""
+        text = _round_text(state)
 
         async def tx(conn: Connection) -> None:
             changed = (await conn.execute(
@@ -371,8 +413,39 @@ class Tournaments:
                 (text, event_id))).rowcount
             if changed != 1:
                 raise TournamentError(event_id, "not_running")
+            if chips:
+                await _set_chips(conn, event_id, chips)
 
         await self.db.run(tx)
+
+    async def record_hand(self, event_id: int, seq: int, round_no: int, table_id: int,
+                          hand_id: int, points: Sequence[Sequence[Any]],
+                          chips: Mapping[int, int]) -> bool:
+        """A hand of a running event ended: keep its result (``points``: [uid or None, points]
+        by seat) as the event's ``seq``-th and add ``chips`` (uid → match chips won or lost)
+        to the players' chips, in one transaction. False, and nothing changes, for a hand
+        already recorded. TournamentError("not_running") once the event has ended."""
+        text = json.dumps([list(p) for p in points])
+
+        async def tx(conn: Connection) -> bool:
+            row = (await conn.execute(
+                "SELECT status FROM tournaments WHERE id = ?", (event_id,))).fetchone()
+            if row is None or row[0] != Status.RUNNING.value:
+                raise TournamentError(event_id, "not_running")
+            added = (await conn.execute(
+                "INSERT INTO tournament_hands (event_id, hand_id, seq, round, table_id, points) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, hand_id) DO NOTHING",
+                (event_id, hand_id, seq, round_no, table_id, text))).rowcount
+            if added != 1:
+                return False
+            moved = [(delta, event_id, uid) for uid, delta in sorted(chips.items()) if delta]
+            if moved:
+                await conn.executemany(
+                    "UPDATE tournament_entries SET chips = chips + ? "
+                    "WHERE event_id = ? AND uid = ?", moved)
+            return True
+
+        return await self.db.run(tx)
 
     async def payout(self, event_id: int, placings: Sequence[Sequence[int]],
                      state: dict[str, Any] | None = None) -> Payout:
@@ -479,6 +552,18 @@ class Tournaments:
 
 def _text(state: dict[str, Any] | None) -> str:
     return "" if state is None else json.dumps(state, ensure_ascii=False)
+
+
+def _round_text(state: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in state.items() if k not in ROUND_ONLY},
+                      ensure_ascii=False)
+
+
+async def _set_chips(conn: Connection, event_id: int, chips: Mapping[Any, int]) -> None:
+    if chips:
+        await conn.executemany(
+            "UPDATE tournament_entries SET chips = ? WHERE event_id = ? AND uid = ?",
+            [(int(c), event_id, int(u)) for u, c in sorted(chips.items(), key=lambda i: int(i[0]))])
 
 
 def _stored_payout(event_id: int, result: dict[str, Any]) -> Payout:

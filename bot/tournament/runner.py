@@ -5,8 +5,10 @@ its public methods (``create``, ``join``, ``add_bot``, ``set_trustee``, ``start`
 in a score-only room, so every hand has its replay code and fair-shuffle proof like any
 other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
 (:class:`Fanout`), and ``hand_settled`` of an event's table feeds the event. Match chips are
-the hands' points, kept in the event's state (``storage.tournaments``), saved after every
-hand, so a restart resumes the round: tables the manager restored go on, a hand that ended
+the hands' points, kept in the event's state (``storage.tournaments``) and saved by what
+changed: each hand's result is one small row with its players' chips (``record_hand``), the
+round's seating once per round (``save_round``), so a hand costs the same however large the
+field. A restart resumes the round from them: tables the manager restored go on, a hand that ended
 while the bot was down is read back from the hand history, and a table that never dealt is
 seated again.
 
@@ -263,6 +265,7 @@ class TournamentRunner:
         event, state = self.events[event_id], self.states[event_id]
         spec, seats = event.spec, self.seats_of(event.spec.game)
         chips = self.chips(state)
+        changed: dict[int, int] = {}
         if self._over(event, state):
             await self._finish(event_id)
             return
@@ -275,6 +278,7 @@ class TournamentRunner:
             if bye is not None:
                 state["byes"].append(bye)
                 state["chips"][str(bye)] += formats.BYE
+                changed = {bye: state["chips"][str(bye)]}
             state["met"] += [list(p) for p in pairs]
         else:
             if spec.format is Format.SIT_AND_GO and state["round"] == spec.rounds:
@@ -295,10 +299,11 @@ class TournamentRunner:
             for i, uid in enumerate(group):
                 if uid is not None:
                     seating[uid] = (tid, i)
-        await self._save(event_id)
+        await self._save(event_id, changed)
         await self.venue.round_started(event, state, seating)
         for tid, entry in list(state["tables"].items()):
-            await self._seat_table(event, int(tid), entry["seats"])
+            if not await self._seat_table(event, int(tid), entry["seats"]):
+                await self._save(event_id)
         await self.venue.standings_changed(event, state)
 
     def _over(self, event: Event, state: dict[str, Any]) -> bool:
@@ -307,10 +312,11 @@ class TournamentRunner:
             return state["final"] >= spec.rounds and len(state["alive"]) <= seats
         return state["round"] >= spec.rounds
 
-    async def _seat_table(self, event: Event, tid: int, seats: list[int | None]) -> None:
+    async def _seat_table(self, event: Event, tid: int, seats: list[int | None]) -> bool:
         """Open table ``tid`` with its players (bots for None), the trustee on for no-shows and
         leavers, and deal. A player who cannot sit (seated at another table of the hall) is
-        replaced by a bot for this hand and scores nothing in it."""
+        replaced by a bot for this hand and scores nothing in it. False when nobody could sit
+        (the table is done, scoring nothing)."""
         state, manager = self.states[event.id], self.manager
         names = state["names"]
         humans = [u for u in seats if u is not None]
@@ -329,7 +335,7 @@ class TournamentRunner:
                             exc.key)
         if creator is None:  # nobody could sit: the table scores nothing this round
             state["tables"][str(tid)]["done"] = True
-            return
+            return False
         table = manager.get(tid)
         while len(table.seats) < len(seats):
             await manager.add_bot(tid, creator)
@@ -337,6 +343,7 @@ class TournamentRunner:
             if table.seat_of(uid) is not None and (self.auto(uid) or uid in state["left"]):
                 await manager.set_trustee(tid, uid, True)
         await manager.start(tid, creator)
+        return True
 
     def hand_settled(self, table: Table, result: HandResult) -> None:
         """The hook: a hand ended at ``table`` (under its lock: the work is a task)."""
@@ -361,8 +368,7 @@ class TournamentRunner:
             if state is None or entry is None or entry["done"] or hand_id in state["applied"]:
                 return
             began = time.perf_counter()
-            self._apply(self.events[event_id], state, tid, hand_id, seats)
-            await self._save(event_id)
+            await self._record(event_id, tid, hand_id, seats)
             self.hand_seconds.append(time.perf_counter() - began)
             await self.venue.standings_changed(self.events[event_id], state)
             self._table_event.pop(tid, None)
@@ -370,27 +376,40 @@ class TournamentRunner:
             if all(e["done"] for e in state["tables"].values()):
                 await self._round_over(event_id)
 
+    async def _record(self, event_id: int, tid: int, hand_id: int,
+                      seats: list[tuple[int | None, int]]) -> None:
+        """Apply a hand to the event and keep it: one row and its players' chips."""
+        state = self.states[event_id]
+        seq = len(state["hands"])
+        gained = self._apply(self.events[event_id], state, tid, hand_id, seats)
+        await self.store(state["guild"]).record_hand(
+            event_id, seq, state["round"], tid, hand_id, [[u, p] for u, p in seats], gained)
+
     def _apply(self, event: Event, state: dict[str, Any], tid: int, hand_id: int,
-               seats: list[tuple[int | None, int]]) -> None:
-        """Add a hand's points to the chips (Swiss: match points for the result)."""
+               seats: list[tuple[int | None, int]]) -> dict[int, int]:
+        """Add a hand's points to the chips (Swiss: match points for the result); returns
+        what each player gained."""
         chips = state["chips"]
+        gained: dict[int, int] = {}
         if event.spec.format is Format.SWISS:
             people = [(u, p) for u, p in seats if u is not None]
             best = max(p for _, p in seats)
             winners = [u for u, p in seats if p == best]
             for uid, _ in people:
                 if len(winners) == len(seats):
-                    chips[str(uid)] += formats.DRAW
+                    gained[uid] = formats.DRAW
                 elif uid in winners:
-                    chips[str(uid)] += formats.WIN
+                    gained[uid] = formats.WIN
         else:
-            for uid, points in seats:
-                if uid is not None and str(uid) in chips:
-                    chips[str(uid)] += points
+            gained = {uid: points for uid, points in seats
+                      if uid is not None and str(uid) in chips}
+        for uid, points in gained.items():
+            chips[str(uid)] += points
         state["applied"].append(hand_id)
         state["hands"].append({"round": state["round"], "table": tid, "hand": hand_id,
                                "points": [[u, p] for u, p in seats]})
         state["tables"][str(tid)]["done"] = True
+        return gained
 
     async def _round_over(self, event_id: int) -> None:
         event, state = self.events[event_id], self.states[event_id]
@@ -417,9 +436,10 @@ class TournamentRunner:
         except HostError:
             pass  # the hand's end closed it (nobody left seated)
 
-    async def _save(self, event_id: int) -> None:
+    async def _save(self, event_id: int, chips: dict[int, int] | None = None) -> None:
+        """Keep the round (and, with ``chips``, those players' chips)."""
         state = self.states[event_id]
-        await self.store(state["guild"]).save_state(event_id, state)
+        await self.store(state["guild"]).save_round(event_id, state, chips)
 
     # --- restart ----------------------------------------------------------------------
     async def restore(self) -> list[int]:
@@ -450,8 +470,8 @@ class TournamentRunner:
                                if s == "settled" and h not in state["applied"]]
                     if settled:
                         hand_id, result = settled[-1]
-                        self._apply(event, state, tid, hand_id,
-                                    [(r["uid"], r["points"]) for r in result])
+                        await self._record(event_id, tid, hand_id,
+                                           [(r["uid"], r["points"]) for r in result])
                         self._table_event.pop(tid, None)
                         await self._close(tid)
                     else:
