@@ -73,6 +73,7 @@ class DiscordVenue:
             else:
                 sent = await channel.send(text)
                 self.messages[event.id] = state["message"] = sent.id
+                await self.bot.tournaments.keep(event.id)  # one message, restarts included
         except discord.HTTPException as exc:
             log.warning("event %s: standings not shown (%s)", event.id, exc)
 

@@ -249,6 +249,12 @@ class TournamentRunner:
         async with self._lock(event_id):
             await self._next_round(event_id)
 
+    async def keep(self, event_id: int) -> None:
+        """Save a running event's round now (the venue noted something in its state that a
+        restart needs, like the standings message's id); nothing for an event that ended."""
+        if event_id in self.states:
+            await self._save(event_id)
+
     def _lock(self, event_id: int) -> asyncio.Lock:
         return self._locks.setdefault(event_id, asyncio.Lock())
 
