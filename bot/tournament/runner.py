@@ -19,6 +19,7 @@ the DMs at a round's start, the standings message, the end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -173,23 +174,27 @@ class TournamentRunner:
 
     async def leave(self, guild_id: int, event_id: int, uid: int) -> int | None:
         """退赛: before the start the fee comes back (returned); once running, the trustee
-        plays the player's seats to the end of the event, and an escape is recorded on the
-        table where they sit (the leaver's record counts it). None then."""
+        plays the player's seats to the end of the event, and one escape is recorded on their
+        leaver record: by the table, in the middle of a hand there; otherwise (between their
+        hands) here. Leaving again records nothing more. None then."""
         state = self.states.get(event_id)
         if state is None:
             return await self.store(guild_id).withdraw(event_id, uid)
         if uid not in state["field"]:
             raise store.TournamentError(event_id, "not_registered")
         async with self._lock(event_id):
-            if uid not in state["left"]:
-                state["left"].append(uid)
-                await self._save(event_id)
+            if uid in state["left"]:
+                return None
+            state["left"].append(uid)
+            await self._save(event_id)
         table = self.manager.table_of(uid)
         if table is not None and table.id in self._table_event and table.status == PLAYING:
-            try:
-                await self.manager.leave(table.id, uid)
-            except HostError:
-                pass
+            with contextlib.suppress(HostError):
+                if await self.manager.leave(table.id, uid):
+                    return None  # the table recorded the escape
+        referee = self.manager.referee
+        await referee.conduct.incident(uid, "escape", self.manager.clock(),
+                                       economy=referee.economy(guild_id), guild_id=guild_id)
         return None
 
     async def cancel(self, guild_id: int, event_id: int, moderator_id: int,
