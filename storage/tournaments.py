@@ -221,9 +221,10 @@ async def _progress(conn: Connection, event_id: int, state: dict[str, Any]) -> d
     merged["chips"] = {str(u): int(c) for u, c in await conn.execute(
         "SELECT uid, chips FROM tournament_entries WHERE event_id = ? "
         "AND status IN ('held', 'paid') AND chips IS NOT NULL ORDER BY uid", (event_id,))}
-    hands = [{"round": int(r), "table": int(t), "hand": int(h), "points": json.loads(p)}
-             for h, r, t, p in await conn.execute(
-                 "SELECT hand_id, round, table_id, points FROM tournament_hands "
+    hands = [{"round": int(r), "table": int(t), "hand": int(h), "points": json.loads(p),
+              "code": str(c)}
+             for h, r, t, p, c in await conn.execute(
+                 "SELECT hand_id, round, table_id, points, code FROM tournament_hands "
                  "WHERE event_id = ? ORDER BY seq", (event_id,))]
     merged["hands"] = hands
     merged["applied"] = [h["hand"] for h in hands]
@@ -420,10 +421,10 @@ class Tournaments:
 
     async def record_hand(self, event_id: int, seq: int, round_no: int, table_id: int,
                           hand_id: int, points: Sequence[Sequence[Any]],
-                          chips: Mapping[int, int]) -> bool:
+                          chips: Mapping[int, int], code: str = "") -> bool:
         """A hand of a running event ended: keep its result (``points``: [uid or None, points]
-        by seat) as the event's ``seq``-th and add ``chips`` (uid → match chips won or lost)
-        to the players' chips, in one transaction. False, and nothing changes, for a hand
+        by seat; ``code``: its replay code) as the event's ``seq``-th and add ``chips`` (uid →
+        match chips won or lost) to the players' chips, in one transaction. False, and nothing changes, for a hand
         already recorded. TournamentError("not_running") once the event has ended."""
         text = json.dumps([list(p) for p in points])
 
@@ -433,9 +434,9 @@ class Tournaments:
             if row is None or row[0] != Status.RUNNING.value:
                 raise TournamentError(event_id, "not_running")
             added = (await conn.execute(
-                "INSERT INTO tournament_hands (event_id, hand_id, seq, round, table_id, points) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, hand_id) DO NOTHING",
-                (event_id, hand_id, seq, round_no, table_id, text))).rowcount
+                "INSERT INTO tournament_hands (event_id, hand_id, seq, round, table_id, points, "
+                "code) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, hand_id) DO NOTHING",
+                (event_id, hand_id, seq, round_no, table_id, text, code))).rowcount
             if added != 1:
                 return False
             moved = [(delta, event_id, uid) for uid, delta in sorted(chips.items()) if delta]
@@ -595,9 +596,17 @@ async def running_events(db: Storage) -> list[tuple[int, int]]:
 async def hands_at(db: Storage, table_id: int) -> list[tuple[int, str, list[dict[str, Any]]]]:
     """(hand id, status, seats' results) of every hand dealt at table ``table_id``, by id: how a
     restarted event learns the result of a hand that ended while it was down."""
+    return [(i, s, r) for i, s, r, _ in await hand_codes_at(db, table_id)]
 
-    async def read(conn: Connection) -> list[tuple[int, str, list[dict[str, Any]]]]:
-        return [(int(i), str(s), json.loads(r) if r else []) for i, s, r in await conn.execute(
-            "SELECT id, status, result FROM hands WHERE channel_id = ? ORDER BY id", (table_id,))]
+
+async def hand_codes_at(db: Storage, table_id: int
+                        ) -> list[tuple[int, str, list[dict[str, Any]], str]]:
+    """``hands_at`` with each hand's replay code."""
+
+    async def read(conn: Connection) -> list[tuple[int, str, list[dict[str, Any]], str]]:
+        return [(int(i), str(s), json.loads(r) if r else [], str(c or ""))
+                for i, s, r, c in await conn.execute(
+                    "SELECT id, status, result, code FROM hands WHERE channel_id = ? ORDER BY id",
+                    (table_id,))]
 
     return await db.read(read)

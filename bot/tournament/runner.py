@@ -113,6 +113,12 @@ def _results(result: HandResult) -> list[tuple[int | None, int]]:
     return [(s.uid, s.points) for s in result.seats]
 
 
+def hand_codes(state: dict[str, Any], round_no: int | None = None) -> list[dict[str, Any]]:
+    """The hands of an event (of one round with ``round_no``) in the order they ended, each
+    with its round, table, hand id and replay code."""
+    return [h for h in state.get("hands", []) if round_no is None or h["round"] == round_no]
+
+
 class TournamentRunner:
     """Every event of the hall, over one table manager."""
 
@@ -127,6 +133,7 @@ class TournamentRunner:
         self.states: dict[int, dict[str, Any]] = {}  # running event → its state
         self.events: dict[int, Event] = {}
         self.names: dict[int, dict[int, str]] = {}  # open event → uid → name
+        self.locales: dict[int, dict[int, str]] = {}  # open event → uid → their language
         self._table_event: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -164,10 +171,14 @@ class TournamentRunner:
         except ValueError as exc:
             raise TournamentError("tourney.err.spec", error=str(exc)) from exc
 
-    async def join(self, guild_id: int, event_id: int, uid: int, name: str) -> Event:
-        """报名 (the fee is held); a sit-and-go, elimination or Swiss event starts when full."""
+    async def join(self, guild_id: int, event_id: int, uid: int, name: str,
+                   locale: str | None = None) -> Event:
+        """报名 (the fee is held); a sit-and-go, elimination or Swiss event starts when full.
+        ``locale``: the player's language where known (their DMs are in it)."""
         event = await self.store(guild_id).register(event_id, uid)
         self.names.setdefault(event_id, {})[uid] = name
+        if locale is not None:
+            self.locales.setdefault(event_id, {})[uid] = locale
         if event.spec.format is not Format.SCHEDULED and len(event.entrants) == event.spec.size:
             await self.begin(guild_id, event_id)
         return event
@@ -240,10 +251,12 @@ class TournamentRunner:
         """开始: close registration and seat round 1."""
         event = await self.store(guild_id).get(event_id)
         names = self.names.pop(event_id, {})
+        locales = self.locales.pop(event_id, {})
         field = list(event.entrants)
         state: dict[str, Any] = {
             "guild": guild_id, "round": 0, "field": field,
             "names": {str(u): names.get(u, str(u)) for u in field},
+            "locales": {str(u): locales[u] for u in field if u in locales},
             "chips": {str(u): (0 if event.spec.format is Format.SWISS else formats.START_CHIPS)
                       for u in field},
             "alive": list(field), "out": [], "met": [], "byes": [], "left": [],
@@ -362,7 +375,7 @@ class TournamentRunner:
         if event_id is None:
             return
         task = asyncio.get_running_loop().create_task(
-            self._hand_done(event_id, table.id, result.hand_id, _results(result)))
+            self._hand_done(event_id, table.id, result.hand_id, _results(result), result.code))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -372,14 +385,14 @@ class TournamentRunner:
             await asyncio.gather(*list(self._tasks))
 
     async def _hand_done(self, event_id: int, tid: int, hand_id: int,
-                         seats: list[tuple[int | None, int]]) -> None:
+                         seats: list[tuple[int | None, int]], code: str = "") -> None:
         async with self._lock(event_id):
             state = self.states.get(event_id)
             entry = state and state["tables"].get(str(tid))
             if state is None or entry is None or entry["done"] or hand_id in state["applied"]:
                 return
             began = time.perf_counter()
-            await self._record(event_id, tid, hand_id, seats)
+            await self._record(event_id, tid, hand_id, seats, code)
             self.hand_seconds.append(time.perf_counter() - began)
             await self.venue.standings_changed(self.events[event_id], state)
             self._table_event.pop(tid, None)
@@ -388,16 +401,17 @@ class TournamentRunner:
                 await self._round_over(event_id)
 
     async def _record(self, event_id: int, tid: int, hand_id: int,
-                      seats: list[tuple[int | None, int]]) -> None:
+                      seats: list[tuple[int | None, int]], code: str) -> None:
         """Apply a hand to the event and keep it: one row and its players' chips."""
         state = self.states[event_id]
         seq = len(state["hands"])
-        gained = self._apply(self.events[event_id], state, tid, hand_id, seats)
+        gained = self._apply(self.events[event_id], state, tid, hand_id, seats, code)
         await self.store(state["guild"]).record_hand(
-            event_id, seq, state["round"], tid, hand_id, [[u, p] for u, p in seats], gained)
+            event_id, seq, state["round"], tid, hand_id, [[u, p] for u, p in seats], gained,
+            code)
 
     def _apply(self, event: Event, state: dict[str, Any], tid: int, hand_id: int,
-               seats: list[tuple[int | None, int]]) -> dict[int, int]:
+               seats: list[tuple[int | None, int]], code: str = "") -> dict[int, int]:
         """Add a hand's points to the chips (Swiss: match points for the result); returns
         what each player gained."""
         chips = state["chips"]
@@ -418,7 +432,7 @@ class TournamentRunner:
             chips[str(uid)] += points
         state["applied"].append(hand_id)
         state["hands"].append({"round": state["round"], "table": tid, "hand": hand_id,
-                               "points": [[u, p] for u, p in seats]})
+                               "points": [[u, p] for u, p in seats], "code": code})
         state["tables"][str(tid)]["done"] = True
         return gained
 
@@ -477,12 +491,13 @@ class TournamentRunner:
                     table = self.manager.tables.get(tid)
                     if table is not None and table.status == PLAYING:
                         continue  # plays on
-                    settled = [(h, r) for h, s, r in await store.hands_at(self.manager.db, tid)
+                    settled = [(h, r, c) for h, s, r, c
+                               in await store.hand_codes_at(self.manager.db, tid)
                                if s == "settled" and h not in state["applied"]]
                     if settled:
-                        hand_id, result = settled[-1]
+                        hand_id, result, code = settled[-1]
                         await self._record(event_id, tid, hand_id,
-                                           [(r["uid"], r["points"]) for r in result])
+                                           [(r["uid"], r["points"]) for r in result], code)
                         self._table_event.pop(tid, None)
                         await self._close(tid)
                     else:

@@ -251,3 +251,45 @@ async def test_a_swiss_gomoku_event_of_six_never_pairs_anyone_twice(
     final = shown_standings(standings_messages(channel)[0])
     assert sorted(name for _, name, _ in final) == sorted(met)
     assert sum(points for _, _, points in final) == 15 * formats.WIN  # 2 a game, shared if drawn
+
+
+async def test_standings_come_with_a_picture_in_the_servers_language_and_hands_with_codes(
+        simcord_env, simcord_bot: GameHall) -> None:
+    env = simcord_env
+    guild, channel, members, boss = hall(env, ["ann", "bob", "cat"])
+    await boss.slash(channel, "mod language", language="zh-CN")
+    await boss.slash(channel, "tournament create", game="doudizhu", format="sitngo", size=3,
+                     rounds=2)
+    before = await members[0].slash(channel, "tournament info", event=1)
+    assert "No hand of this event has ended yet." in before.response.content
+    for member in members:
+        await member.slash(channel, "tournament join", event=1)
+    # each player's DM in their own language (Discord reports theirs: en-US), the server's
+    # public messages in the server's (zh-CN)
+    for member in members:
+        assert 1 in seat_dms(member)
+    done: set[tuple[int, int]] = set()
+    await hand_over(channel, members, done)
+    kept = [m for m in channel.history() if m.author.bot and (m.content or "").startswith("比赛 1")
+            and "排名" in m.content]
+    assert len(kept) == 1, [m.content for m in channel.history()]
+    message = kept[0]
+    assert "比赛 1 排名（第 2 轮）" in message.content
+    pictures = [a for a in message.attachments if a.filename.startswith("standings-")]
+    assert len(pictures) == 1
+    png = await pictures[0].read()
+    assert png.startswith(b"\x89PNG")
+    shown = pictures[0].filename
+    await hand_over(channel, members, done)
+    message = next(m for m in channel.history() if m.id == kept[0].id)
+    assert [a.filename for a in message.attachments] != [shown]  # redrawn after the hand
+    assert len([m for m in channel.history() if (m.content or "").startswith("比赛 1 结束")]) == 1
+    # every hand's replay code is in /tournament info, and /replay opens it
+    info = await members[1].slash(channel, "tournament info", event=1, round=1)
+    codes = re.findall(r"hand #(\d+), replay `([^`]+)`", info.response.content)
+    assert len(codes) == 1, info.response.content
+    latest = await members[1].slash(channel, "tournament info", event=1)
+    assert len(re.findall(r"replay `([^`]+)`", latest.response.content)) == 1
+    assert latest.response.content != info.response.content  # round 2's hand
+    replay = await members[2].slash(channel, "replay", code=codes[0][1])
+    assert f"Replay of hand `{codes[0][1]}`" in replay.response.content

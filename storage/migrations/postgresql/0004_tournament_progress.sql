@@ -8,5 +8,6 @@ CREATE TABLE tournament_hands (
     round     INTEGER NOT NULL,
     table_id  BIGINT NOT NULL,
     points    TEXT NOT NULL,
+    code      TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (event_id, hand_id)
 );

@@ -11,5 +11,6 @@ CREATE TABLE tournament_hands (
     round     INTEGER NOT NULL,
     table_id  INTEGER NOT NULL,
     points    TEXT NOT NULL,                   -- JSON: [[uid or null, points], ...] by seat
+    code      TEXT NOT NULL DEFAULT '',        -- the hand's replay code (/replay)
     PRIMARY KEY (event_id, hand_id)
 ) WITHOUT ROWID;
