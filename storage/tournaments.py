@@ -30,6 +30,13 @@ Rules (docs/tournaments.md has the formats; this module only keeps the money and
   ``chips`` from the entries, ``hands`` and ``applied`` from the hand rows (in the order they
   ended) and each of the round's ``tables`` whose hand is recorded marked ``done``.
 
+- **One owner** (several processes on one PostgreSQL database): a running event is run by one
+  process, named by its token in ``owner`` with a lease (``lease_until``). ``start`` and
+  :meth:`Tournaments.claim` take it (claim only once the lease has lapsed); every
+  ``record_hand`` and ``save_round`` given an ``owner`` checks it in the same statement (a
+  fence: a process that lost the event cannot write to it, TournamentError("not_owner")) and
+  extends the lease; :meth:`Tournaments.renew` extends it while a round waits.
+
 A crash at any point leaves either the whole of an operation or none of it.
 """
 
@@ -90,7 +97,8 @@ class Status(Enum):
 class TournamentError(WalletError):
     """A tournament operation the rules refuse; nothing changed. ``reason`` is one of
     ``unknown``, ``not_open``, ``not_running``, ``full``, ``registered``, ``not_registered``,
-    ``placings`` (a standings list that is not the field)."""
+    ``placings`` (a standings list that is not the field), ``not_owner`` (another process
+    runs the event)."""
 
     def __init__(self, event_id: int, reason: str, detail: str = "") -> None:
         self.event_id = event_id
@@ -383,37 +391,77 @@ class Tournaments:
 
         return await self.db.run(tx)
 
-    async def start(self, event_id: int, state: dict[str, Any]) -> Event:
-        """开始: the event runs from now with the runner's first ``state``; registration is
-        closed. TournamentError ("unknown", "not_open")."""
-        economy = self.economy
+    async def start(self, event_id: int, state: dict[str, Any], owner: str | None = None,
+                    lease: float = 0.0) -> Event:
+        """开始: the event runs from now with the runner's first ``state``, owned by ``owner``
+        for ``lease`` seconds; registration is closed. TournamentError ("unknown",
+        "not_open")."""
+        economy, now = self.economy, self.wallet.clock()
 
         async def tx(conn: Connection) -> Event:
             event = await _event(conn, event_id, economy, lock=True)
             if event.status is not Status.OPEN:
                 raise TournamentError(event_id, "not_open")
             await conn.execute(
-                "UPDATE tournaments SET status = 'running', state = ? WHERE id = ?",
-                (_round_text(state), event_id))
+                "UPDATE tournaments SET status = 'running', state = ?, owner = ?, "
+                "lease_until = ? WHERE id = ?",
+                (_round_text(state), owner, now + lease, event_id))
             await _set_chips(conn, event_id, state.get("chips", {}))
             return await _event(conn, event_id, economy)
 
         return await self.db.run(tx)
 
+    async def claim(self, event_id: int, owner: str, lease: float) -> bool:
+        """Take a running event for ``owner`` for ``lease`` seconds: True if it had no owner,
+        was ``owner``'s already, or its owner's lease has lapsed; False (nothing changes) while
+        another owner's lease holds or once the event has ended."""
+        now = self.wallet.clock()
+
+        async def tx(conn: Connection) -> bool:
+            return bool((await conn.execute(
+                "UPDATE tournaments SET owner = ?, lease_until = ? WHERE id = ? "
+                "AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until < ?)",
+                (owner, now + lease, event_id, owner, now))).rowcount)
+
+        return await self.db.run(tx)
+
+    async def renew(self, event_ids: Sequence[int], owner: str, lease: float) -> list[int]:
+        """Extend ``owner``'s lease on these events; returns those it no longer owns."""
+        now = self.wallet.clock()
+
+        async def tx(conn: Connection) -> list[int]:
+            lost = []
+            for event_id in event_ids:
+                if not (await conn.execute(
+                        "UPDATE tournaments SET lease_until = ? WHERE id = ? AND owner = ? "
+                        "AND status = 'running'", (now + lease, event_id, owner))).rowcount:
+                    lost.append(event_id)
+            return lost
+
+        return await self.db.run(tx)
+
     async def save_round(self, event_id: int, state: dict[str, Any],
-                         chips: Mapping[Any, int] | None = None) -> None:
+                         chips: Mapping[Any, int] | None = None, *, owner: str | None = None,
+                         lease: float = 0.0) -> None:
         """Keep the round of a running event (its ``state`` less the keys kept as rows,
         ``ROUND_ONLY``) and, with ``chips``, set those players' chips (a Swiss bye). What a
-        restart resumes from, with the hands recorded since. TournamentError("not_running")
-        once the event has ended."""
-        text = _round_text(state)
+        restart resumes from, with the hands recorded since. With ``owner``: only while it
+        owns the event (the lease extended by ``lease``). TournamentError("not_running") once
+        the event has ended, ("not_owner") for another owner's event."""
+        text, now = _round_text(state), self.wallet.clock()
 
         async def tx(conn: Connection) -> None:
-            changed = (await conn.execute(
-                "UPDATE tournaments SET state = ? WHERE id = ? AND status = 'running'",
-                (text, event_id))).rowcount
+            if owner is None:
+                changed = (await conn.execute(
+                    "UPDATE tournaments SET state = ? WHERE id = ? AND status = 'running'",
+                    (text, event_id))).rowcount
+            else:
+                changed = (await conn.execute(
+                    "UPDATE tournaments SET state = ?, lease_until = ? WHERE id = ? "
+                    "AND status = 'running' AND owner = ?",
+                    (text, now + lease, event_id, owner))).rowcount
             if changed != 1:
-                raise TournamentError(event_id, "not_running")
+                await _refuse_write(conn, event_id)
             if chips:
                 await _set_chips(conn, event_id, chips)
 
@@ -421,18 +469,28 @@ class Tournaments:
 
     async def record_hand(self, event_id: int, seq: int, round_no: int, table_id: int,
                           hand_id: int, points: Sequence[Sequence[Any]],
-                          chips: Mapping[int, int], code: str = "") -> bool:
+                          chips: Mapping[int, int], code: str = "", *,
+                          owner: str | None = None, lease: float = 0.0) -> bool:
         """A hand of a running event ended: keep its result (``points``: [uid or None, points]
         by seat; ``code``: its replay code) as the event's ``seq``-th and add ``chips`` (uid →
         match chips won or lost) to the players' chips, in one transaction. False, and nothing changes, for a hand
-        already recorded. TournamentError("not_running") once the event has ended."""
-        text = json.dumps([list(p) for p in points])
+        already recorded. With ``owner``: only while it owns the event (the lease extended by
+        ``lease``). TournamentError("not_running") once the event has ended, ("not_owner")
+        for another owner's event."""
+        text, now = json.dumps([list(p) for p in points]), self.wallet.clock()
 
         async def tx(conn: Connection) -> bool:
-            row = (await conn.execute(
-                "SELECT status FROM tournaments WHERE id = ?", (event_id,))).fetchone()
-            if row is None or row[0] != Status.RUNNING.value:
-                raise TournamentError(event_id, "not_running")
+            if owner is None:
+                held = (await conn.execute(
+                    "SELECT 1 FROM tournaments WHERE id = ? AND status = 'running'",
+                    (event_id,))).fetchone() is not None
+            else:
+                held = bool((await conn.execute(
+                    "UPDATE tournaments SET lease_until = ? WHERE id = ? "
+                    "AND status = 'running' AND owner = ?",
+                    (now + lease, event_id, owner))).rowcount)
+            if not held:
+                await _refuse_write(conn, event_id)
             added = (await conn.execute(
                 "INSERT INTO tournament_hands (event_id, hand_id, seq, round, table_id, points, "
                 "code) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, hand_id) DO NOTHING",
@@ -551,6 +609,16 @@ class Tournaments:
         return await self.db.run(tx)
 
 
+async def _refuse_write(conn: Connection, event_id: int) -> None:
+    """TournamentError for a refused write: "not_running" for an event that ended (or none),
+    else "not_owner"."""
+    row = (await conn.execute("SELECT status FROM tournaments WHERE id = ?",
+                              (event_id,))).fetchone()
+    if row is None or row[0] != Status.RUNNING.value:
+        raise TournamentError(event_id, "not_running")
+    raise TournamentError(event_id, "not_owner")
+
+
 def _text(state: dict[str, Any] | None) -> str:
     return "" if state is None else json.dumps(state, ensure_ascii=False)
 
@@ -583,12 +651,13 @@ async def _unhold(conn: Connection, economy: int, uid: int, fee: int) -> None:
 
 
 
-async def running_events(db: Storage) -> list[tuple[int, int]]:
-    """(event id, economy) of every running event, by id: what a restart resumes."""
+async def running_events(db: Storage) -> list[tuple[int, int, int]]:
+    """(event id, economy, server) of every running event, by id: what a restart resumes."""
 
-    async def read(conn: Connection) -> list[tuple[int, int]]:
-        return [(int(i), int(e)) for i, e in await conn.execute(
-            "SELECT id, economy FROM tournaments WHERE status = 'running' ORDER BY id")]
+    async def read(conn: Connection) -> list[tuple[int, int, int]]:
+        return [(int(i), int(e), int(g)) for i, e, g in await conn.execute(
+            "SELECT id, economy, guild_id FROM tournaments WHERE status = 'running' "
+            "ORDER BY id")]
 
     return await db.read(read)
 

@@ -12,6 +12,13 @@ field. A restart resumes the round from them: tables the manager restored go on,
 while the bot was down is read back from the hand history, and a table that never dealt is
 seated again.
 
+One process runs an event (several may share a PostgreSQL database): the runner's ``owner``
+token holds the event's lease (``storage.tournaments``), taken at the start or, by
+``restore`` (at startup and on every ``tick``), once the last owner's lease has lapsed; each
+write of the event checks it, and ``tick`` renews it. A runner that finds it has lost an
+event stops driving it. The token is the process's place in the hall, its shards (as tables
+are owned), so a process restarted for the same shards resumes its events at once.
+
 ``Venue`` is the platform's part: where a table opens (a Discord thread; here a synthetic id),
 the DMs at a round's start, the standings message, the end.
 """
@@ -33,6 +40,10 @@ from storage import tournaments as store
 from storage.tournaments import Event, EventSpec, Format, Payout, Status, Tournaments
 
 log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 120.0
+"""How long an event's owner holds it without a write or a renewal (``tick`` renews it every
+30 s on Discord): a process that died gives its events up this long after."""
 
 TABLE_BASE = 8 * 10**18
 """Synthetic table ids of the host venue: ``TABLE_BASE + event·10^6 + n`` (below 2^63)."""
@@ -109,6 +120,13 @@ class TournamentError(Exception):
         super().__init__(key)
 
 
+def shard_token(settings: Any) -> str:
+    """The owner token of this process's events: its shards (all, when not sharded)."""
+    if settings.shard_count is None or settings.shard_ids is None:
+        return "shards:all"
+    return f"shards:{','.join(map(str, sorted(settings.shard_ids)))}/{settings.shard_count}"
+
+
 def _results(result: HandResult) -> list[tuple[int | None, int]]:
     return [(s.uid, s.points) for s in result.seats]
 
@@ -123,11 +141,14 @@ class TournamentRunner:
     """Every event of the hall, over one table manager."""
 
     def __init__(self, manager: TableManager, venue: Venue | None = None, *,
-                 auto: Callable[[int], bool] = lambda uid: False) -> None:
+                 auto: Callable[[int], bool] = lambda uid: False,
+                 owner: str | None = None) -> None:
         """``auto(uid)``: the trustee plays that player from the deal (a no-show known in
         advance; tests and the benchmark). Others who do not act are covered by the table's
-        timers, like at any table."""
+        timers, like at any table. ``owner``: this process's token on the events it runs
+        (a fresh one by default)."""
         self.manager = manager
+        self.owner = owner or shard_token(manager.settings)
         self.venue: Venue = venue or HostVenue()
         self.auto = auto
         self.states: dict[int, dict[str, Any]] = {}  # running event → its state
@@ -226,13 +247,22 @@ class TournamentRunner:
         """Start every scheduled event whose start time has come (registration closes); one
         with fewer than two players is cancelled, its fees refunded. Returns the started."""
         now = self.manager.clock() if now is None else now
+        await self.renew()
+        await self.restore()  # adopt an event whose owner's lease has lapsed
         started = []
         for guild_id, event in await self._open_scheduled():
+            if not self.manager.owns(guild_id):
+                continue  # the process serving that server starts it
             if event.spec.start_at is not None and event.spec.start_at <= now:
                 if len(event.entrants) < 2:
                     await self.cancel(guild_id, event.id, event.created_by, "too few players")
                     continue
-                await self.begin(guild_id, event.id)
+                try:
+                    await self.begin(guild_id, event.id)
+                except store.TournamentError as exc:
+                    if exc.reason != "not_open":
+                        raise
+                    continue  # another process serving this server started it first
                 started.append(event.id)
         return started
 
@@ -262,10 +292,30 @@ class TournamentRunner:
             "alive": list(field), "out": [], "met": [], "byes": [], "left": [],
             "tables": {}, "applied": [], "hands": [], "final": 0,
         }
-        event = await self.store(guild_id).start(event_id, state)
+        event = await self.store(guild_id).start(event_id, state, self.owner, LEASE_SECONDS)
         self.events[event_id], self.states[event_id] = event, state
         async with self._lock(event_id):
             await self._next_round(event_id)
+
+    def _let_go(self, event_id: int) -> None:
+        """Another process runs the event now: stop driving it here (its tables' hands no
+        longer feed it)."""
+        log.warning("event %s is run by another process now; letting it go", event_id)
+        self.states.pop(event_id, None)
+        self.events.pop(event_id, None)
+        for tid in [t for t, e in self._table_event.items() if e == event_id]:
+            self._table_event.pop(tid, None)
+
+    async def renew(self) -> list[int]:
+        """Extend this process's lease on every event it runs; let go of those it lost.
+        Returns the lost."""
+        if not self.states:
+            return []
+        lost = await Tournaments(self.manager.wallet).renew(sorted(self.states), self.owner,
+                                                            LEASE_SECONDS)
+        for event_id in lost:
+            self._let_go(event_id)
+        return lost
 
     async def keep(self, event_id: int) -> None:
         """Save a running event's round now (the venue noted something in its state that a
@@ -392,7 +442,13 @@ class TournamentRunner:
             if state is None or entry is None or entry["done"] or hand_id in state["applied"]:
                 return
             began = time.perf_counter()
-            await self._record(event_id, tid, hand_id, seats, code)
+            try:
+                await self._record(event_id, tid, hand_id, seats, code)
+            except store.TournamentError as exc:
+                if exc.reason != "not_owner":
+                    raise
+                self._let_go(event_id)
+                return
             self.hand_seconds.append(time.perf_counter() - began)
             await self.venue.standings_changed(self.events[event_id], state)
             self._table_event.pop(tid, None)
@@ -408,7 +464,7 @@ class TournamentRunner:
         gained = self._apply(self.events[event_id], state, tid, hand_id, seats, code)
         await self.store(state["guild"]).record_hand(
             event_id, seq, state["round"], tid, hand_id, [[u, p] for u, p in seats], gained,
-            code)
+            code, owner=self.owner, lease=LEASE_SECONDS)
 
     def _apply(self, event: Event, state: dict[str, Any], tid: int, hand_id: int,
                seats: list[tuple[int | None, int]], code: str = "") -> dict[int, int]:
@@ -464,7 +520,8 @@ class TournamentRunner:
     async def _save(self, event_id: int, chips: dict[int, int] | None = None) -> None:
         """Keep the round (and, with ``chips``, those players' chips)."""
         state = self.states[event_id]
-        await self.store(state["guild"]).save_round(event_id, state, chips)
+        await self.store(state["guild"]).save_round(event_id, state, chips, owner=self.owner,
+                                                    lease=LEASE_SECONDS)
 
     # --- restart ----------------------------------------------------------------------
     async def restore(self) -> list[int]:
@@ -473,11 +530,14 @@ class TournamentRunner:
         was down is read from the hand history; a table that never dealt is seated again.
         Returns the events resumed."""
         resumed = []
-        for event_id, economy in await store.running_events(self.manager.db):
-            event = await Tournaments(self.manager.wallet.scoped(economy)).get(event_id)
+        for event_id, economy, guild_id in await store.running_events(self.manager.db):
+            if event_id in self.states or not self.manager.owns(guild_id):
+                continue  # running here already, or another process's server
+            events = Tournaments(self.manager.wallet.scoped(economy))
+            if not await events.claim(event_id, self.owner, LEASE_SECONDS):
+                continue  # another process runs it (its lease holds)
+            event = await events.get(event_id)
             state = event.state
-            if not self.manager.owns(state.get("guild", event.guild_id)):
-                continue
             self.events[event_id], self.states[event_id] = event, state
             resumed.append(event_id)
             async with self._lock(event_id):

@@ -267,7 +267,8 @@ async def test_hands_are_kept_one_row_each_and_read_back_with_the_chips(
     assert not await events.record_hand(eid, 1, 1, 900, 555, points, {1: 40, 2: -20, 3: -20})
     state = (await events.get(eid)).state
     assert state["chips"] == {"1": 1040, "2": 980, "3": 980}
-    assert state["hands"] == [{"round": 1, "table": 900, "hand": 555, "points": points}]
+    assert state["hands"] == [{"round": 1, "table": 900, "hand": 555, "points": points,
+                               "code": ""}]
     assert state["applied"] == [555] and state["tables"]["900"]["done"] is True
     # the round's save keeps the round, not the hands; a bye's chips are set with it
     await events.save_round(eid, {**state, "round": 2, "tables": {}}, {3: 982})

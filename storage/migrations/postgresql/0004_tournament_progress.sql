@@ -1,5 +1,7 @@
 -- 0004 (SQLite 0010): 比赛 progress saved by what changed; see the SQLite file.
 ALTER TABLE tournament_entries ADD COLUMN chips BIGINT;
+ALTER TABLE tournaments ADD COLUMN owner TEXT;
+ALTER TABLE tournaments ADD COLUMN lease_until DOUBLE PRECISION;
 
 CREATE TABLE tournament_hands (
     event_id  BIGINT NOT NULL REFERENCES tournaments (id),

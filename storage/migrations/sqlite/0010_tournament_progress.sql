@@ -2,7 +2,12 @@
 -- the order the hands ended) and each entrant's match chips on the entry (``chips``), written in
 -- one small transaction per hand; ``tournaments.state`` now keeps the round (seating, who is out,
 -- pairings), written once per round. A restart rebuilds the event from the three.
+-- ``owner``/``lease_until``: the one process that runs a running event (its runner's token) and
+-- until when its lease holds; every write of the event's progress checks it (a fence), and a
+-- process takes an event over only once the lease has lapsed.
 ALTER TABLE tournament_entries ADD COLUMN chips INTEGER;
+ALTER TABLE tournaments ADD COLUMN owner TEXT;
+ALTER TABLE tournaments ADD COLUMN lease_until REAL;
 
 CREATE TABLE tournament_hands (
     event_id  INTEGER NOT NULL REFERENCES tournaments (id),
