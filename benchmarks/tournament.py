@@ -107,7 +107,7 @@ async def run(players: int, rounds: int) -> None:
         await runner.idle()
         ended = time.process_time()
         marks = [*venue.rounds, (ended, thinking.seconds)]
-        spans = list(zip(marks, marks[1:], strict=False))
+        spans = list(itertools.pairwise(marks))
         per_round = [(b[0] - a[0]) - (b[1] - a[1]) for a, b in spans]
         whole_cpu = [b[0] - a[0] for a, b in spans]
         hands = runner.hand_seconds

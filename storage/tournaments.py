@@ -65,15 +65,15 @@ from storage.wallet import (
 )
 
 __all__ = [
-    "EventSpec",
+    "ROUND_ONLY",
     "Event",
+    "EventSpec",
     "Format",
     "Payout",
     "Status",
     "TournamentError",
     "Tournaments",
     "held_by_events",
-    "ROUND_ONLY",
     "split_prizes",
 ]
 

@@ -40,6 +40,7 @@ def settings(tmp_path: Path) -> Settings:
 
 
 SEAT_DM = re.compile(r"Event (\d+), round (\d+): you sit at <#(\d+)>, seat (\d+)\.")
+SEAT_DM_ZH = re.compile(r"比赛 (\d+) 第 (\d+) 轮：你在 <#(\d+)> 第 (\d+) 座。")
 STANDING = re.compile(r"(\d+)\. (\S+) — (-?\d+)")
 
 
@@ -56,7 +57,7 @@ def seat_dms(member: Any) -> dict[int, tuple[int, int]]:
     """round → (table, seat) as the player's DMs told them."""
     found = {}
     for message in member.user.dm_channel.history():
-        match = SEAT_DM.search(message.content or "")
+        match = SEAT_DM.search(message.content or "") or SEAT_DM_ZH.search(message.content or "")
         if match:
             found[int(match[2])] = (int(match[3]), int(match[4]))
     return found
@@ -222,7 +223,7 @@ async def test_a_scheduled_xuezhan_starts_on_time_and_survives_a_restart_with_a_
 async def test_a_swiss_gomoku_event_of_six_never_pairs_anyone_twice(
         simcord_env, simcord_bot: GameHall) -> None:
     env = simcord_env
-    guild, channel, members, boss = hall(env, ["ann", "bob", "cat", "dan", "eve", "fay"])
+    _guild, channel, members, boss = hall(env, ["ann", "bob", "cat", "dan", "eve", "fay"])
     made = await boss.slash(channel, "tournament create", game="gomoku", format="swiss",
                             size=6, rounds=5)
     assert "Event 1 created" in made.response.content
@@ -262,12 +263,16 @@ async def test_standings_come_with_a_picture_in_the_servers_language_and_hands_w
                      rounds=2)
     before = await members[0].slash(channel, "tournament info", event=1)
     assert "No hand of this event has ended yet." in before.response.content
-    for member in members:
+    for member in members[:2]:
         await member.slash(channel, "tournament join", event=1)
-    # each player's DM in their own language (Discord reports theirs: en-US), the server's
-    # public messages in the server's (zh-CN)
-    for member in members:
-        assert 1 in seat_dms(member)
+    # SimCord's interactions all report en-US: cat registers as a zh-CN client would, through
+    # the runner the command calls, with the language Discord would report for her
+    cat = members[2]
+    await simcord_bot.tournaments.join(guild.id, 1, cat.id, "cat", "zh-CN")
+    # each player's DM in their own language, the server's public messages in the server's
+    for member in members[:2]:
+        assert any(SEAT_DM.search(m.content or "") for m in member.user.dm_channel.history())
+    assert any(SEAT_DM_ZH.search(m.content or "") for m in cat.user.dm_channel.history())
     done: set[tuple[int, int]] = set()
     await hand_over(channel, members, done)
     kept = [m for m in channel.history() if m.author.bot and (m.content or "").startswith("比赛 1")
