@@ -298,9 +298,9 @@ class TournamentRunner:
             await self._next_round(event_id)
 
     def _let_go(self, event_id: int) -> None:
-        """Another process runs the event now: stop driving it here (its tables' hands no
-        longer feed it)."""
-        log.warning("event %s is run by another process now; letting it go", event_id)
+        """Another process runs the event now, or it ended there (a moderator's cancel): stop
+        driving it here (its tables' hands no longer feed it)."""
+        log.warning("event %s is no longer run by this process; letting it go", event_id)
         self.states.pop(event_id, None)
         self.events.pop(event_id, None)
         for tid in [t for t, e in self._table_event.items() if e == event_id]:
@@ -445,9 +445,9 @@ class TournamentRunner:
             try:
                 await self._record(event_id, tid, hand_id, seats, code)
             except store.TournamentError as exc:
-                if exc.reason != "not_owner":
+                if exc.reason not in ("not_owner", "not_running"):
                     raise
-                self._let_go(event_id)
+                self._let_go(event_id)  # another process runs it, or cancelled it
                 return
             self.hand_seconds.append(time.perf_counter() - began)
             await self.venue.standings_changed(self.events[event_id], state)

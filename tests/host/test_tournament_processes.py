@@ -141,3 +141,35 @@ async def test_a_process_that_lost_the_event_cannot_write_to_it(settings: Settin
         assert (await events.get(eid)).state["chips"]["1"] == 1002
     finally:
         await db.close()
+
+
+async def test_an_event_cancelled_by_another_process_is_let_go_with_every_fee_back(
+        settings: Settings) -> None:
+    clock = Clock()
+    a, a_db = await process(settings, 0, clock, 2000)
+    b, b_db = await process(settings, 1, clock, 3000)
+    try:
+        present = 1
+        run_a = TournamentRunner(a, auto=lambda uid: uid != present, owner="process-a")
+        run_b = TournamentRunner(b, owner="process-b")
+        spec = EventSpec("doudizhu", "free", Format.SIT_AND_GO, 3, 2, fee=100)
+        eid = await run_a.create(GUILD_A, 10, spec, MOD)
+        for uid in (1, 2, 3):
+            await run_a.join(GUILD_A, eid, uid, f"P{uid}")
+        await run_a.idle()
+        assert eid in run_a.states
+        # a moderator's /tournament cancel answered by the other process
+        refunds = await run_b.cancel(GUILD_A, eid, MOD, "rained off")
+        assert refunds == {1: 100, 2: 100, 3: 100}
+        table = a.table_of(present)
+        assert table is not None
+        await a.set_trustee(table.id, present, True)  # the hand ends at A's table
+        await run_a.idle()  # no error: A lets the event go
+        assert eid not in run_a.states
+        event = await run_a.store(GUILD_A).get(eid)
+        assert event.status is Status.CANCELLED
+        totals = await a.wallet_for(GUILD_A).totals()
+        assert totals.held == totals.open_holds == 0
+    finally:
+        await stop(a, a_db)
+        await stop(b, b_db)
