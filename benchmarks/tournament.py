@@ -8,6 +8,10 @@ Prints host CPU per round (re-seating by standings included) and the standings u
 hand (applying a hand's points to the event and saving it), with the goals of issue 29 (under a
 second of host CPU per round, at most 50 ms per hand).
 
+Host CPU is ``time.process_time`` (both threads) less the CPU the trustee spent choosing its
+plays (``Game.trustee``/``trustee_offer``: the players' thinking, as ``benchmarks/mix.py``
+leaves out the players' choosing); the whole CPU is printed next to it.
+
     python benchmarks/tournament.py               # 999 players (333 tables), 2 rounds
     python benchmarks/tournament.py --players 99 --rounds 2
 """
@@ -28,6 +32,7 @@ from bot.host.tables import TableManager  # noqa: E402
 from bot.settings import load_settings  # noqa: E402
 from bot.tournament.runner import HostVenue, TournamentRunner  # noqa: E402
 from engines import registry  # noqa: E402
+from engines.base import Game  # noqa: E402
 from storage.db import open_database  # noqa: E402
 from storage.tournaments import EventSpec, Format  # noqa: E402
 from storage.wallet import Wallet  # noqa: E402
@@ -41,15 +46,45 @@ class Silent:
     async def table_closed(self, table, reason): ...
 
 
-class Timed(HostVenue):
-    """Marks each round's start (CPU time) for the per-round figure."""
+class Thinking:
+    """The CPU spent inside the trustee's choices (outermost calls only)."""
 
     def __init__(self) -> None:
+        self.seconds = 0.0
+        self.depth = 0
+        todo, classes = [Game], []
+        while todo:
+            cls = todo.pop()
+            classes.append(cls)
+            todo += cls.__subclasses__()
+        for cls in classes:
+            for name in ("trustee", "trustee_offer"):
+                if name in cls.__dict__:
+                    setattr(cls, name, self.timed(cls.__dict__[name]))
+
+    def timed(self, method):
+        def wrapper(game, *args, **kwargs):
+            if self.depth:
+                return method(game, *args, **kwargs)
+            self.depth, began = 1, time.process_time()
+            try:
+                return method(game, *args, **kwargs)
+            finally:
+                self.depth = 0
+                self.seconds += time.process_time() - began
+        return wrapper
+
+
+class Timed(HostVenue):
+    """Marks each round's start (CPU time, and the trustee's thinking so far)."""
+
+    def __init__(self, thinking: Thinking) -> None:
         super().__init__()
-        self.rounds: list[float] = []
+        self.thinking = thinking
+        self.rounds: list[tuple[float, float]] = []
 
     async def round_started(self, event, state, seating) -> None:
-        self.rounds.append(time.process_time())
+        self.rounds.append((time.process_time(), self.thinking.seconds))
 
 
 async def run(players: int, rounds: int) -> None:
@@ -60,7 +95,8 @@ async def run(players: int, rounds: int) -> None:
         seeds = itertools.count(1)
         manager = TableManager(settings, db, Wallet.from_settings(db, settings), Silent(),
                                clock=time.time, seed_source=lambda: next(seeds))
-        venue = Timed()
+        thinking = Thinking()
+        venue = Timed(thinking)
         runner = TournamentRunner(manager, venue, auto=lambda uid: True)
         spec = EventSpec("doudizhu", "free", Format.SIT_AND_GO, players, rounds, fee=100)
         eid = await runner.create(1, 1, spec, 1)
@@ -70,8 +106,10 @@ async def run(players: int, rounds: int) -> None:
         await runner.join(1, eid, players, f"P{players}")  # full: the event runs to its end
         await runner.idle()
         ended = time.process_time()
-        marks = [*venue.rounds, ended]
-        per_round = [b - a for a, b in zip(marks, marks[1:], strict=False)]
+        marks = [*venue.rounds, (ended, thinking.seconds)]
+        spans = list(itertools.pairwise(marks))
+        per_round = [(b[0] - a[0]) - (b[1] - a[1]) for a, b in spans]
+        whole_cpu = [b[0] - a[0] for a, b in spans]
         hands = runner.hand_seconds
         status = (await runner.store(1).get(eid)).status.value
         await manager.shutdown()
@@ -79,9 +117,10 @@ async def run(players: int, rounds: int) -> None:
     whole = per_round[:-1] or per_round  # the last round is the final table (one table)
     worst = max(whole)
     print(f"{players} players, {players // 3} tables, {rounds} rounds: event {status}")
-    for n, seconds in enumerate(per_round, start=1):
-        print(f"  round {n}: {seconds:.3f} s host CPU")
-    print(f"  total {ended - began:.2f} s CPU; standings update per hand: "
+    for n, (seconds, cpu) in enumerate(zip(per_round, whole_cpu, strict=True), start=1):
+        print(f"  round {n}: {seconds:.3f} s host CPU ({cpu:.3f} s with the trustee's thinking)")
+    print(f"  total {ended - began:.2f} s CPU, {thinking.seconds:.2f} s of it the trustee's "
+          f"thinking; standings update per hand: "
           f"p50 {sorted(hands)[len(hands) // 2] * 1000:.2f} ms, max {max(hands) * 1000:.2f} ms "
           f"over {len(hands)} hands (goal <= 50 ms)")
     print(f"tournament: {worst:.3f} s_host_cpu_per_round")

@@ -20,16 +20,31 @@ Rules (docs/tournaments.md has the formats; this module only keeps the money and
   exactly: sum of fees = prizes + house. A second payout returns the stored result.
 - **Cancellation** (取消) by a moderator releases every fee still held, in one transaction
   with its audit row (``tournament:cancel``).
-- Match chips are not beans: they live in the event's ``state`` (the runner's save), never in
-  a balance. ``Wallet.totals`` counts the fees held here among the open holds.
+- Match chips are not beans: they live on the entries (``chips``) and in the event's record,
+  never in a balance. ``Wallet.totals`` counts the fees held here among the open holds.
+- **Progress** is saved by what changed (so a hand costs the same in the 300th table as in the
+  first): :meth:`Tournaments.record_hand` writes one row per hand result and adds its points to
+  the players' chips, in one small transaction; :meth:`Tournaments.save_round` writes the round
+  (the runner's ``state``: seating, who is out, pairings) once per round. An event read back
+  while running has its ``state`` rebuilt from the three: the round's ``state``, with
+  ``chips`` from the entries, ``hands`` and ``applied`` from the hand rows (in the order they
+  ended) and each of the round's ``tables`` whose hand is recorded marked ``done``.
+
+- **One owner** (several processes on one PostgreSQL database): a running event is run by one
+  process, named by its token in ``owner`` with a lease (``lease_until``). ``start`` and
+  :meth:`Tournaments.claim` take it (claim only once the lease has lapsed); every
+  ``record_hand`` and ``save_round`` given an ``owner`` checks it in the same statement (a
+  fence: a process that lost the event cannot write to it, TournamentError("not_owner")) and
+  extends the lease; :meth:`Tournaments.renew` extends it while a round waits.
 
 A crash at any point leaves either the whole of an operation or none of it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -50,8 +65,9 @@ from storage.accounts import (
 from storage.wallet import Wallet
 
 __all__ = [
-    "EventSpec",
+    "ROUND_ONLY",
     "Event",
+    "EventSpec",
     "Format",
     "Payout",
     "Status",
@@ -81,7 +97,8 @@ class Status(Enum):
 class TournamentError(WalletError):
     """A tournament operation the rules refuse; nothing changed. ``reason`` is one of
     ``unknown``, ``not_open``, ``not_running``, ``full``, ``registered``, ``not_registered``,
-    ``placings`` (a standings list that is not the field)."""
+    ``placings`` (a standings list that is not the field), ``not_owner`` (another process
+    runs the event)."""
 
     def __init__(self, event_id: int, reason: str, detail: str = "") -> None:
         self.event_id = event_id
@@ -201,6 +218,33 @@ _EVENT_COLUMNS = ("id, economy, guild_id, channel_id, game, room, format, size, 
                   "rake, prizes, start_at, status, state, result, created_by")
 
 
+ROUND_ONLY = ("hands", "applied", "chips")
+"""Keys of a running event's ``state`` that are kept as rows, not in the round's save."""
+
+
+async def _progress(conn: Connection, event_id: int, state: dict[str, Any]) -> dict[str, Any]:
+    """A running event's ``state``: the round's save with the rows recorded since (see the
+    module's rules)."""
+    merged = dict(state)
+    merged["chips"] = {str(u): int(c) for u, c in await conn.execute(
+        "SELECT uid, chips FROM tournament_entries WHERE event_id = ? "
+        "AND status IN ('held', 'paid') AND chips IS NOT NULL ORDER BY uid", (event_id,))}
+    hands = [{"round": int(r), "table": int(t), "hand": int(h), "points": json.loads(p),
+              "code": str(c)}
+             for h, r, t, p, c in await conn.execute(
+                 "SELECT hand_id, round, table_id, points, code FROM tournament_hands "
+                 "WHERE event_id = ? ORDER BY seq", (event_id,))]
+    merged["hands"] = hands
+    merged["applied"] = [h["hand"] for h in hands]
+    tables = {k: dict(v) for k, v in merged.get("tables", {}).items()}
+    for hand in hands:
+        entry = tables.get(str(hand["table"]))
+        if entry is not None and hand["round"] == merged.get("round"):
+            entry["done"] = True
+    merged["tables"] = tables
+    return merged
+
+
 async def _event(conn: Connection, event_id: int, economy: int, *, lock: bool = False) -> Event:
     """The event (its row locked on PostgreSQL with ``lock``: the first lock every change of an
     event takes), TournamentError("unknown") if this economy has none by that id."""
@@ -214,7 +258,10 @@ async def _event(conn: Connection, event_id: int, economy: int, *, lock: bool = 
     entrants = [r[0] for r in await conn.execute(
         "SELECT uid FROM tournament_entries WHERE event_id = ? AND status IN ('held', 'paid') "
         "ORDER BY registered_at, uid", (event_id,))]
-    return _row_event(row, entrants)
+    event = _row_event(row, entrants)
+    if event.status is Status.RUNNING:
+        event = dataclasses.replace(event, state=await _progress(conn, event_id, event.state))
+    return event
 
 
 async def held_by_events(conn: Connection, economy: int) -> int:
@@ -344,35 +391,120 @@ class Tournaments:
 
         return await self.db.run(tx)
 
-    async def start(self, event_id: int, state: dict[str, Any]) -> Event:
-        """开始: the event runs from now with the runner's first ``state``; registration is
-        closed. TournamentError ("unknown", "not_open")."""
-        economy = self.economy
+    async def start(self, event_id: int, state: dict[str, Any], owner: str | None = None,
+                    lease: float = 0.0) -> Event:
+        """开始: the event runs from now with the runner's first ``state``, owned by ``owner``
+        for ``lease`` seconds; registration is closed. TournamentError ("unknown",
+        "not_open")."""
+        economy, now = self.economy, self.wallet.clock()
 
         async def tx(conn: Connection) -> Event:
             event = await _event(conn, event_id, economy, lock=True)
             if event.status is not Status.OPEN:
                 raise TournamentError(event_id, "not_open")
             await conn.execute(
-                "UPDATE tournaments SET status = 'running', state = ? WHERE id = ?",
-                (json.dumps(state, ensure_ascii=False), event_id))
+                "UPDATE tournaments SET status = 'running', state = ?, owner = ?, "
+                "lease_until = ? WHERE id = ?",
+                (_round_text(state), owner, now + lease, event_id))
+            await _set_chips(conn, event_id, state.get("chips", {}))
             return await _event(conn, event_id, economy)
 
         return await self.db.run(tx)
 
-    async def save_state(self, event_id: int, state: dict[str, Any]) -> None:
-        """Keep the runner's ``state`` of a running event (what a restart resumes from).
-        TournamentError("not_running") once the event has ended."""
-        text = json.dumps(state, ensure_ascii=False)
+    async def claim(self, event_id: int, owner: str, lease: float) -> bool:
+        """Take a running event for ``owner`` for ``lease`` seconds: True if it had no owner,
+        was ``owner``'s already, or its owner's lease has lapsed; False (nothing changes) while
+        another owner's lease holds or once the event has ended."""
+        now = self.wallet.clock()
+
+        async def tx(conn: Connection) -> bool:
+            return bool((await conn.execute(
+                "UPDATE tournaments SET owner = ?, lease_until = ? WHERE id = ? "
+                "AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until < ?)",
+                (owner, now + lease, event_id, owner, now))).rowcount)
+
+        return await self.db.run(tx)
+
+    async def renew(self, event_ids: Sequence[int], owner: str, lease: float) -> list[int]:
+        """Extend ``owner``'s lease on these events; returns those it no longer owns."""
+        now = self.wallet.clock()
+
+        async def tx(conn: Connection) -> list[int]:
+            lost = []
+            for event_id in event_ids:
+                if not (await conn.execute(
+                        "UPDATE tournaments SET lease_until = ? WHERE id = ? AND owner = ? "
+                        "AND status = 'running'", (now + lease, event_id, owner))).rowcount:
+                    lost.append(event_id)
+            return lost
+
+        return await self.db.run(tx)
+
+    async def save_round(self, event_id: int, state: dict[str, Any],
+                         chips: Mapping[Any, int] | None = None, *, owner: str | None = None,
+                         lease: float = 0.0) -> None:
+        """Keep the round of a running event (its ``state`` less the keys kept as rows,
+        ``ROUND_ONLY``) and, with ``chips``, set those players' chips (a Swiss bye). What a
+        restart resumes from, with the hands recorded since. With ``owner``: only while it
+        owns the event (the lease extended by ``lease``). TournamentError("not_running") once
+        the event has ended, ("not_owner") for another owner's event."""
+        text, now = _round_text(state), self.wallet.clock()
 
         async def tx(conn: Connection) -> None:
-            changed = (await conn.execute(
-                "UPDATE tournaments SET state = ? WHERE id = ? AND status = 'running'",
-                (text, event_id))).rowcount
+            if owner is None:
+                changed = (await conn.execute(
+                    "UPDATE tournaments SET state = ? WHERE id = ? AND status = 'running'",
+                    (text, event_id))).rowcount
+            else:
+                changed = (await conn.execute(
+                    "UPDATE tournaments SET state = ?, lease_until = ? WHERE id = ? "
+                    "AND status = 'running' AND owner = ?",
+                    (text, now + lease, event_id, owner))).rowcount
             if changed != 1:
-                raise TournamentError(event_id, "not_running")
+                await _refuse_write(conn, event_id)
+            if chips:
+                await _set_chips(conn, event_id, chips)
 
         await self.db.run(tx)
+
+    async def record_hand(self, event_id: int, seq: int, round_no: int, table_id: int,
+                          hand_id: int, points: Sequence[Sequence[Any]],
+                          chips: Mapping[int, int], code: str = "", *,
+                          owner: str | None = None, lease: float = 0.0) -> bool:
+        """A hand of a running event ended: keep its result (``points``: [uid or None, points]
+        by seat; ``code``: its replay code) as the event's ``seq``-th and add ``chips`` (uid →
+        match chips won or lost) to the players' chips, in one transaction. False, and nothing changes, for a hand
+        already recorded. With ``owner``: only while it owns the event (the lease extended by
+        ``lease``). TournamentError("not_running") once the event has ended, ("not_owner")
+        for another owner's event."""
+        text, now = json.dumps([list(p) for p in points]), self.wallet.clock()
+
+        async def tx(conn: Connection) -> bool:
+            if owner is None:
+                held = (await conn.execute(
+                    "SELECT 1 FROM tournaments WHERE id = ? AND status = 'running'",
+                    (event_id,))).fetchone() is not None
+            else:
+                held = bool((await conn.execute(
+                    "UPDATE tournaments SET lease_until = ? WHERE id = ? "
+                    "AND status = 'running' AND owner = ?",
+                    (now + lease, event_id, owner))).rowcount)
+            if not held:
+                await _refuse_write(conn, event_id)
+            added = (await conn.execute(
+                "INSERT INTO tournament_hands (event_id, hand_id, seq, round, table_id, points, "
+                "code) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, hand_id) DO NOTHING",
+                (event_id, hand_id, seq, round_no, table_id, text, code))).rowcount
+            if added != 1:
+                return False
+            moved = [(delta, event_id, uid) for uid, delta in sorted(chips.items()) if delta]
+            if moved:
+                await conn.executemany(
+                    "UPDATE tournament_entries SET chips = chips + ? "
+                    "WHERE event_id = ? AND uid = ?", moved)
+            return True
+
+        return await self.db.run(tx)
 
     async def payout(self, event_id: int, placings: Sequence[Sequence[int]],
                      state: dict[str, Any] | None = None) -> Payout:
@@ -477,8 +609,30 @@ class Tournaments:
         return await self.db.run(tx)
 
 
+async def _refuse_write(conn: Connection, event_id: int) -> None:
+    """TournamentError for a refused write: "not_running" for an event that ended (or none),
+    else "not_owner"."""
+    row = (await conn.execute("SELECT status FROM tournaments WHERE id = ?",
+                              (event_id,))).fetchone()
+    if row is None or row[0] != Status.RUNNING.value:
+        raise TournamentError(event_id, "not_running")
+    raise TournamentError(event_id, "not_owner")
+
+
 def _text(state: dict[str, Any] | None) -> str:
     return "" if state is None else json.dumps(state, ensure_ascii=False)
+
+
+def _round_text(state: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in state.items() if k not in ROUND_ONLY},
+                      ensure_ascii=False)
+
+
+async def _set_chips(conn: Connection, event_id: int, chips: Mapping[Any, int]) -> None:
+    if chips:
+        await conn.executemany(
+            "UPDATE tournament_entries SET chips = ? WHERE event_id = ? AND uid = ?",
+            [(int(c), event_id, int(u)) for u, c in sorted(chips.items(), key=lambda i: int(i[0]))])
 
 
 def _stored_payout(event_id: int, result: dict[str, Any]) -> Payout:
@@ -497,12 +651,13 @@ async def _unhold(conn: Connection, economy: int, uid: int, fee: int) -> None:
 
 
 
-async def running_events(db: Storage) -> list[tuple[int, int]]:
-    """(event id, economy) of every running event, by id: what a restart resumes."""
+async def running_events(db: Storage) -> list[tuple[int, int, int]]:
+    """(event id, economy, server) of every running event, by id: what a restart resumes."""
 
-    async def read(conn: Connection) -> list[tuple[int, int]]:
-        return [(int(i), int(e)) for i, e in await conn.execute(
-            "SELECT id, economy FROM tournaments WHERE status = 'running' ORDER BY id")]
+    async def read(conn: Connection) -> list[tuple[int, int, int]]:
+        return [(int(i), int(e), int(g)) for i, e, g in await conn.execute(
+            "SELECT id, economy, guild_id FROM tournaments WHERE status = 'running' "
+            "ORDER BY id")]
 
     return await db.read(read)
 
@@ -510,9 +665,17 @@ async def running_events(db: Storage) -> list[tuple[int, int]]:
 async def hands_at(db: Storage, table_id: int) -> list[tuple[int, str, list[dict[str, Any]]]]:
     """(hand id, status, seats' results) of every hand dealt at table ``table_id``, by id: how a
     restarted event learns the result of a hand that ended while it was down."""
+    return [(i, s, r) for i, s, r, _ in await hand_codes_at(db, table_id)]
 
-    async def read(conn: Connection) -> list[tuple[int, str, list[dict[str, Any]]]]:
-        return [(int(i), str(s), json.loads(r) if r else []) for i, s, r in await conn.execute(
-            "SELECT id, status, result FROM hands WHERE channel_id = ? ORDER BY id", (table_id,))]
+
+async def hand_codes_at(db: Storage, table_id: int
+                        ) -> list[tuple[int, str, list[dict[str, Any]], str]]:
+    """``hands_at`` with each hand's replay code."""
+
+    async def read(conn: Connection) -> list[tuple[int, str, list[dict[str, Any]], str]]:
+        return [(int(i), str(s), json.loads(r) if r else [], str(c or ""))
+                for i, s, r, c in await conn.execute(
+                    "SELECT id, status, result, code FROM hands WHERE channel_id = ? ORDER BY id",
+                    (table_id,))]
 
     return await db.read(read)

@@ -1,12 +1,15 @@
 """比赛: tournaments in this server — /tournament create, join, leave, list, standings, info,
 cancel (moderators). Each event table is a thread of the event's channel; each player is told
-their table and seat by DM when a round starts; the standings are one message in the event's
-channel, kept up to date after every hand."""
+their table and seat by DM when a round starts, in their own language (the one Discord reported
+when they registered); the standings are one message in the event's channel, in the server's
+language, with a picture, kept up to date after every hand; /tournament info lists the replay
+codes of a round's hands."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +21,8 @@ from discord.ext import commands
 from bot.cogs.mod import moderator_only
 from bot.hall import user_locale
 from bot.i18n import t
+from bot.render.standings import render_standings, standings_picture
+from bot.tournament import formats
 from bot.tournament import runner as run
 from bot.tournament.runner import TournamentRunner
 from storage.errors import InsufficientBeans, PlayerFrozen
@@ -42,8 +47,10 @@ class DiscordVenue:
         self.bot = bot
         self.messages: dict[int, int] = {}  # event → its standings message
 
-    def locale(self, event: Event) -> str:
-        return self.bot.settings.locale_default
+    async def locale(self, event: Event) -> str:
+        """The language of the event's public messages: the server's (/mod language), else
+        the hall's default."""
+        return await self.bot.guild_language(event.guild_id) or self.bot.settings.locale_default
 
     async def open_table(self, event: Event, round_no: int, index: int) -> int:
         channel = self.bot.get_channel(event.channel_id)
@@ -56,23 +63,34 @@ class DiscordVenue:
 
     async def round_started(self, event: Event, state: dict[str, Any],
                             seating: dict[int, tuple[int, int]]) -> None:
-        locale = self.locale(event)
+        public = await self.locale(event)
+        locales = state.get("locales", {})
         for uid, (table, seat) in seating.items():
+            locale = locales.get(str(uid), public)  # the player's language where known
             with contextlib.suppress(discord.HTTPException):
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
                 await user.send(t("tourney.seat_dm", locale, event=event.id,
                                   round=state["round"], table=table, seat=seat + 1))
 
     async def standings_changed(self, event: Event, state: dict[str, Any]) -> None:
-        text = standings_text(self.bot.tournaments, event, state, self.locale(event))
+        locale = await self.locale(event)
+        text = standings_text(self.bot.tournaments, event, state, locale)
+        rows = standing_rows(state)
+        described = standings_picture(
+            t("tourney.standings", locale, event=event.id, round=state.get("round", 0)), rows,
+            t("tourney.picture_more", locale, count=len(rows) - 24))
+        png = await render_standings(described)
+        picture = discord.File(io.BytesIO(png), filename=described.filename)
         channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
         try:
             message_id = self.messages.get(event.id) or state.get("message")
             if message_id:
-                await channel.get_partial_message(message_id).edit(content=text)
+                await channel.get_partial_message(message_id).edit(content=text,
+                                                                   attachments=[picture])
             else:
-                sent = await channel.send(text)
+                sent = await channel.send(text, file=picture)
                 self.messages[event.id] = state["message"] = sent.id
+                await self.bot.tournaments.keep(event.id)  # one message, restarts included
         except discord.HTTPException as exc:
             log.warning("event %s: standings not shown (%s)", event.id, exc)
 
@@ -83,27 +101,42 @@ class DiscordVenue:
         prizes = ", ".join(f"{names.get(str(u), u)} {b}" for u, b in payout.prizes.items() if b)
         channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
         with contextlib.suppress(discord.HTTPException):
-            await channel.send(t("tourney.finished", self.locale(event), event=event.id,
+            await channel.send(t("tourney.finished", await self.locale(event), event=event.id,
                                  prizes=prizes or "—"))
+
+
+def standing_rows(state: dict[str, Any]) -> list[tuple[int, str, int]]:
+    """(place, name, chips) per player, best first; tied players share a place."""
+    chips = {int(u): c for u, c in state.get("chips", {}).items()}
+    groups = state.get("final_standings") or formats.standings(
+        state.get("field", []), chips, state.get("out", []))
+    names = state.get("names", {})
+    rows, place = [], 1
+    for group in groups:
+        for uid in group:
+            rows.append((place, names.get(str(uid), str(uid)), chips.get(uid, 0)))
+        place += len(group)
+    return rows
 
 
 def standings_text(runner: TournamentRunner, event: Event, state: dict[str, Any],
                    locale: str) -> str:
     """The standings message: one line per player, tied players sharing a place."""
-    from bot.tournament import formats
-
-    chips = {int(u): c for u, c in state.get("chips", {}).items()}
-    groups = state.get("final_standings") or formats.standings(
-        state.get("field", []), chips, state.get("out", []))
-    names = state.get("names", {})
     lines = [t("tourney.standings", locale, event=event.id, round=state.get("round", 0))]
-    place = 1
-    for group in groups:
-        for uid in group:
-            lines.append(t("tourney.standing", locale, place=place,
-                           name=names.get(str(uid), str(uid)), chips=chips.get(uid, 0)))
-        place += len(group)
+    lines += [t("tourney.standing", locale, place=place, name=name, chips=chips)
+              for place, name, chips in standing_rows(state)]
     return "\n".join(lines)[:2000]
+
+
+def hands_text(state: dict[str, Any], round_no: int | None, locale: str) -> str:
+    """The replay codes of a round's hands (the latest round with a hand by default)."""
+    hands = run.hand_codes(state)
+    if not hands:
+        return t("tourney.hands_none", locale)
+    wanted = round_no if round_no is not None else hands[-1]["round"]
+    lines = [t("tourney.hand", locale, round=h["round"], table=h["table"], hand=h["hand"],
+               code=h["code"] or "—") for h in run.hand_codes(state, wanted)]
+    return "\n".join(lines) or t("tourney.hands_none_round", locale, round=wanted)
 
 
 class TournamentCog(commands.Cog):
@@ -178,7 +211,8 @@ class TournamentCog(commands.Cog):
         assert interaction.guild_id is not None
         try:
             found = await self.runner.join(interaction.guild_id, event, interaction.user.id,
-                                           interaction.user.display_name)
+                                           interaction.user.display_name,
+                                           user_locale(interaction))
         except (run.TournamentError, StoreError, InsufficientBeans, PlayerFrozen) as exc:
             await self._refuse(interaction, exc, event)
             return
@@ -223,19 +257,25 @@ class TournamentCog(commands.Cog):
         await self.bot.hall.reply(interaction, standings_text(
             self.runner, found, state, user_locale(interaction)))
 
-    @tournament.command(name=_("info"), description=_("An event's rules and prizes"))
-    @app_commands.describe(event=_("The event's number"))
-    async def info(self, interaction: discord.Interaction, event: int) -> None:
+    @tournament.command(name=_("info"),
+                        description=_("An event's rules, prizes and the replay codes of its hands"))
+    @app_commands.describe(event=_("The event's number"),
+                           round=_("Whose hands' replay codes (default: the latest round)"))
+    async def info(self, interaction: discord.Interaction, event: int,
+                   round: int | None = None) -> None:
         assert interaction.guild_id is not None
         try:
             found = await self.runner.store(interaction.guild_id).get(event)
         except StoreError as exc:
             await self._refuse(interaction, exc, event)
             return
-        spec = found.spec
-        await self._answer(interaction, "tourney.info", event=event, game=spec.game,
-                           format=spec.format.value, rounds=spec.rounds, fee=spec.fee,
-                           rake=spec.rake, prizes="/".join(f"{p}%" for p in spec.prizes))
+        spec, locale = found.spec, user_locale(interaction)
+        state = self.runner.states.get(event, found.state)
+        text = t("tourney.info", locale, event=event, game=spec.game, format=spec.format.value,
+                 rounds=spec.rounds, fee=spec.fee, rake=spec.rake,
+                 prizes="/".join(f"{p}%" for p in spec.prizes))
+        await self.bot.hall.reply(interaction,
+                                  (text + "\n" + hands_text(state, round, locale))[:2000])
 
     @tournament.command(name=_("cancel"), description=_("Cancel an event, refunding every fee"))
     @app_commands.describe(event=_("The event's number"), reason=_("Why"))

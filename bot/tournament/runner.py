@@ -5,10 +5,19 @@ its public methods (``create``, ``join``, ``add_bot``, ``set_trustee``, ``start`
 in a score-only room, so every hand has its replay code and fair-shuffle proof like any
 other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
 (:class:`Fanout`), and ``hand_settled`` of an event's table feeds the event. Match chips are
-the hands' points, kept in the event's state (``storage.tournaments``), saved after every
-hand, so a restart resumes the round: tables the manager restored go on, a hand that ended
+the hands' points, kept in the event's state (``storage.tournaments``) and saved by what
+changed: each hand's result is one small row with its players' chips (``record_hand``), the
+round's seating once per round (``save_round``), so a hand costs the same however large the
+field. A restart resumes the round from them: tables the manager restored go on, a hand that ended
 while the bot was down is read back from the hand history, and a table that never dealt is
 seated again.
+
+One process runs an event (several may share a PostgreSQL database): the runner's ``owner``
+token holds the event's lease (``storage.tournaments``), taken at the start or, by
+``restore`` (at startup and on every ``tick``), once the last owner's lease has lapsed; each
+write of the event checks it, and ``tick`` renews it. A runner that finds it has lost an
+event stops driving it. The token is the process's place in the hall, its shards (as tables
+are owned), so a process restarted for the same shards resumes its events at once.
 
 ``Venue`` is the platform's part: where a table opens (a Discord thread; here a synthetic id),
 the DMs at a round's start, the standings message, the end.
@@ -17,6 +26,7 @@ the DMs at a round's start, the standings message, the end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -30,6 +40,10 @@ from storage import tournaments as store
 from storage.tournaments import Event, EventSpec, Format, Payout, Status, Tournaments
 
 log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 120.0
+"""How long an event's owner holds it without a write or a renewal (``tick`` renews it every
+30 s on Discord): a process that died gives its events up this long after."""
 
 TABLE_BASE = 8 * 10**18
 """Synthetic table ids of the host venue: ``TABLE_BASE + event·10^6 + n`` (below 2^63)."""
@@ -106,24 +120,41 @@ class TournamentError(Exception):
         super().__init__(key)
 
 
+def shard_token(settings: Any) -> str:
+    """The owner token of this process's events: its shards (all, when not sharded)."""
+    if settings.shard_count is None or settings.shard_ids is None:
+        return "shards:all"
+    return f"shards:{','.join(map(str, sorted(settings.shard_ids)))}/{settings.shard_count}"
+
+
 def _results(result: HandResult) -> list[tuple[int | None, int]]:
     return [(s.uid, s.points) for s in result.seats]
+
+
+def hand_codes(state: dict[str, Any], round_no: int | None = None) -> list[dict[str, Any]]:
+    """The hands of an event (of one round with ``round_no``) in the order they ended, each
+    with its round, table, hand id and replay code."""
+    return [h for h in state.get("hands", []) if round_no is None or h["round"] == round_no]
 
 
 class TournamentRunner:
     """Every event of the hall, over one table manager."""
 
     def __init__(self, manager: TableManager, venue: Venue | None = None, *,
-                 auto: Callable[[int], bool] = lambda uid: False) -> None:
+                 auto: Callable[[int], bool] = lambda uid: False,
+                 owner: str | None = None) -> None:
         """``auto(uid)``: the trustee plays that player from the deal (a no-show known in
         advance; tests and the benchmark). Others who do not act are covered by the table's
-        timers, like at any table."""
+        timers, like at any table. ``owner``: this process's token on the events it runs
+        (a fresh one by default)."""
         self.manager = manager
+        self.owner = owner or shard_token(manager.settings)
         self.venue: Venue = venue or HostVenue()
         self.auto = auto
         self.states: dict[int, dict[str, Any]] = {}  # running event → its state
         self.events: dict[int, Event] = {}
         self.names: dict[int, dict[int, str]] = {}  # open event → uid → name
+        self.locales: dict[int, dict[int, str]] = {}  # open event → uid → their language
         self._table_event: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -161,33 +192,41 @@ class TournamentRunner:
         except ValueError as exc:
             raise TournamentError("tourney.err.spec", error=str(exc)) from exc
 
-    async def join(self, guild_id: int, event_id: int, uid: int, name: str) -> Event:
-        """报名 (the fee is held); a sit-and-go, elimination or Swiss event starts when full."""
+    async def join(self, guild_id: int, event_id: int, uid: int, name: str,
+                   locale: str | None = None) -> Event:
+        """报名 (the fee is held); a sit-and-go, elimination or Swiss event starts when full.
+        ``locale``: the player's language where known (their DMs are in it)."""
         event = await self.store(guild_id).register(event_id, uid)
         self.names.setdefault(event_id, {})[uid] = name
+        if locale is not None:
+            self.locales.setdefault(event_id, {})[uid] = locale
         if event.spec.format is not Format.SCHEDULED and len(event.entrants) == event.spec.size:
             await self.begin(guild_id, event_id)
         return event
 
     async def leave(self, guild_id: int, event_id: int, uid: int) -> int | None:
         """退赛: before the start the fee comes back (returned); once running, the trustee
-        plays the player's seats to the end of the event, and an escape is recorded on the
-        table where they sit (the leaver's record counts it). None then."""
+        plays the player's seats to the end of the event, and one escape is recorded on their
+        leaver record: by the table, in the middle of a hand there; otherwise (between their
+        hands) here. Leaving again records nothing more. None then."""
         state = self.states.get(event_id)
         if state is None:
             return await self.store(guild_id).withdraw(event_id, uid)
         if uid not in state["field"]:
             raise store.TournamentError(event_id, "not_registered")
         async with self._lock(event_id):
-            if uid not in state["left"]:
-                state["left"].append(uid)
-                await self._save(event_id)
+            if uid in state["left"]:
+                return None
+            state["left"].append(uid)
+            await self._save(event_id)
         table = self.manager.table_of(uid)
         if table is not None and table.id in self._table_event and table.status == PLAYING:
-            try:
-                await self.manager.leave(table.id, uid)
-            except HostError:
-                pass
+            with contextlib.suppress(HostError):
+                if await self.manager.leave(table.id, uid):
+                    return None  # the table recorded the escape
+        referee = self.manager.referee
+        await referee.conduct.incident(uid, "escape", self.manager.clock(),
+                                       economy=referee.economy(guild_id), guild_id=guild_id)
         return None
 
     async def cancel(self, guild_id: int, event_id: int, moderator_id: int,
@@ -208,13 +247,22 @@ class TournamentRunner:
         """Start every scheduled event whose start time has come (registration closes); one
         with fewer than two players is cancelled, its fees refunded. Returns the started."""
         now = self.manager.clock() if now is None else now
+        await self.renew()
+        await self.restore()  # adopt an event whose owner's lease has lapsed
         started = []
         for guild_id, event in await self._open_scheduled():
+            if not self.manager.owns(guild_id):
+                continue  # the process serving that server starts it
             if event.spec.start_at is not None and event.spec.start_at <= now:
                 if len(event.entrants) < 2:
                     await self.cancel(guild_id, event.id, event.created_by, "too few players")
                     continue
-                await self.begin(guild_id, event.id)
+                try:
+                    await self.begin(guild_id, event.id)
+                except store.TournamentError as exc:
+                    if exc.reason != "not_open":
+                        raise
+                    continue  # another process serving this server started it first
                 started.append(event.id)
         return started
 
@@ -233,19 +281,47 @@ class TournamentRunner:
         """开始: close registration and seat round 1."""
         event = await self.store(guild_id).get(event_id)
         names = self.names.pop(event_id, {})
+        locales = self.locales.pop(event_id, {})
         field = list(event.entrants)
         state: dict[str, Any] = {
             "guild": guild_id, "round": 0, "field": field,
             "names": {str(u): names.get(u, str(u)) for u in field},
+            "locales": {str(u): locales[u] for u in field if u in locales},
             "chips": {str(u): (0 if event.spec.format is Format.SWISS else formats.START_CHIPS)
                       for u in field},
             "alive": list(field), "out": [], "met": [], "byes": [], "left": [],
             "tables": {}, "applied": [], "hands": [], "final": 0,
         }
-        event = await self.store(guild_id).start(event_id, state)
+        event = await self.store(guild_id).start(event_id, state, self.owner, LEASE_SECONDS)
         self.events[event_id], self.states[event_id] = event, state
         async with self._lock(event_id):
             await self._next_round(event_id)
+
+    def _let_go(self, event_id: int) -> None:
+        """Another process runs the event now, or it ended there (a moderator's cancel): stop
+        driving it here (its tables' hands no longer feed it)."""
+        log.warning("event %s is no longer run by this process; letting it go", event_id)
+        self.states.pop(event_id, None)
+        self.events.pop(event_id, None)
+        for tid in [t for t, e in self._table_event.items() if e == event_id]:
+            self._table_event.pop(tid, None)
+
+    async def renew(self) -> list[int]:
+        """Extend this process's lease on every event it runs; let go of those it lost.
+        Returns the lost."""
+        if not self.states:
+            return []
+        lost = await Tournaments(self.manager.wallet).renew(sorted(self.states), self.owner,
+                                                            LEASE_SECONDS)
+        for event_id in lost:
+            self._let_go(event_id)
+        return lost
+
+    async def keep(self, event_id: int) -> None:
+        """Save a running event's round now (the venue noted something in its state that a
+        restart needs, like the standings message's id); nothing for an event that ended."""
+        if event_id in self.states:
+            await self._save(event_id)
 
     def _lock(self, event_id: int) -> asyncio.Lock:
         return self._locks.setdefault(event_id, asyncio.Lock())
@@ -263,6 +339,7 @@ class TournamentRunner:
         event, state = self.events[event_id], self.states[event_id]
         spec, seats = event.spec, self.seats_of(event.spec.game)
         chips = self.chips(state)
+        changed: dict[int, int] = {}
         if self._over(event, state):
             await self._finish(event_id)
             return
@@ -275,6 +352,7 @@ class TournamentRunner:
             if bye is not None:
                 state["byes"].append(bye)
                 state["chips"][str(bye)] += formats.BYE
+                changed = {bye: state["chips"][str(bye)]}
             state["met"] += [list(p) for p in pairs]
         else:
             if spec.format is Format.SIT_AND_GO and state["round"] == spec.rounds:
@@ -295,10 +373,11 @@ class TournamentRunner:
             for i, uid in enumerate(group):
                 if uid is not None:
                     seating[uid] = (tid, i)
-        await self._save(event_id)
+        await self._save(event_id, changed)
         await self.venue.round_started(event, state, seating)
         for tid, entry in list(state["tables"].items()):
-            await self._seat_table(event, int(tid), entry["seats"])
+            if not await self._seat_table(event, int(tid), entry["seats"]):
+                await self._save(event_id)
         await self.venue.standings_changed(event, state)
 
     def _over(self, event: Event, state: dict[str, Any]) -> bool:
@@ -307,10 +386,11 @@ class TournamentRunner:
             return state["final"] >= spec.rounds and len(state["alive"]) <= seats
         return state["round"] >= spec.rounds
 
-    async def _seat_table(self, event: Event, tid: int, seats: list[int | None]) -> None:
+    async def _seat_table(self, event: Event, tid: int, seats: list[int | None]) -> bool:
         """Open table ``tid`` with its players (bots for None), the trustee on for no-shows and
         leavers, and deal. A player who cannot sit (seated at another table of the hall) is
-        replaced by a bot for this hand and scores nothing in it."""
+        replaced by a bot for this hand and scores nothing in it. False when nobody could sit
+        (the table is done, scoring nothing)."""
         state, manager = self.states[event.id], self.manager
         names = state["names"]
         humans = [u for u in seats if u is not None]
@@ -329,7 +409,7 @@ class TournamentRunner:
                             exc.key)
         if creator is None:  # nobody could sit: the table scores nothing this round
             state["tables"][str(tid)]["done"] = True
-            return
+            return False
         table = manager.get(tid)
         while len(table.seats) < len(seats):
             await manager.add_bot(tid, creator)
@@ -337,6 +417,7 @@ class TournamentRunner:
             if table.seat_of(uid) is not None and (self.auto(uid) or uid in state["left"]):
                 await manager.set_trustee(tid, uid, True)
         await manager.start(tid, creator)
+        return True
 
     def hand_settled(self, table: Table, result: HandResult) -> None:
         """The hook: a hand ended at ``table`` (under its lock: the work is a task)."""
@@ -344,7 +425,7 @@ class TournamentRunner:
         if event_id is None:
             return
         task = asyncio.get_running_loop().create_task(
-            self._hand_done(event_id, table.id, result.hand_id, _results(result)))
+            self._hand_done(event_id, table.id, result.hand_id, _results(result), result.code))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -354,15 +435,20 @@ class TournamentRunner:
             await asyncio.gather(*list(self._tasks))
 
     async def _hand_done(self, event_id: int, tid: int, hand_id: int,
-                         seats: list[tuple[int | None, int]]) -> None:
+                         seats: list[tuple[int | None, int]], code: str = "") -> None:
         async with self._lock(event_id):
             state = self.states.get(event_id)
             entry = state and state["tables"].get(str(tid))
             if state is None or entry is None or entry["done"] or hand_id in state["applied"]:
                 return
             began = time.perf_counter()
-            self._apply(self.events[event_id], state, tid, hand_id, seats)
-            await self._save(event_id)
+            try:
+                await self._record(event_id, tid, hand_id, seats, code)
+            except store.TournamentError as exc:
+                if exc.reason not in ("not_owner", "not_running"):
+                    raise
+                self._let_go(event_id)  # another process runs it, or cancelled it
+                return
             self.hand_seconds.append(time.perf_counter() - began)
             await self.venue.standings_changed(self.events[event_id], state)
             self._table_event.pop(tid, None)
@@ -370,27 +456,41 @@ class TournamentRunner:
             if all(e["done"] for e in state["tables"].values()):
                 await self._round_over(event_id)
 
+    async def _record(self, event_id: int, tid: int, hand_id: int,
+                      seats: list[tuple[int | None, int]], code: str) -> None:
+        """Apply a hand to the event and keep it: one row and its players' chips."""
+        state = self.states[event_id]
+        seq = len(state["hands"])
+        gained = self._apply(self.events[event_id], state, tid, hand_id, seats, code)
+        await self.store(state["guild"]).record_hand(
+            event_id, seq, state["round"], tid, hand_id, [[u, p] for u, p in seats], gained,
+            code, owner=self.owner, lease=LEASE_SECONDS)
+
     def _apply(self, event: Event, state: dict[str, Any], tid: int, hand_id: int,
-               seats: list[tuple[int | None, int]]) -> None:
-        """Add a hand's points to the chips (Swiss: match points for the result)."""
+               seats: list[tuple[int | None, int]], code: str = "") -> dict[int, int]:
+        """Add a hand's points to the chips (Swiss: match points for the result); returns
+        what each player gained."""
         chips = state["chips"]
+        gained: dict[int, int] = {}
         if event.spec.format is Format.SWISS:
             people = [(u, p) for u, p in seats if u is not None]
             best = max(p for _, p in seats)
             winners = [u for u, p in seats if p == best]
             for uid, _ in people:
                 if len(winners) == len(seats):
-                    chips[str(uid)] += formats.DRAW
+                    gained[uid] = formats.DRAW
                 elif uid in winners:
-                    chips[str(uid)] += formats.WIN
+                    gained[uid] = formats.WIN
         else:
-            for uid, points in seats:
-                if uid is not None and str(uid) in chips:
-                    chips[str(uid)] += points
+            gained = {uid: points for uid, points in seats
+                      if uid is not None and str(uid) in chips}
+        for uid, points in gained.items():
+            chips[str(uid)] += points
         state["applied"].append(hand_id)
         state["hands"].append({"round": state["round"], "table": tid, "hand": hand_id,
-                               "points": [[u, p] for u, p in seats]})
+                               "points": [[u, p] for u, p in seats], "code": code})
         state["tables"][str(tid)]["done"] = True
+        return gained
 
     async def _round_over(self, event_id: int) -> None:
         event, state = self.events[event_id], self.states[event_id]
@@ -417,9 +517,11 @@ class TournamentRunner:
         except HostError:
             pass  # the hand's end closed it (nobody left seated)
 
-    async def _save(self, event_id: int) -> None:
+    async def _save(self, event_id: int, chips: dict[int, int] | None = None) -> None:
+        """Keep the round (and, with ``chips``, those players' chips)."""
         state = self.states[event_id]
-        await self.store(state["guild"]).save_state(event_id, state)
+        await self.store(state["guild"]).save_round(event_id, state, chips, owner=self.owner,
+                                                    lease=LEASE_SECONDS)
 
     # --- restart ----------------------------------------------------------------------
     async def restore(self) -> list[int]:
@@ -428,11 +530,14 @@ class TournamentRunner:
         was down is read from the hand history; a table that never dealt is seated again.
         Returns the events resumed."""
         resumed = []
-        for event_id, economy in await store.running_events(self.manager.db):
-            event = await Tournaments(self.manager.wallet.scoped(economy)).get(event_id)
+        for event_id, economy, guild_id in await store.running_events(self.manager.db):
+            if event_id in self.states or not self.manager.owns(guild_id):
+                continue  # running here already, or another process's server
+            events = Tournaments(self.manager.wallet.scoped(economy))
+            if not await events.claim(event_id, self.owner, LEASE_SECONDS):
+                continue  # another process runs it (its lease holds)
+            event = await events.get(event_id)
             state = event.state
-            if not self.manager.owns(state.get("guild", event.guild_id)):
-                continue
             self.events[event_id], self.states[event_id] = event, state
             resumed.append(event_id)
             async with self._lock(event_id):
@@ -446,12 +551,13 @@ class TournamentRunner:
                     table = self.manager.tables.get(tid)
                     if table is not None and table.status == PLAYING:
                         continue  # plays on
-                    settled = [(h, r) for h, s, r in await store.hands_at(self.manager.db, tid)
+                    settled = [(h, r, c) for h, s, r, c
+                               in await store.hand_codes_at(self.manager.db, tid)
                                if s == "settled" and h not in state["applied"]]
                     if settled:
-                        hand_id, result = settled[-1]
-                        self._apply(event, state, tid, hand_id,
-                                    [(r["uid"], r["points"]) for r in result])
+                        hand_id, result, code = settled[-1]
+                        await self._record(event_id, tid, hand_id,
+                                           [(r["uid"], r["points"]) for r in result], code)
                         self._table_event.pop(tid, None)
                         await self._close(tid)
                     else:

@@ -195,3 +195,126 @@ async def test_scheduled_xuezhan_with_a_no_show_survives_a_restart(
         assert await supply(again.wallet_for(GUILD)) == before
     finally:
         await again.shutdown()
+
+
+class Saved(Watching):
+    """After every hand: what a restart would read back, and the round's saved text."""
+
+    def __init__(self, runner_store: Any, db: Database, eid: int) -> None:
+        super().__init__()
+        self.store, self.db, self.eid = runner_store, db, eid
+        self.reread: list[tuple[dict[str, int], dict[str, int]]] = []
+        self.texts: list[str] = []
+
+    async def standings_changed(self, event: Any, state: dict[str, Any]) -> None:
+        await super().standings_changed(event, state)
+        if state.get("final_standings"):
+            return
+        stored = await self.store.get(self.eid)
+        self.reread.append((dict(state["chips"]), dict(stored.state["chips"])))
+        self.texts.append(await self.db.read(self._text))
+
+    async def _text(self, conn: Any) -> str:
+        row = (await conn.execute("SELECT state FROM tournaments WHERE id = ?",
+                                  (self.eid,))).fetchone()
+        return str(row[0])
+
+
+async def test_a_hand_saves_only_what_it_changed_and_a_restart_sees_every_hand(
+        db: Database, manager: TableManager) -> None:
+    # the speed bug of the first pass: the whole event, every hand so far included, was
+    # rewritten after every hand, so a hand at the 300th table cost 300 times the first
+    runner = TournamentRunner(manager, auto=lambda uid: True)
+    spec = EventSpec("doudizhu", "free", Format.SIT_AND_GO, 9, 3)
+    eid = await runner.create(GUILD, CHANNEL, spec, MOD)
+    venue = runner.venue = Saved(runner.store(GUILD), db, eid)
+    for uid in range(1, 10):
+        await runner.join(GUILD, eid, uid, f"P{uid}")
+    await runner.idle()
+    assert (await runner.store(GUILD).get(eid)).status is Status.FINISHED
+    # after every hand, the standings read back from storage are the standings shown
+    assert len(venue.reread) >= 7
+    for shown, stored in venue.reread:
+        assert stored == shown
+    # the round's record is written once a round (3 rounds), not once a hand, and holds no hand
+    assert len(set(venue.texts)) == 3
+    assert all('"hands"' not in text and '"chips"' not in text for text in venue.texts)
+
+
+async def escapes(manager: TableManager, uid: int) -> int:
+    record = await manager.referee.conduct.record(uid, economy=manager.referee.economy(GUILD))
+    return record.escapes
+
+
+async def test_leaving_a_running_event_the_trustee_plays_on_and_the_escape_counts_once(
+        manager: TableManager) -> None:
+    waiting = {4, 5, 6}  # the second table waits for these three; the first plays out
+    runner = TournamentRunner(manager, Watching(), auto=lambda uid: uid not in waiting)
+    spec = EventSpec("doudizhu", "free", Format.SIT_AND_GO, 6, 2)
+    eid = await runner.create(GUILD, CHANNEL, spec, MOD)
+    for uid in range(1, 7):
+        await runner.join(GUILD, eid, uid, f"P{uid}")
+    await runner.idle()
+    assert manager.table_of(1) is None and manager.table_of(4) is not None
+    # 1 leaves between hands (their table is over), 4 in the middle of one
+    assert await runner.leave(GUILD, eid, 1) is None
+    assert await runner.leave(GUILD, eid, 4) is None
+    await runner.idle()
+    assert await escapes(manager, 1) == 1
+    assert await escapes(manager, 4) == 1
+    # leaving again records nothing more
+    assert await runner.leave(GUILD, eid, 4) is None
+    assert await escapes(manager, 4) == 1
+    for _ in range(2):  # both rounds: 5 and 6 hand their seats over when seated
+        for uid in (5, 6):
+            table = manager.table_of(uid)
+            if table is not None:
+                await manager.set_trustee(table.id, uid, True)
+                await runner.idle()
+    event = await runner.store(GUILD).get(eid)
+    assert event.status is Status.FINISHED
+    # 4's hand was played to its end by the trustee; both leavers keep their place in the event
+    rounds = {h["round"]: h for h in event.state["hands"] if 4 in [u for u, _ in h["points"]]}
+    assert 1 in rounds
+    assert sorted(u for g in event.state["final_standings"] for u in g) == list(range(1, 7))
+    assert await escapes(manager, 1) == 1 and await escapes(manager, 4) == 1
+
+
+async def test_elimination_drops_the_lowest_each_round_down_to_the_final_table(
+        manager: TableManager) -> None:
+    venue = Watching()
+    runner = TournamentRunner(manager, venue, auto=lambda uid: True)
+    spec = EventSpec("doudizhu", "free", Format.ELIMINATION, 9, 2, fee=100)
+    eid = await runner.create(GUILD, CHANNEL, spec, MOD)
+    for uid in range(1, 10):
+        await runner.join(GUILD, eid, uid, f"P{uid}")
+    await runner.idle()
+    event = await runner.store(GUILD).get(eid)
+    assert event.status is Status.FINISHED
+    state = event.state
+    seated = {r: sorted(s) for _, r, s in venue.announced}
+    # 9 → 6 → 3 (two thirds, whole tables), then the final table plays its 2 hands
+    assert [len(seated[r]) for r in sorted(seated)] == [9, 6, 3, 3]
+    assert [len(g) for g in state["out"]] == [3, 3]
+    chips_after: dict[int, dict[int, int]] = {}
+    chips = {u: formats.START_CHIPS for u in range(1, 10)}
+    for hand in state["hands"]:
+        for uid, points in hand["points"]:
+            if uid is not None:
+                chips[uid] += points
+        chips_after[hand["round"]] = dict(chips)
+    for round_no, out in ((1, state["out"][0]), (2, state["out"][1])):
+        on = seated[round_no + 1]
+        assert not set(out) & set(on)  # the eliminated are never seated again
+        standing = chips_after[round_no]
+        # the lowest go: nobody out had more chips than anybody who went on
+        assert max(standing[u] for u in out) <= min(standing[u] for u in on)
+        # at the line, equal chips: the earlier registration goes on (docs/tournaments.md)
+        for u in out:
+            assert all(standing[v] > standing[u] or v < u for v in on)
+    placed = [u for g in state["final_standings"] for u in g]
+    assert set(placed[:3]) == set(seated[3])
+    assert set(placed[3:6]) == set(state["out"][1]) and set(placed[6:]) == set(state["out"][0])
+    payout = venue.ended[0]
+    assert sum(payout.prizes.values()) + payout.house == 900
+    assert all(payout.prizes[u] == 0 for u in placed[3:])  # 3 prizes, all at the final table

@@ -250,3 +250,31 @@ async def test_a_crash_mid_payout_loses_and_creates_no_bean(open_db, db_target) 
         assert after.players + after.house == before.players + before.house
     finally:
         await db.close()
+
+
+async def test_hands_are_kept_one_row_each_and_read_back_with_the_chips(
+        wallet: Wallet) -> None:
+    events = Tournaments(wallet)
+    eid = await events.create(7, 70, spec(size=3, fee=0), created_by=MOD)
+    for uid in (1, 2, 3):
+        await events.register(eid, uid)
+    tables = {"900": {"seats": [1, 2, 3], "done": False}}
+    await events.start(eid, {"round": 1, "tables": tables,
+                             "chips": {"1": 1000, "2": 1000, "3": 1000}})
+    points = [[1, 40], [2, -20], [3, -20]]
+    assert await events.record_hand(eid, 0, 1, 900, 555, points, {1: 40, 2: -20, 3: -20})
+    # the same hand again (a restart replaying it) changes nothing
+    assert not await events.record_hand(eid, 1, 1, 900, 555, points, {1: 40, 2: -20, 3: -20})
+    state = (await events.get(eid)).state
+    assert state["chips"] == {"1": 1040, "2": 980, "3": 980}
+    assert state["hands"] == [{"round": 1, "table": 900, "hand": 555, "points": points,
+                               "code": ""}]
+    assert state["applied"] == [555] and state["tables"]["900"]["done"] is True
+    # the round's save keeps the round, not the hands; a bye's chips are set with it
+    await events.save_round(eid, {**state, "round": 2, "tables": {}}, {3: 982})
+    state = (await events.get(eid)).state
+    assert state["round"] == 2 and state["chips"]["3"] == 982 and len(state["hands"]) == 1
+    await events.cancel(eid, MOD)
+    with pytest.raises(TournamentError) as err:
+        await events.record_hand(eid, 1, 2, 901, 556, points, {1: 1})
+    assert err.value.reason == "not_running"
