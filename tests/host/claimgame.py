@@ -63,9 +63,6 @@ class ClaimGame(Game):
             return Timeout("pass", miss=False)  # an ignored claim is no miss
         return Timeout("discard")
 
-    def private_epoch(self, seat: int) -> int:
-        return self.drawn[seat]
-
     def phase(self) -> str:
         return "claim" if self.answers is not None else "discard"
 
