@@ -45,6 +45,10 @@ TOKEN_LIFE = 14 * 60
 """Seconds an interaction's token is used to edit its message: Discord keeps a token valid
 for 15 minutes (docs/discord-budget.md); the last minute is left as a margin."""
 
+TOKENS_KEPT = 4
+"""Tokens kept per message, used in turn: each token's webhook is a rate-limit bucket of its
+own, so a busy table message is not held back by one token's bucket."""
+
 COLOUR = discord.Colour.from_rgb(200, 40, 40)
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
@@ -81,10 +85,11 @@ class DiscordHall:
         self._flushers: dict[int, asyncio.Task[None]] = {}
         # picks gathered across the menus of a multi-menu picker: (uid, table) → menu → values
         self.picks: dict[tuple[int, int], dict[int, list[str]]] = {}
-        # message id → (the latest interaction whose answer drew that message, when): its
-        # token edits the message through an interaction endpoint, which Discord does not
-        # count against the bot's global rate limit (docs/discord-budget.md)
-        self.tokens: dict[int, tuple[discord.Interaction, float]] = {}
+        # message id → the latest interactions whose answers drew that message, each with
+        # when it came and when its token was last used: a token edits the message through
+        # an interaction endpoint, which Discord does not count against the bot's global rate
+        # limit (docs/discord-budget.md)
+        self.tokens: dict[int, list[list[Any]]] = {}
         # message id → the picture file it carries: an edit whose picture did not change keeps
         # the attachment instead of uploading it again (the name holds the content digest)
         self.uploaded: dict[int, str] = {}
@@ -215,27 +220,30 @@ class DiscordHall:
         if message_id is None:
             return
         now = self.manager.clock()
-        if len(self.tokens) > 10_000:  # forget the expired ones
-            self.tokens = {k: v for k, v in self.tokens.items() if now - v[1] < TOKEN_LIFE}
-        self.tokens[message_id] = (interaction, now)
+        if len(self.tokens) > 10_000:  # forget the messages whose tokens all expired
+            self.tokens = {k: v for k, v in self.tokens.items()
+                           if any(now - since < TOKEN_LIFE for _, since, _ in v)}
+        kept = [t for t in self.tokens.get(message_id, ()) if t[0] is not interaction]
+        self.tokens[message_id] = [*kept, [interaction, now, now]][-TOKENS_KEPT:]
 
     async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
         """Edit a message through the token of the latest interaction that drew it, if that
         token is still valid: True if done. An interaction endpoint, not bound to the global
         rate limit; a refused token is forgotten and the caller edits the message itself."""
-        held = self.tokens.get(message_id)
-        if held is None:
+        now = self.manager.clock()
+        kept = [t for t in self.tokens.get(message_id, ()) if now - t[1] < TOKEN_LIFE]
+        if not kept:
+            self.tokens.pop(message_id, None)
             return False
-        interaction, since = held
-        if self.manager.clock() - since >= TOKEN_LIFE:
-            del self.tokens[message_id]
-            return False
+        self.tokens[message_id] = kept
+        held = min(kept, key=lambda t: t[2])  # the one rested longest
+        held[2] = now
         try:
-            await interaction.edit_original_response(**fields)
+            await held[0].edit_original_response(**fields)
         except discord.HTTPException as exc:
             log.info("message %s: edit through the interaction failed (%s)", message_id, exc)
-            if self.tokens.get(message_id) is held:
-                del self.tokens[message_id]
+            if held in self.tokens.get(message_id, ()):
+                self.tokens[message_id].remove(held)
             return False
         return True
 
