@@ -718,13 +718,6 @@ class Game(ABC):
         choice, counted as a miss."""
         return Timeout(self.trustee(seat))
 
-    def private_epoch(self, seat: int) -> int:
-        """A number that changes whenever ``seat``'s private picture gains something it did
-        not cause itself (a redeal, the rest of the deal, the kitty, a draw, a claim it may
-        make), so the host refreshes the seat's private hand then and only then.
-        Default 0: the private hand is sent once, when the seat first has one."""
-        return 0
-
     # --- start choices: made at the waiting table, before any card exists ---------------
     @classmethod
     def start_offers(cls, options: Mapping[str, Any]) -> tuple[Choice, ...]:
@@ -974,8 +967,7 @@ class PrivateWindowGame(Game):
     privately and freely (升级's 亮主/反主, 打滚子's joker window): the table names nobody while
     one is open, the whole window has one deadline, and letting it pass is ``pass``, no miss.
 
-    Subclasses keep ``_phase`` and ``epochs`` (each seat's ``private_epoch``, bumped when its
-    private picture grows), and call ``_open_window()`` when a window opens.
+    Subclasses keep ``_phase`` and call ``_open_window()`` when a window opens.
 
     ``window()`` counts decision points, not log entries: an answer that leaves its window
     open (a pass, a timeout) is not one, so how many seats answered a window, which only
@@ -985,7 +977,6 @@ class PrivateWindowGame(Game):
     _phase: str
     window_start: int = 0
     decisions: int = 0
-    epochs: list[int]
 
     def _open_window(self) -> None:
         """A private window opens now: one deadline from here until it closes."""
@@ -1011,8 +1002,6 @@ class PrivateWindowGame(Game):
             return Timeout("pass", miss=False)
         return Timeout(self.trustee(seat))
 
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
 
 @dataclass(frozen=True)
 class GameSpec:

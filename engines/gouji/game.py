@@ -224,7 +224,6 @@ class GoujiGame(Game):
         self.rang_by: int | None = None
         self.rang_asked = False
         self.status: dict[int, Text] = {}
-        self.epochs = [0] * SEATS
         self.void = False
         self.played = False
         self._phase = DECLARE
@@ -420,9 +419,6 @@ class GoujiGame(Game):
         if self._phase == PLAY and self.mode == "window" and self.window_seats.get(seat) == "burn":
             return Timeout(PASS, miss=False)
         return Timeout(self.trustee(seat))
-
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
 
     def may_rang(self, seat: int) -> bool:
         """让牌: the 对头's play, both seats before this one passed on it, before 乱缠."""
@@ -869,7 +865,6 @@ class GoujiGame(Game):
                 if s != seat and s not in seats and burns_any(self.hands[s], top.play,
                                                               self.beisan, self.big_top):
                     seats[s] = "burn"
-                    self.epochs[s] += 1
         if not seats:
             self._open_point(top)
             leader = seat
