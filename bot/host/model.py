@@ -38,13 +38,14 @@ _WAITING = Text("dm.wait")
 def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | None = None
             ) -> View:
     """What a seat's private hand (its DM) shows of ``game.view(seat)``: its cards, the cards
-    shown to it, its melds and the game's lines (the trump, the 癞子, the multiplier …), and
-    on the seat's turn also the round so far and the card counter, what it answers; a waiting
-    DM says it waits without naming the phase (``dm.wait``).
+    shown to it and its melds, and on the seat's turn also what it answers: the game's lines
+    (the bid, the trump, the 癞子, the wall …), the round so far and the card counter. A
+    waiting DM says it waits without naming the phase (``dm.wait``).
 
-    The round and the counter change with every action of anyone; a DM that drew them while
-    its owner waits would need an edit per action per seat, and would go stale without one.
-    The table message shows the round; ``/hand`` shows the whole view whenever asked."""
+    Lines, round and counter change with most actions of anyone (the wall with every draw,
+    the bid with every bid); a DM that drew them while its owner waits would need an edit per
+    action per seat, and would go stale without one. The table message shows them; ``/hand``
+    shows the whole view whenever asked."""
     view = game.view(seat) if view is None else view
     # of the seats, a private hand shows the cards shown to it and its own melds; never the
     # counts, roles or statuses, which the table message shows
@@ -55,9 +56,8 @@ def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | N
         return view
     shown = view.shown
     return replace(
-        view, round=None, last_round=None, counter=None,
-        shown=None if shown is None else Shown(hand=shown.hand, seats=shown.seats,
-                                               lines=shown.lines),
+        view, lines=(), round=None, last_round=None, counter=None,
+        shown=None if shown is None else Shown(hand=shown.hand, seats=shown.seats),
     )
 
 

@@ -100,7 +100,7 @@ async def test_an_unchanged_dm_is_never_edited_and_a_changed_one_once(
     simcord_env: Any, simcord_bot: GameHall, deals: list[int]
 ) -> None:
     """斗地主, three people: every play changes the round on the table, but a waiting seat's DM
-    shows only its own cards and the game's lines, so it is left alone; the DM acted from is redrawn by the answer
+    shows only its own cards, so it is left alone; the DM acted from is redrawn by the answer
     alone, not edited a second time; the seat whose turn comes is edited once."""
     env, bot = simcord_env, simcord_bot
     deals.append(5)
