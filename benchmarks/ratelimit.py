@@ -16,7 +16,9 @@ Discord's documentation for each):
 - global: 50 requests per second per bot token, over every route except the interaction
   endpoints (``POST /interactions/{id}/{token}/callback`` and the ``/webhooks/{app}/{token}``
   follow-ups and edits of the original answer), which are exempt;
-- per channel: 5 message creates or edits per 5 s per channel (the table's channel, each DM).
+- per channel: 5 message creates or edits per 5 s per channel (the table's channel, each DM);
+- per interaction token: its webhook routes (edits through the token) 5 per 5 s, a bucket of
+  their own, apart from the channel's.
 
 A request that would exceed a limit waits, in simulated time, until it fits: what discord.py
 does (it holds a request on a bucket whose ``X-RateLimit-Remaining`` reached 0 until the reset,
@@ -81,7 +83,7 @@ FAMILIES = {  # family name → (game key, people)
     "够级": ("gouji", 6),
     "双扣": ("shuangkou", 4),
 }
-KINDS = ("interaction responses", "followups", "DM edits", "DM sends", "table edits",
+KINDS = ("interaction responses", "token edits", "DM edits", "DM sends", "table edits",
          "channel messages", "other")
 
 # (table id, version of the table drawn) of the last table embed rendered on this task
@@ -132,7 +134,7 @@ class Model:
     dm_or_guild: dict[int, str] = field(default_factory=dict)  # channel id → "table"/"guild"
     calls: list[Call] = field(default_factory=list)
     glob: Window = field(default_factory=lambda: Window(GLOBAL_LIMIT, GLOBAL_WINDOW))
-    channels: dict[int, Window] = field(default_factory=dict)
+    channels: dict[int | str, Window] = field(default_factory=dict)
     versions: Counter[int] = field(default_factory=Counter)
     changes: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     writes: dict[int, list[tuple[float, int]]] = field(default_factory=lambda: defaultdict(list))
@@ -140,13 +142,17 @@ class Model:
     def now(self) -> float:
         return self.env.backend.clock.elapsed
 
-    def classify(self, method: str, path: str) -> tuple[str, bool, int | None]:
-        """(kind, global-limited, channel whose message bucket it uses)."""
+    def classify(self, method: str, path: str) -> tuple[str, bool, int | str | None]:
+        """(kind, global-limited, the per-route bucket it uses: a channel's messages, or an
+        interaction token's webhook)."""
         parts = path.strip("/").split("/")
         if parts[0] == "interactions":
             return "interaction responses", False, None
         if parts[0] == "webhooks" and len(parts) >= 3:
-            return "followups", False, None  # through the interaction token
+            # edits and follow-ups through an interaction token: exempt from the global limit,
+            # but the token's webhook is a per-route bucket of its own ("Interactions webhooks
+            # share the same rate limit properties as normal webhooks"), modelled as a channel's
+            return "token edits", False, f"token:{parts[2]}"
         if parts[0] == "channels" and len(parts) in (3, 4) and parts[2] == "messages" \
                 and method in ("POST", "PATCH") and parts[1].isdigit():
             channel = int(parts[1])
@@ -162,17 +168,19 @@ class Model:
         kind, limited, channel = self.classify(method, path)
         at = self.now()
         sent = at
-        if limited:
+        if limited or channel is not None:
             want = go = math.ceil(at * 1e6)
             bucket = None
             if channel is not None:
                 bucket = self.channels.setdefault(channel, Window(CHANNEL_LIMIT, CHANNEL_WINDOW))
-            while True:  # the first instant both the channel's bucket and the global one allow
-                t = self.glob.earliest(bucket.earliest(go) if bucket is not None else go)
+            while True:  # the first instant both the route's bucket and the global one allow
+                here = bucket.earliest(go) if bucket is not None else go
+                t = self.glob.earliest(here) if limited else here
                 if t == go:
                     break
                 go = t
-            self.glob.take(go)
+            if limited:
+                self.glob.take(go)
             if bucket is not None:
                 bucket.take(go)
             sent = at + (go - want) / 1e6
@@ -182,7 +190,7 @@ class Model:
         result = await send()
         self.calls.append(Call(at, self.now(), method, path, kind, limited))
         if drawn is not None and _carries_embed(json) and (
-                kind in ("interaction responses", "followups", "table edits")
+                kind in ("interaction responses", "token edits", "table edits")
                 or (kind == "channel messages" and self.dm_or_guild.get(channel or 0) == "table")):
             _rendered.set(None)
             self.writes[drawn[0]].append((self.now(), drawn[1]))

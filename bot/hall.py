@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.host.model import PLAYING, HostError, Table
+from bot.host.model import PLAYING, HostError, Table, dm_view
 from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
 from bot.render.limits import field_values, fit
@@ -36,6 +36,18 @@ log = logging.getLogger(__name__)
 # its response can redraw the table message itself, saving a separate edit.
 _pending: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar(
     "pending_interaction", default=None)
+# The component interaction being handled on this task if it came from a private hand (a DM
+# or /hand): its answer redraws that message, so the host's refresh of it is left to it.
+_answering: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar(
+    "answering_interaction", default=None)
+
+TOKEN_LIFE = 14 * 60
+"""Seconds an interaction's token is used to edit its message: Discord keeps a token valid
+for 15 minutes (docs/discord-budget.md); the last minute is left as a margin."""
+
+TOKENS_KEPT = 4
+"""Tokens kept per message, used in turn: each token's webhook is a rate-limit bucket of its
+own, so a busy table message is not held back by one token's bucket."""
 
 COLOUR = discord.Colour.from_rgb(200, 40, 40)
 
@@ -73,9 +85,11 @@ class DiscordHall:
         self._flushers: dict[int, asyncio.Task[None]] = {}
         # picks gathered across the menus of a multi-menu picker: (uid, table) → menu → values
         self.picks: dict[tuple[int, int], dict[int, list[str]]] = {}
-        # (table, seat) whose DM was last drawn while that seat had to act: only such a DM
-        # offers a turn that an action taken elsewhere (/play, the table's buttons) makes stale
-        self.dm_turns: set[tuple[int, int]] = set()
+        # message id → the latest interactions whose answers drew that message, each with
+        # when it came and when its token was last used: a token edits the message through
+        # an interaction endpoint, which Discord does not count against the bot's global rate
+        # limit (docs/discord-budget.md)
+        self.tokens: dict[int, list[list[Any]]] = {}
         # message id → the picture file it carries: an edit whose picture did not change keeps
         # the attachment instead of uploading it again (the name holds the content digest)
         self.uploaded: dict[int, str] = {}
@@ -131,13 +145,17 @@ class DiscordHall:
             game.public_to_act() if live and game is not None else (), table.locale)
         return await render_picture(described) if described is not None else None
 
-    async def hand_file(self, table: Table, seat: int, uid: int, locale: str
-                        ) -> discord.File | None:
+    async def hand_file(self, table: Table, seat: int, uid: int, locale: str, *,
+                        dm: bool = False) -> discord.File | None:
         """手牌图: the seat's private picture as a file, or None (no hand, a game without
-        faces, or the person chose text only with /settings images off)."""
+        faces, or the person chose text only with /settings images off); ``dm``: the part a
+        DM shows (``dm_view``)."""
         if not self.images_on(uid) or table.status != PLAYING or table.game is None:
             return None
-        described = hand_picture(self.manager.spec(table).faces, table.game.view(seat), seat,
+        game = table.game
+        shown = (dm_view(game, seat, acting=seat in self.manager.private_acting(table)) if dm
+                 else game.view(seat))
+        described = hand_picture(self.manager.spec(table).faces, shown, seat,
                                  [s.name for s in table.seats], locale)
         if described is None:
             return None
@@ -195,6 +213,39 @@ class DiscordHall:
             self.uploaded[message_id] = file.filename
         else:
             self.uploaded.pop(message_id, None)
+
+    def _answered(self, interaction: discord.Interaction, message_id: int | None) -> None:
+        """``interaction``'s answer drew message ``message_id`` (a component's message,
+        updated or deferred): its token may edit that message for the next minutes."""
+        if message_id is None:
+            return
+        now = self.manager.clock()
+        if len(self.tokens) > 10_000:  # forget the messages whose tokens all expired
+            self.tokens = {k: v for k, v in self.tokens.items()
+                           if any(now - since < TOKEN_LIFE for _, since, _ in v)}
+        kept = [t for t in self.tokens.get(message_id, ()) if t[0] is not interaction]
+        self.tokens[message_id] = [*kept, [interaction, now, now]][-TOKENS_KEPT:]
+
+    async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
+        """Edit a message through the token of the latest interaction that drew it, if that
+        token is still valid: True if done. An interaction endpoint, not bound to the global
+        rate limit; a refused token is forgotten and the caller edits the message itself."""
+        now = self.manager.clock()
+        kept = [t for t in self.tokens.get(message_id, ()) if now - t[1] < TOKEN_LIFE]
+        if not kept:
+            self.tokens.pop(message_id, None)
+            return False
+        self.tokens[message_id] = kept
+        held = min(kept, key=lambda t: t[2])  # the one rested longest
+        held[2] = now
+        try:
+            await held[0].edit_original_response(**fields)
+        except discord.HTTPException as exc:
+            log.info("message %s: edit through the interaction failed (%s)", message_id, exc)
+            if held in self.tokens.get(message_id, ()):
+                self.tokens[message_id].remove(held)
+            return False
+        return True
 
     async def table_changed(self, table: Table) -> None:
         """Redraw the table message: through the interaction that changed it when it came from
@@ -256,12 +307,21 @@ class DiscordHall:
                                                     **self.attachments(file, self._carried(
                                                         pending.message, table.message_id)))
                 self._uploaded(table.message_id, file)
+                self._answered(pending, table.message_id)
                 return
             except discord.HTTPException:
                 log.warning("table %s: redraw through the interaction failed", table.id)
                 embed, file = await self.embed(table)
                 attachments = [file] if file is not None else []
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
+        if table.message_id is not None and await self._edit_by_token(
+                table.message_id, **fit({"embed": embed, "view": view}),
+                **self.attachments(file, self._carried(None, table.message_id))):
+            self._uploaded(table.message_id, file)
+            return
+        if file is not None and table.message_id in self.tokens:
+            embed, file = await self.embed(table)  # the refused edit used up the file
+            attachments = [file] if file is not None else []
         if table.message_id is not None:
             for attempt in range(2):
                 try:
@@ -308,25 +368,37 @@ class DiscordHall:
         """Nothing to send: each person's hand goes out by DM once it is dealt (hand_dealt)."""
 
     async def hand_dealt(self, table: Table, seat: int) -> None:
-        """DM a person their hand, or edit the DM already sent this hand (the host calls this
-        again whenever the seat's private picture changes); where DMs are closed, say so."""
+        """DM a person their hand, or redraw the DM already sent this hand (the host calls
+        this whenever what the DM shows changed): through the answer to the click being
+        handled when it came from that DM, else through the token of the latest interaction
+        that drew the DM, else by an edit of the DM; where DMs are closed, say so."""
         uid = table.seats[seat].uid
         assert uid is not None
+        known = table.dms.get(str(seat))
+        answering = _answering.get()
+        if (known is not None and answering is not None and not answering.response.is_done()
+                and answering.message is not None and answering.message.id == known):
+            return  # the answer to this click redraws the DM (act → show_hand)
         locale = table.locale
         content, view = self.private_view(table, seat, locale, dm=True)
         await self.images_ready()
-        file = await self.hand_file(table, seat, uid, locale)
+        file = await self.hand_file(table, seat, uid, locale, dm=True)
+        if known is not None and await self._edit_by_token(
+                known, **fit({"content": content, "view": view}),
+                **self.attachments(file, self._carried(None, known))):
+            self._uploaded(known, file)
+            return
+        if file is not None and known in self.tokens:
+            file = await self.hand_file(table, seat, uid, locale, dm=True)
         try:
             # create_dm reuses a DM channel it already knows: one call per player per run
             channel = await self.bot.create_dm(discord.Object(id=uid))
-            known = table.dms.get(str(seat))
             if known is not None:
                 try:
                     await channel.get_partial_message(known).edit(
                         **fit({"content": content, "view": view}),
                         **self.attachments(file, self._carried(None, known)))
                     self._uploaded(known, file)
-                    self._note_dm_turn(table, seat)
                     return
                 except discord.NotFound:
                     pass  # the DM was deleted: send it again
@@ -337,14 +409,7 @@ class DiscordHall:
             log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
             table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
             return
-        self._note_dm_turn(table, seat)
         await self.manager.save_dm(table, seat, message.id)
-
-    def _note_dm_turn(self, table: Table, seat: int) -> None:
-        if table.game is not None and seat in table.game.to_act():
-            self.dm_turns.add((table.id, seat))
-        else:
-            self.dm_turns.discard((table.id, seat))
 
     def private_view(self, table: Table, seat: int, locale: str, *, dm: bool = False
                      ) -> tuple[str, discord.ui.View | None]:
@@ -354,11 +419,14 @@ class DiscordHall:
             lines.append(t("dm.head", locale, channel=f"<#{table.id}>", hand=table.hand_id))
         if table.status != PLAYING or table.game is None:
             return "\n".join([*lines, t("hand.none", locale)]), None
-        lines += hand_text(self.manager, table, seat, locale)
+        # a DM shows what its digest covers (dm_view): the host redraws it when that changes
+        turn = seat in self.manager.private_acting(table) if dm else None
+        view = dm_view(table.game, seat, acting=turn) if dm else None
+        lines += hand_text(self.manager, table, seat, locale, view, turn=turn)
         web = getattr(self.bot, "web", None)
         if web is not None:  # 网页牌桌: the same seat in a page (bot/web)
             lines.append(t("web.open", locale, url=web.seat_url(table, seat)))
-        return "\n".join(lines), hand_view(table, table.game, seat, locale)
+        return "\n".join(lines), hand_view(table, table.game, seat, locale, turn=turn)
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
         """The settlement is drawn on the table message by the redraw that follows every
@@ -369,7 +437,6 @@ class DiscordHall:
         self._flushers.pop(table.id, None)
         for key in [k for k in self.picks if k[1] == table.id]:
             del self.picks[key]
-        self.dm_turns = {k for k in self.dm_turns if k[0] != table.id}
         channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
         text = t("table.closed", table.locale, reason=render(reason, table.locale))
         # after any edit in flight, so that the closing is what stays on the message
@@ -384,6 +451,7 @@ class DiscordHall:
             kept = {"attachments": []}
         for message_id in (table.message_id, *table.dms.values()):
             self.uploaded.pop(message_id, None)  # type: ignore[arg-type]
+            self.tokens.pop(message_id, None)  # type: ignore[arg-type]
         async with self._redraws.pop(table.id, asyncio.Lock()):
             try:
                 if table.message_id is not None:
@@ -484,16 +552,21 @@ class DiscordHall:
         return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
     async def act(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
-        """A game action from a button, a select or /play."""
+        """A game action from a button, a select or /play. The private hands it changed are
+        redrawn by the host's refresh (``hand_dealt``), the one it came from by the answer."""
         locale = user_locale(interaction)
         from_hand = self._private(interaction)
         self._on_table_message(interaction, table_id)
+        if from_hand:
+            _answering.set(interaction)
         try:
             done = await self.manager.act(table_id, interaction.user.id, action)
         except (HostError, GameError) as exc:
             await self.refusal(interaction, exc,
                                help_game=notation_help(self.manager, table_id, exc))
             return
+        finally:
+            _answering.set(None)
         self.picks.pop((interaction.user.id, table_id), None)
         table = self.manager.tables.get(table_id)
         if not interaction.response.is_done():
@@ -501,12 +574,6 @@ class DiscordHall:
                 await self.show_hand(interaction, table_id, edit=True, done=done)
             else:
                 await self.reply(interaction, t("ok.act", locale, action=done))
-        seat = table.seat_of(interaction.user.id) if table is not None else None
-        if (not from_hand and table is not None and seat is not None
-                and table.status == PLAYING and table.game is not None
-                and (table.id, seat) in self.dm_turns and seat not in table.game.to_act()
-                and str(seat) in table.dms):
-            await self.hand_dealt(table, seat)  # the DM still offers the turn just taken
 
     async def gather(self, interaction: discord.Interaction, table_id: int, menu: int,
                      values: list[str]) -> None:
@@ -514,6 +581,8 @@ class DiscordHall:
         picks = self.picks.setdefault((interaction.user.id, table_id), {})
         picks[menu] = list(values)
         await interaction.response.defer()
+        if interaction.message is not None:  # a deferred update: its token edits the message
+            self._answered(interaction, interaction.message.id)
 
     async def play_picked(self, interaction: discord.Interaction, table_id: int) -> None:
         """Play: the picks of every menu together, in the picker's order, as one action."""
@@ -543,12 +612,12 @@ class DiscordHall:
             await self.reply(interaction, error_text(HostError("err.not_seated"), locale))
             return
         self.picks.pop((interaction.user.id, table_id), None)
-        content, view = self.private_view(table, seat, locale,
-                                          dm=interaction.guild_id is None and edit)
+        dm = interaction.guild_id is None and edit  # redrawing the DM itself
+        content, view = self.private_view(table, seat, locale, dm=dm)
         if done:
             content = t("ok.act", locale, action=done) + "\n" + content
         await self.images_ready()
-        file = await self.hand_file(table, seat, interaction.user.id, locale)
+        file = await self.hand_file(table, seat, interaction.user.id, locale, dm=dm)
         if edit:
             message = interaction.message
             await interaction.response.edit_message(
@@ -556,10 +625,7 @@ class DiscordHall:
                 **self.attachments(file, self._carried(message, None)))
             if message is not None:
                 self._uploaded(message.id, file)
-                if table.dms.get(str(seat)) == message.id:
-                    # the hand's DM was just redrawn by this answer: it offers a turn only if
-                    # the seat still has one, so no later edit is needed to take it back
-                    self._note_dm_turn(table, seat)
+                self._answered(interaction, message.id)
             return
         extra: dict[str, Any] = {"file": file} if file is not None else {}
         if view is not None:

@@ -821,13 +821,6 @@ class Game(ABC):
         declared = None if window is None else window.timeout_for(seat)
         return Timeout(self.trustee(seat)) if declared is None else declared
 
-    def private_epoch(self, seat: int) -> int:
-        """A number that changes whenever ``seat``'s private picture gains something it did
-        not cause itself (a redeal, the rest of the deal, the kitty, a draw, a claim it may
-        make), so the host refreshes the seat's private hand then and only then.
-        Default 0: the private hand is sent once, when the seat first has one."""
-        return 0
-
     # --- start choices: made at the waiting table, before any card exists ---------------
     @classmethod
     def start_offers(cls, options: Mapping[str, Any]) -> tuple[Choice, ...]:

@@ -8,13 +8,14 @@ game's record (setup and action log), from which the game is rebuilt.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from engines.base import Choice, Game, Text
+from engines.base import Choice, Game, SeatView, Shown, Text, View
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -29,6 +30,58 @@ class HostError(Exception):
     def __init__(self, key: str, **args: Any) -> None:
         self.text = Text(key, args)
         super().__init__(key, args)
+
+
+_WAITING = Text("dm.wait")
+
+
+def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | None = None
+            ) -> View:
+    """What a seat's private hand (its DM) shows of ``game.view(seat)``: its cards, the cards
+    shown to it and its melds, and on the seat's turn also what it answers: the game's lines
+    (the bid, the trump, the 癞子, the wall …), the round so far and the card counter. A
+    waiting DM says it waits without naming the phase (``dm.wait``).
+
+    Lines, round and counter change with most actions of anyone (the wall with every draw,
+    the bid with every bid); a DM that drew them while its owner waits would need an edit per
+    action per seat, and would go stale without one. The table message shows them; ``/hand``
+    shows the whole view whenever asked."""
+    view = game.view(seat) if view is None else view
+    # of the seats, a private hand shows the cards shown to it and its own melds; never the
+    # counts, roles or statuses, which the table message shows
+    view = replace(view, seats=tuple(
+        SeatView(cards=sv.cards, melds=sv.melds if i == seat else None)
+        for i, sv in enumerate(view.seats)))
+    if acting if acting is not None else seat in game.to_act():
+        return view
+    shown = view.shown
+    return replace(
+        view, lines=(), round=None, last_round=None, counter=None,
+        shown=None if shown is None else Shown(hand=shown.hand, seats=shown.seats),
+    )
+
+
+def private_digest(game: Game, seat: int, view: View | None = None,
+                   acting: tuple[int, ...] | None = None) -> int:
+    """A fingerprint of everything a seat's private hand shows (``dm_view``) and offers
+    (its open offers; on its turn its choices, its card picker and the decision window),
+    the same in every process (kept in ``Table.sent`` across a restart): while it stays the
+    same, the seat's DM needs no edit, and whenever it changes, it does — however the change
+    came (the seat's own action from anywhere, another seat's, a timer, the trustee).
+
+    Off its turn the picker is left out: it is made from the cards and the phase, which are in.
+    """
+    acting = game.to_act() if acting is None else acting
+    turn = seat in acting
+    shown = dm_view(game, seat, view, acting=turn)
+    if not turn:  # a waiting DM does not name the phase (a claim window for others opens one)
+        shown = replace(shown, phase=_WAITING)
+    parts: tuple[Any, ...] = (shown, turn, game.open_offers(seat))
+    if turn:
+        parts += (game.choices(seat), game.picker(seat), game.window())
+    # repr, not hash(): Python salts str hashes per process, and the digest outlives one
+    raw = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(raw, "big") >> 2  # a count that fits the saved table's checks
 
 
 def _field(
@@ -217,8 +270,8 @@ class Table:
     """A table in a channel (``id`` is the channel id) and, while a hand runs, its game.
 
     ``deadline``: when the current decision window (``window``, from ``Game.window``) times
-    out, in the host clock's seconds. ``sent``: seat index as text → the private epoch
-    (``Game.private_epoch``) of the hand last sent to that person; a seat is in it once its
+    out, in the host clock's seconds. ``sent``: seat index as text → the ``private_digest``
+    of what that person's private hand showed when last drawn; a seat is in it once its
     hand was first shown. ``dms``: seat index as text → the message id of that person's DM
     hand, so it is edited rather than sent again. Both are cleared at each new hand.
 
@@ -323,7 +376,10 @@ class Table:
                  s.start, s.start_no)
                 for s in self.seats
             ),
-            tuple(self.sent.items()),
+            # which seats were shown their hand, not what they were last shown: a digest
+            # changes with most actions, and the table is not written whole for it (the
+            # next snapshot carries it; a restore compares, so a stale one costs one edit)
+            tuple(self.sent),
             tuple(self.dms.items()),
             tuple(self.holds.items()),
             tuple(self.notes),
@@ -371,12 +427,13 @@ class Table:
             carry=_field(data, "carry", _is_dict, "an object", {}),
             carry_seats=_field(data, "carry_seats", _is_str_list, "a list of text", []),
             holds=_field(data, "holds", _is_count_map, "beans per player id", {}),
-            # saves from before private epochs kept only the seats already sent ("dealt")
+            # saves from before private digests kept only the seats already sent ("dealt");
+            # an epoch saved before digests differs from every digest: one edit after restore
             sent=_field(
                 data,
                 "sent",
                 _is_count_map,
-                "an epoch per seat",
+                "a digest per seat",
                 {str(i): 0 for i in data.get("dealt", ()) if _is_count(i)},
             ),
             dms=_field(

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
 from bot.host.metrics import HostMetrics
-from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
+from bot.host.model import PLAYING, WAITING, HostError, Seat, Table, private_digest
 from bot.host.referee import Referee
 from bot.host.saver import Loaded, Saver
 from bot.i18n import typed
@@ -52,8 +52,8 @@ class Notifier(Protocol):
 
     async def hand_dealt(self, table: Table, seat: int) -> None:
         """A person's private hand became visible to them (dealt, or revealed by a phase), or
-        gained something they did not cause (``Game.private_epoch`` changed): show it, editing
-        the message kept in ``table.dms`` if there is one (``TableManager.save_dm``)."""
+        what it shows changed (``private_digest``): show it, editing the message kept in
+        ``table.dms`` if there is one (``TableManager.save_dm``)."""
 
     async def hand_settled(self, table: Table, result: HandResult) -> None: ...
 
@@ -670,23 +670,36 @@ class TableManager:
             await self._save(table)
 
     async def _deal_private(self, table: Table) -> None:
-        """Send each person their hand the first time they can see one (at the deal in most
-        games, after a phase in others), and again whenever it gained something they did not
-        cause themselves (``Game.private_epoch``)."""
+        """Show each person their hand the first time they can see one (at the deal in most
+        games, after a phase in others), and again whenever what it shows changed
+        (``private_digest``), whoever or whatever changed it; never when it did not."""
         game = table.game
         assert game is not None
+        acting = self.private_acting(table)
         for index, seat in enumerate(table.seats):
             if seat.uid is None or seat.escaped or seat.kicked:
                 continue
             key = str(index)
-            sent = table.sent.get(key)
-            if sent is None:
-                if not game.view(index).hand:
-                    continue
-            elif game.private_epoch(index) == sent:
+            view = game.view(index)
+            if key not in table.sent and not view.hand:
                 continue
-            table.sent[key] = game.private_epoch(index)
+            digest = private_digest(game, index, view, acting)
+            if table.sent.get(key) == digest:
+                continue
+            table.sent[key] = digest
             await self.notifier.hand_dealt(table, index)
+
+    def private_acting(self, table: Table) -> tuple[int, ...]:
+        """The seats whose private hand shows a turn: those the game waits for, but a seat
+        whose only answer is the pass the host makes for it (要不起, auto-pass on), which has
+        nothing to decide: its DM keeps waiting, and the pass comes after the same delay as
+        anyone's (``Referee.only_action``)."""
+        game = table.game
+        if game is None:
+            return ()
+        timer = self.timer(table, game.phase())
+        return tuple(s for s in game.to_act()
+                     if self.referee.only_action(table, game, s, timer) is None)
 
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)
@@ -782,7 +795,6 @@ class TableManager:
                 game.apply(index, timeout.action)
                 self.metrics.action("timeout")
                 seat.covered = True
-                table.sent.pop(str(index), None)  # its private view still offers what timed out
                 if timeout.miss:
                     seat.misses += 1
                     if seat.misses >= limit and not seat.trustee:

@@ -275,12 +275,17 @@ def own_view(table: Table, view: View, seat: int, locale: str, spell: Spell | No
     return out
 
 
-def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> list[str]:
-    """A player's private picture: their cards and what they can do now."""
+def hand_text(manager: TableManager, table: Table, seat: int, locale: str,
+              view: View | None = None, *, turn: bool | None = None) -> list[str]:
+    """A player's private picture: their cards and what they can do now. ``view``: the part
+    of the seat's view a DM shows (``dm_view``), by default all of it; a DM that waits says
+    so without naming the phase. ``turn``: whether it shows a turn (a DM's is
+    ``TableManager.private_acting``), by default whether the game waits for the seat."""
     game = table.game
     if game is None:
         return [t("hand.none", locale)]
-    view = game.view(seat)
+    dm = view is not None
+    view = game.view(seat) if view is None else view
     spell = manager.spec(table).spell if table.game_key in manager.specs else None
     out = own_view(table, view, seat, locale, spell)
     offers = game.open_offers(seat)
@@ -288,7 +293,7 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
         # open whatever the turn: a button below or /play takes one; nobody waits for it
         out.append(t("hand.offers", locale, actions=", ".join(
             f"{render(c.label, locale)} (`{c.action}`)" for c in offers)))
-    if seat in game.to_act():
+    if seat in game.to_act() if turn is None else turn:
         out.append(t("hand.your_turn", locale, phase=render(view.phase, locale)))
         picker = game.picker(seat)
         if picker is not None and picker.tokens:
@@ -301,6 +306,8 @@ def hand_text(manager: TableManager, table: Table, seat: int, locale: str) -> li
         if choices:
             out.append(t("hand.choices" if picker is None else "hand.choices_or", locale,
                          actions=", ".join(f"`{c.action}`" for c in choices)))
+    elif dm:
+        out.append(t("dm.wait", locale))
     else:
         out.append(t("hand.wait", locale, phase=render(view.phase, locale)))
     return out

@@ -165,15 +165,17 @@ MAX_ROWS = 5
 """Discord's rows of components per message; each select menu takes a whole row."""
 
 
-def hand_view(table: Table, game: Game, seat: int, locale: str) -> discord.ui.View:
+def hand_view(table: Table, game: Game, seat: int, locale: str, *, turn: bool | None = None
+              ) -> discord.ui.View:
     """The private controls: the card picker (one select per menu; with several menus, picks
-    are gathered and confirmed with Play), the phase's buttons, and Hint."""
+    are gathered and confirmed with Play), the phase's buttons, and Hint; ``turn``: whether
+    they are a turn's (``hand_text``), by default whether the game waits for the seat."""
     view = discord.ui.View(timeout=None)
     for item in picker_items(table.id, game.picker(seat), locale):
         view.add_item(item)
     # offers (明牌 …) are open whatever the turn: a click takes one, nobody waits for them
     offers = list(game.open_offers(seat))
-    if seat not in game.to_act():
+    if not (seat in game.to_act() if turn is None else turn):
         for choice in offers[:4]:
             view.add_item(ActionButton(table.id, choice.action, render(choice.label, locale),
                                        choice.style))

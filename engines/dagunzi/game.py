@@ -109,7 +109,6 @@ class DagunziGame(Game):
         self.last_score, self.last_jokers = score, jokers
         self.rng = random.Random(setup.seed)
         self.level = self.levels[team(dealer)] if dealer is not None else self.levels[0]
-        self.epochs = [0] * 4
         self.decl: Declaration | None = None
         self.passed: set[int] = set()
         self.shown: set[int] = set()  # the first hand: seats that chose to show their 大王
@@ -160,7 +159,6 @@ class DagunziGame(Game):
         for s in range(4):
             for cid in self.dealt[s]:
                 self.hands[s][cid] += 1
-            self.epochs[s] += 1
         self.packet = PACKETS
         self._phase = SHOW
         self.passed, self.shown = set(), set()
@@ -207,7 +205,6 @@ class DagunziGame(Game):
             for s in range(4):
                 for cid in self.dealt[s][start:stop]:
                     self.hands[s][cid] += 1
-                self.epochs[s] += 1
             self.passed = set()
             self._open_window()
             if self._eligible():
@@ -270,7 +267,6 @@ class DagunziGame(Game):
                 for cid in best:
                     self.hands[payer][cid] -= 1
                     self.hands[receiver][cid] += 1
-                self.epochs[receiver] += 1
                 self.tribute = (payer, receiver, best)
                 self._phase = RETURN
                 return
@@ -299,7 +295,6 @@ class DagunziGame(Game):
         for cid in self.kitty:
             self.hands[self.dealer][cid] += 1
         self.kitty = []
-        self.epochs[self.dealer] += 1
         self._phase = BURY
 
     # --- who acts -------------------------------------------------------------------------------
@@ -468,9 +463,6 @@ class DagunziGame(Game):
                 text=T("err.dagunzi.weak_declaration", cards=format_ids(ids),
                        level=level_name(self.level)))
         self.decl = match[0]
-        for other in range(4):  # the others' possible declarations changed: show them anew
-            if other != seat:
-                self.epochs[other] += 1
         if not self._eligible():
             self._deal_packet()
         return f"declare {self._decl_text(match[0])}"
@@ -487,7 +479,6 @@ class DagunziGame(Game):
         for cid in ids:
             self.hands[seat][cid] -= 1
             self.hands[payer][cid] += 1
-        self.epochs[payer] += 1
         self.returned = list(ids)
         self._take_kitty()
         return "return " + format_ids(ids, self.ctx)
@@ -514,8 +505,6 @@ class DagunziGame(Game):
         self._phase = JOKERS
         self.passed = set()
         self._open_window()
-        for other in self._eligible():  # a claim they may make: their DMs show it
-            self.epochs[other] += 1
         if not self._eligible():
             self._start_play()
         return "bury " + format_ids(ids, self.ctx)
@@ -539,9 +528,6 @@ class DagunziGame(Game):
             self.kitty += ids
             self.kitty_shown = True
             self.joker_buriers.append((seat, ids, back))
-            for other in range(4):  # the kitty changed: the others' options too
-                if other != self.dealer:
-                    self.epochs[other] += 1
         else:
             raise IllegalActionError("bury jokers or pass", seat=seat, action=text,
                                      text=T("err.dagunzi.jokers_now"))
@@ -679,10 +665,6 @@ class DagunziGame(Game):
         return ai.choose(self, seat)
 
     # --- views -----------------------------------------------------------------------------------
-    def private_epoch(self, seat: int) -> int:
-        """Bumped when the seat's private picture grows (the kitty, a claim it may make)."""
-        return self.epochs[seat]
-
     def view(self, seat: int | None) -> View:
         current = dict(self.trick)
         seats = []

@@ -340,10 +340,6 @@ class FiveGame(Game):
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def private_epoch(self, seat: int) -> int:
-        """A landlord's private picture gains the partner's hand once the partner is known."""
-        return 1 if self.known and seat in self.landlords else 0
-
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
         five_rules(options)

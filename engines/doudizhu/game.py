@@ -789,15 +789,6 @@ class DoudizhuGame(Game):
             return T("ddz.line.can_beat", n=n, cards=self.last.text)
         return T("ddz.line.cannot_beat", cards=self.last.text)
 
-    def private_epoch(self, seat: int) -> int:
-        """Changes on a redeal, for the landlord when it takes the kitty (its 明牌 offer
-        turns from ×3 to ×2 then too), and in 二人 for both seats when ×4 turns to ×3. Another seat's 明牌 is public (every view shows it), so
-        it is no private change; nor is an offer lapsing (a click on it is refused)."""
-        kitty = 1 if self.kitty_taken and seat == self.landlord else 0
-        # 二人: the ×4 of 发牌明牌 lapses for every seat at the calling's first answer
-        lapsed = 2 if self.rules.deal_show and self.rules.mingpai and not self.deal_open() else 0
-        return self.deal_no * 4 + lapsed + kitty
-
     @classmethod
     def check_options(cls, options: Mapping[str, Any]) -> None:
         """OptionError for room options the rules cannot play (e.g. 底分 below 1, a negative
@@ -1302,9 +1293,6 @@ class MalaGame(DoudizhuGame):
         return dataclasses.replace(
             v, seats=tuple(seats), lines=tuple(lines), hand=hand, counter=counter
         )
-
-    def private_epoch(self, seat: int) -> int:
-        return super().private_epoch(seat) * 2 + self.looked[seat]
 
     def _suited_line(self, key: str) -> Texts | None:
         if key == "ddz.line.open_card":  # the 明牌 turned up in the deal, a public card

@@ -224,7 +224,6 @@ class GoujiGame(Game):
         self.rang_by: int | None = None
         self.rang_asked = False
         self.status: dict[int, Text] = {}
-        self.epochs = [0] * SEATS
         self.void = False
         self.played = False
         self._phase = DECLARE
@@ -405,8 +404,6 @@ class GoujiGame(Game):
             return (self.turn,)
         return ()
 
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
 
     def may_rang(self, seat: int) -> bool:
         """让牌: the 对头's play, both seats before this one passed on it, before 乱缠."""
@@ -844,7 +841,6 @@ class GoujiGame(Game):
                 if s != seat and s not in seats and burns_any(self.hands[s], top.play,
                                                               self.beisan, self.big_top):
                     seats[s] = "burn"
-                    self.epochs[s] += 1
         if not seats:
             self._open_point(top)
             leader = seat

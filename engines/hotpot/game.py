@@ -190,11 +190,6 @@ class HotpotGame(Game):
     def turn_seats(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.current,)
 
-    def private_epoch(self, seat: int) -> int:
-        """How many pairs the seat has been dealt to decide on: its private hand is the
-        pair in front of it, dealt when its turn comes round (after the others' turns)."""
-        return self.pairs_dealt[seat] if 0 <= seat < self.seats else 0
-
     def seen(self) -> list[Card]:
         """Cards dealt this round (all open), the current two included."""
         return self.decks[self.round][: self.pos] if not self.is_over() else []

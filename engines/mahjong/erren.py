@@ -250,7 +250,6 @@ class ErrenGame(MahjongGame):
             self.status = [None] * self.N
             if self.drawn is not None and not self.hands[self.dealer][self.drawn]:
                 self.drawn = None
-            self.epochs = [e + 1 for e in self.epochs]
         return f"swap {format_tiles(tiles)}" if tiles else "swap -"
 
     def _special(self, seat: int, kind: str, tiles: list[int]) -> str:
@@ -367,7 +366,6 @@ class ErrenGame(MahjongGame):
             self.drawn = tile
             self.turn = seat
             self._phase = DISCARD
-            self.epochs[seat] += 1
             if self.can_win_with(seat, None, discard=False):
                 return
             self.hands[seat][tile] -= 1

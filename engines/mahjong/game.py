@@ -181,7 +181,6 @@ class MahjongGame(Game):
         self.discarded = [False] * self.N
         self.ended: str | None = None
         self.last_discard: tuple[int, int] | None = None
-        self.epochs = [0] * self.N
         self.shop: Shop | None = Shop.open(setup.options, self.N, setup.seed)
 
     def _arrange(self, tiles: list[int], rng: random.Random) -> list[int]:
@@ -311,9 +310,6 @@ class MahjongGame(Game):
     def turn_seats(self) -> tuple[int, ...]:
         return () if self.ended else (self.turn,)
 
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
-
     @classmethod
     def check_options(cls, options: Any) -> None:
         make_rules(cls.KEY, options)
@@ -367,8 +363,6 @@ class MahjongGame(Game):
             if all(q is not None for q in self.que):
                 self._phase = DISCARD
                 self.status = [None] * self.N
-                # every private picture changes: the choices are shown and the dealer's turn starts
-                self.epochs = [e + 1 for e in self.epochs]
             return que_action(value)
         if kind == "que":
             if not self.rules.dingque:
@@ -437,7 +431,6 @@ class MahjongGame(Game):
         self.turn_kong = kong
         self._phase = DISCARD
         self.blocked.discard(seat)  # 过手: drawing lifts the block
-        self.epochs[seat] += 1
         if self.last_four() and self.can_win_with(seat, None, discard=False):
             self._tsumo(seat)  # 最后四张自动胡: the seat may not decline
 
@@ -519,8 +512,6 @@ class MahjongGame(Game):
         self.claim = claim
         self._phase = CLAIM
         self._open_window()
-        for s in claim.options:
-            self.epochs[s] += 1
 
     # --- claims ---------------------------------------------------------------------------
     def _answer(self, seat: int, kind: str, value: int | None, text: str) -> str:
@@ -551,8 +542,6 @@ class MahjongGame(Game):
 
     def _resolve(self, claim: Claim) -> None:
         self.claim = None
-        for s in claim.options:  # the window closed: the claimants' offers are gone
-            self.epochs[s] += 1
         order = sorted(claim.options, key=lambda s: (s - claim.source) % self.N)
         hus = [s for s in order if claim.answers[s] == "hu"]
         for s in order:
@@ -1175,7 +1164,6 @@ class MahjongGame(Game):
         shop.buy(seat, prop)
         getattr(self, f"_prop_{prop}")(seat, shop, *tiles)
         self.status[seat] = T("mj.status.prop", prop=T(f"mj.prop.{prop}"))
-        self.epochs[seat] += 1
         return " ".join(["prop", prop, *(tile_name(t) for t in tiles)])
 
     def _swap_with_wall(self, seat: int, give: int, at: int) -> int:

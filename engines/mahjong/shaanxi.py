@@ -3,7 +3,7 @@
 What differs from 四川麻将 (GAMES.md §9.2; decisions: docs/games/mahjong.md):
 
 - 136 tiles with the honours; no 定缺, no 吃; claims 碰 / 放杠 / 胡 with the same claim
-  windows, timeouts and private epochs as 血战 (one mechanism, ``MahjongGame``).
+  windows and timeouts as 血战 (one mechanism, ``MahjongGame``).
 - ``paozi`` phase: before the dealer's first discard every seat stakes 0–4 炮子 at once,
   privately until all have chosen; a timeout keeps last hand's stake (the seed's default).
 - Wins: any 平胡 shape (sets and a pair, honours included), 七对, 十三幺, 全不靠, 组合龙 —
@@ -183,8 +183,6 @@ class ShaanxiGame(MahjongGame):
             if all(p is not None for p in self.pao):
                 self._phase = DISCARD
                 self.status = [None] * SEATS
-                # every private picture changes: the stakes are shown and the dealer's turn starts
-                self.epochs = [e + 1 for e in self.epochs]
             return f"pao {value}"
         if kind == "pao":
             raise IllegalActionError(

@@ -118,11 +118,6 @@ class BullGame(Game):
         """Whether ``seat`` may see its own cards yet."""
         return self.phase() in (SPLIT, DONE)
 
-    def private_epoch(self, seat: int) -> int:
-        """0 while the seat's cards are hidden, 1 once it may see them: in 牛牛 the cards
-        show after the stakes (the last stake, often another seat's, reveals them)."""
-        return int(self.cards_visible(seat))
-
     def turn_seats(self) -> tuple[int, ...]:
         phase = self.phase()
         if phase == BET:

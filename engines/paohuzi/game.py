@@ -162,7 +162,6 @@ class PaohuziGame(Game):
         self.owed = [0] * SEATS  # discards a seat skips for the 提 it was dealt beyond one
         self.shown_wilds = [0] * SEATS  # 王霸 drawn (and so shown)
         self.status: list[Text | None] = [None] * SEATS
-        self.epochs = [1] * SEATS
         self.claim: Claim | None = None
         self.win: Win | None = None
         self.shen_tile: int | None = None
@@ -346,9 +345,6 @@ class PaohuziGame(Game):
     def turn_seats(self) -> tuple[int, ...]:
         return () if self.ended else (self.turn,)
 
-    def private_epoch(self, seat: int) -> int:
-        return self.epochs[seat]
-
     @classmethod
     def check_options(cls, options: Any) -> None:
         check_options(options)
@@ -443,7 +439,6 @@ class PaohuziGame(Game):
                 return
             tile = self.stock[self.pos]
             self.pos += 1
-            self.epochs[seat] += 1
             self.last_drawn = tile
             hand = self.hands[seat]
             if tile == WILD:  # 摸牌过程中抓到的王霸需要明示
@@ -525,8 +520,6 @@ class PaohuziGame(Game):
         self.claim = claim
         self._phase = CLAIM
         self._open_window()
-        for s in claim.options:
-            self.epochs[s] += 1
 
     def _discard(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 1

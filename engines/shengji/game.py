@@ -121,7 +121,6 @@ class ShengjiGame(Game):
         self.per = per
         self.hands: list[list[int]] = [[0] * NCARDS for _ in range(4)]
         self.packet = 0
-        self.epochs = [0] * 4
         self.decl: Declaration | None = None
         self.decl_history: list[Declaration] = []
         self.passed: set[int] = set()
@@ -190,7 +189,6 @@ class ShengjiGame(Game):
             for s in range(4):
                 for cid in self.dealt[s][start:stop]:
                     self.hands[s][cid] += 1
-                self.epochs[s] += 1
             self.passed = set()
             self._open_window()
             if self._eligible():
@@ -228,7 +226,6 @@ class ShengjiGame(Game):
             self.hands[seat][cid] += 1
         self.kitty = []
         self.kitty_owner = seat
-        self.epochs[seat] += 1
         self._phase = BURY
 
     # --- who acts -----------------------------------------------------------------------------
@@ -350,9 +347,6 @@ class ShengjiGame(Game):
                        level=level_name(self.level)))
         d = match[0]
         canonical = f"{want} {self._decl_text(d)}"
-        for other in range(4):  # the others' possible declarations changed: show them anew
-            if other != seat:
-                self.epochs[other] += 1
         if self._phase == DECLARE:
             if self.decl is not None and self.decl.seat != seat:
                 self.fanzhu += 1
@@ -396,8 +390,6 @@ class ShengjiGame(Game):
             self._phase = COUNTER
             self.passed = set()
             self._open_window()
-            for other in self._eligible():  # a claim they may make: their DMs show it
-                self.epochs[other] += 1
             if not self._eligible():
                 self._start_play()
         else:
@@ -547,10 +539,6 @@ class ShengjiGame(Game):
             return T("shengji.trump.notrump", level=level_name(self.level))
         return T("shengji.trump.suit", suit=self._suit_text(self.decl.suit),
                  level=level_name(self.level))
-
-    def private_epoch(self, seat: int) -> int:
-        """Bumped when the seat's private picture grows (the kitty, a claim it may make)."""
-        return self.epochs[seat]
 
     def view(self, seat: int | None) -> View:
         current = dict(self.trick)

@@ -57,8 +57,11 @@ def expected_table(bot: GameHall, channel: Any) -> bytes:
 
 
 def edits_of(env: Any, start: int, message_id: int) -> list[Any]:
+    """The edits of a message since ``start``: by its id, or through the token of the click
+    that last drew it (the table message's carry its embed; a DM's do not)."""
     return [r for r in env.http_requests[start:]
-            if r.method == "PATCH" and r.path.endswith(f"/messages/{message_id}")]
+            if r.method == "PATCH" and (r.path.endswith(f"/messages/{message_id}") or (
+                r.path.endswith("/messages/@original") and (r.json or {}).get("embeds")))]
 
 
 def uploads(request: Any) -> list[str]:

@@ -99,6 +99,9 @@ async def test_a_table_that_can_no_longer_be_shown_is_closed_with_escrow_release
                      message="Missing Permissions", times=None)
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50013,
                      message="Missing Permissions", times=None)
+    # and the Start click's token, which edits the table message, is refused too
+    env.inject_error("PATCH", "/webhooks/*/messages/@original", status=401, code=50027,
+                     message="Invalid Webhook Token", times=None)
     actor = table.game.public_to_act()[0]
     hint = await members[actor].slash(channel, "hint")
     await members[actor].slash(channel, "play", action=hint_of(hint))

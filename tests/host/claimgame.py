@@ -54,9 +54,6 @@ class ClaimGame(Game):
     def turn_seats(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.turn,)
 
-    def private_epoch(self, seat: int) -> int:
-        return self.drawn[seat]
-
     def phase(self) -> str:
         return "claim" if self.answers is not None else "discard"
 

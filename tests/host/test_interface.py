@@ -118,7 +118,7 @@ async def test_an_ignored_claim_times_out_to_pass_without_a_miss(
     assert table.seats[1].misses == 1, "a discard not made in time is a miss"
 
 
-async def test_the_private_hand_is_sent_again_when_it_gains_a_tile_and_edits_the_dm(
+async def test_a_private_hand_is_redrawn_whenever_what_it_shows_changes_and_only_then(
     claims: TableManager,
 ) -> None:
     notifier = claims.notifier
@@ -129,12 +129,31 @@ async def test_the_private_hand_is_sent_again_when_it_gains_a_tile_and_edits_the
     assert sorted(dms) == ["0", "1", "2"]
     notifier.dealt.clear()
     await claims.act(CH, 1, "discard")
+    # ann's DM no longer offers the discard she made; bob's and cat's now offer a claim
+    assert notifier.dealt == [(0, 1, dms["0"]), (1, 1, dms["1"]), (2, 1, dms["2"])]
+    notifier.dealt.clear()
     await claims.act(CH, 2, "pass")
-    assert notifier.dealt == [], "nothing new in anyone's hand yet"
+    assert notifier.dealt == [(1, 1, dms["1"])], "only bob's DM changed: he answered"
+    notifier.dealt.clear()
+    ann = table.sent["0"]
     await claims.act(CH, 3, "claim")
-    # cat drew the claimed tile; bob drew his turn's tile: each DM is edited once
+    # cat drew the claimed tile; bob drew his turn's tile: each DM is edited once; ann's
+    # (waiting, the same tile) is left alone
     assert notifier.dealt == [(1, 2, dms["1"]), (2, 2, dms["2"])]
-    assert table.sent == {"0": 1, "1": 2, "2": 2}
+    assert table.sent["0"] == ann and len(set(table.sent.values())) == 3
+
+
+async def test_a_timeout_redraws_the_private_hand_it_answered(claims: TableManager) -> None:
+    claims.settings = with_claims(claims.settings, claim=1, discard=60)
+    notifier = claims.notifier
+    assert isinstance(notifier, Recorder)
+    table = await seat_three(claims)
+    await claims.act(CH, 1, "discard")
+    await claims.act(CH, 2, "pass")
+    notifier.dealt.clear()
+    # cat never answers her claim (1 s): the timer passes for her and her DM stops offering it
+    await until(lambda: table.game is not None and len(table.game.log) >= 3)
+    assert (2, 1, table.dms["2"]) in notifier.dealt
 
 
 async def test_dm_ids_survive_a_restart_and_clear_at_the_next_hand(
@@ -143,7 +162,7 @@ async def test_dm_ids_survive_a_restart_and_clear_at_the_next_hand(
     db: Database,
 ) -> None:
     table = await seat_three(claims)
-    dms = dict(table.dms)
+    dms, sent = dict(table.dms), dict(table.sent)
     await claims.shutdown()
     notifier = Recorder()
     again = TableManager(claims.settings, db, claims.wallet, notifier, clock=claims.clock)
@@ -151,7 +170,7 @@ async def test_dm_ids_survive_a_restart_and_clear_at_the_next_hand(
     notifier.manager = again
     await again.restore()
     resumed = again.get(CH)
-    assert resumed.dms == dms
+    assert resumed.dms == dms and resumed.sent == sent
     for uid in (1, 3, 2, 2, 1, 3, 3, 2, 1):  # three rounds: discard, pass, pass
         await again.act(CH, uid, again.hint(CH, uid))
     assert resumed.status == WAITING

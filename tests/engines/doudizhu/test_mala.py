@@ -14,6 +14,7 @@ from engines.doudizhu import DoudizhuGame, MalaGame, parse_play
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import format_cards, parse_cards
 from engines.errors import IllegalActionError
+from bot.host.model import private_digest
 
 MALA = SPEC["doudizhu_mala"].new(Setup(seats=3, seed=0)).rules.patterns  # type: ignore[attr-defined]
 
@@ -187,9 +188,9 @@ def test_the_open_card_holder_decides_first_and_nobody_has_looked() -> None:
 def test_look_then_call_and_the_pair_steps() -> None:
     game = mala(4)
     holder = game.open_seat
-    epoch = game.private_epoch(holder)
+    digest = private_digest(game, holder)
     assert game.apply(holder, "看牌") == "look"
-    assert game.private_epoch(holder) != epoch
+    assert private_digest(game, holder) != digest, "the DM shows the cards now looked at"
     assert all(game.view(s).hand for s in range(3))  # everyone has looked
     assert game.phase() == "bid" and game.to_act() == (holder,)
     game.apply(holder, "叫地主")

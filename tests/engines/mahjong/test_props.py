@@ -15,6 +15,7 @@ from engines.mahjong.game import MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.props import PROP_OPTIONS, parse_prop
 from engines.mahjong.tiles import parse_tile, tile_name
 from engines.mahjong.wuhan import WuhanGame
+from bot.host.model import private_digest
 
 SPEC = {s.key: s for s in SPECS}
 ON = {"props": True}
@@ -71,7 +72,7 @@ def finish(game: MahjongGame) -> Outcome:
 def snapshot(game: Any) -> Any:
     views = [game.view(s) for s in (None, 0, 1, 2, 3)]
     spent = None if game.shop is None else list(game.shop.spent)
-    return game.to_text(), views, list(game.wall), game.pos, spent, game.epochs[:]
+    return game.to_text(), views, list(game.wall), game.pos, spent
 
 
 def key_of(exc: GameError) -> str:
@@ -258,14 +259,13 @@ def test_shunfeng_shows_the_next_wall_tile_to_the_buyer_only() -> None:
     start(game)
     seat = game.to_act()[0]
     nxt = tile_name(game.wall[game.pos])
-    epochs = game.epochs[:]
+    before = [private_digest(game, s) for s in range(4)]
     game.apply(seat, "prop shunfeng")
     line = game.view(seat).lines[-1]
     assert line.key == "mj.line.prop_shunfeng" and line.args["tile"] == T(f"mj.tile.{nxt}")
-    assert game.epochs[seat] == epochs[seat] + 1
-    assert [e for s, e in enumerate(game.epochs) if s != seat] == [
-        e for s, e in enumerate(epochs) if s != seat
-    ]
+    # the buyer's DM is redrawn with the tile (the others' too, for the public "prop used"
+    # line, but without the tile: below)
+    assert private_digest(game, seat) != before[seat]
     for viewer in [None, *(s for s in range(4) if s != seat)]:
         lines = game.view(viewer).lines
         assert not [t for t in lines if t.key.startswith("mj.line.prop_") and

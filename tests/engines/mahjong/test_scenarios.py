@@ -11,6 +11,7 @@ from engines.base import T
 from engines.mahjong import MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.rules import max_loss_xuezhan
 from engines.mahjong.tiles import tile_name
+from bot.host.model import private_digest
 
 # The first round of the scenarios: seat 0 deals and throws its 14th tile 9条, seat 1 draws and
 # throws 8万, seat 2 8条, seat 3 6万, seat 0 7条; seat 1's next draw is the tile under test.
@@ -149,11 +150,12 @@ def test_two_win_on_the_discard_after_a_kong_and_each_takes_the_kong_money() -> 
     assert flows(g.settle()) == [(1, 0, 2), (2, 0, 2), (3, 0, 2)]  # 下雨 paid at once
     assert g.view(0).hand == "3579m59p1378s 2m"  # the replacement tile apart
     window = g.window()
-    epochs = [g.private_epoch(s) for s in range(4)]
+    before = [private_digest(g, s) for s in range(4)]
     play(g, "0:5p")
     assert g.phase() == "claim" and g.to_act() == (1, 3) and g.public_to_act() == ()
     assert g.view(None).phase == T("mj.phase.claims")
-    assert [g.private_epoch(s) - epochs[s] for s in range(4)] == [0, 1, 0, 1]
+    # the claimants' DMs offer the claim; seat 2, who may not claim, sees nothing new
+    assert [private_digest(g, s) != before[s] for s in (1, 2, 3)] == [True, False, True]
     assert g.window() != window
     window = g.window()
     assert g.timeout_action(1).action == "pass" and not g.timeout_action(1).miss
@@ -403,21 +405,22 @@ def test_every_private_picture_is_refreshed_when_dingque_ends_and_when_a_claim_w
     spec = next(s for s in SPECS if s.key == "xuezhan")
     game = spec.new(Setup(seats=4, seed=618, options=spec.validate({"dingque": True})))
     for seat in range(4):
-        before = [game.private_epoch(s) for s in range(4)]
+        before = [private_digest(game, s) for s in range(4)]
         game.apply(seat, game.trustee(seat))
     assert game.phase() == "discard"
-    assert all(game.private_epoch(s) > before[s] for s in range(4))
+    dealer = game.to_act()[0]  # its DM no longer waits: it discards
+    assert private_digest(game, dealer) != before[dealer]
     for _ in range(2000):  # play on until a claim window closes
         if game.is_over():
             break
         acting = game.to_act()
         claimants = [s for s in acting if game.public_to_act() == ()]
-        before = [game.private_epoch(s) for s in range(4)]
+        before = [private_digest(game, s) for s in range(4)]
         for seat in acting:
             if seat in game.to_act():
                 game.apply(seat, game.trustee(seat))
         if claimants:
-            assert all(game.private_epoch(s) > before[s] for s in claimants)
+            assert all(private_digest(game, s) != before[s] for s in claimants)
             break
     else:
         raise AssertionError("no claim window in the hand")

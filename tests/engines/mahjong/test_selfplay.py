@@ -15,6 +15,7 @@ from mj_support import selfplay
 from engines.base import Setup, T, View
 from engines.mahjong import SPECS, MahjongGame
 from engines.mahjong.game import Claim
+from bot.host.model import private_digest
 
 SPEC = {s.key: s for s in SPECS}
 DINGQUE = {"dingque": True}
@@ -96,7 +97,7 @@ def test_trustee_self_play_keeps_every_invariant(
             timeout = game.timeout_action(seat)
             assert timeout.miss and timeout.action == action
             assert game.public_to_act() == game.to_act()
-        before = [(sum(game.hands[s]), game.private_epoch(s)) for s in range(4)]
+        before = [(sum(game.hands[s]), private_digest(game, s)) for s in range(4)]
         claim_before = game.claim
         window = game.window()
         game.apply(seat, action)
@@ -117,7 +118,7 @@ def test_trustee_self_play_keeps_every_invariant(
                 and s in game.claim.options
             )
             if drew or asked:
-                assert game.private_epoch(s) != before[s][1], (s, action)
+                assert private_digest(game, s) != before[s][1], (s, action)
         if game.claim is not None and game.claim is claim_before:
             assert game.window() == window  # one window until every claimant has answered
         if escaper is not None and step == 40 and not game.is_over():

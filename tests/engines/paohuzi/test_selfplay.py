@@ -17,6 +17,7 @@ from engines.paohuzi.game import CLAIM, DISCARD
 from engines.paohuzi.groups import Kind
 from engines.paohuzi.scoring import MIN_HUXI
 from engines.paohuzi.tiles import full_set, tile_zh
+from bot.host.model import private_digest
 
 TILE_CHARS = {tile_zh(t) for t in range(21)}
 
@@ -79,13 +80,13 @@ def self_play(
         legal = game.legal_actions(seat)
         action = chooser(game, seat, rng)
         assert action in legal, (action, legal)
-        epochs = list(game.epochs)
+        before = [private_digest(game, s) for s in range(len(game.hands))]
         before_claim = game.claim
         assert game.apply(seat, action) == action
         check_state(game)
         if game.claim is not None and game.claim is not before_claim:
             for s in game.claim.options:  # a seat offered a claim gets its DM refreshed
-                assert game.epochs[s] != epochs[s]
+                assert private_digest(game, s) != before[s]
         steps += 1
         assert steps < 1000
     return game

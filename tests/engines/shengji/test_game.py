@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from bot.host.model import private_digest
 from engines.base import Picker, Play, Setup, T
 from engines.errors import IllegalActionError, NotationError, OptionError
 from engines.shengji import SHENGJI, SHENGJI_HAPPY
@@ -100,9 +101,8 @@ def test_a_declaration_refreshes_the_private_picture_of_the_others() -> None:
     assert [c.action for c in game.choices(second)] != offered
     record = game.to_record()
     replayed = ShengjiGame.from_record({**record, "log": record["log"][:-1]})  # before it
-    for other in range(4):
-        bumped = game.private_epoch(other) - replayed.private_epoch(other)
-        assert bumped == (0 if other == first else 1), other
+    # its DM is redrawn; the waiting seats' DMs show nothing of it (the table message does)
+    assert private_digest(game, second) != private_digest(replayed, second)
 
 
 def test_declarations_must_climb_single_pair_joker_pair() -> None:
@@ -259,15 +259,15 @@ def test_happy_counter_kitty_doubles_the_stake() -> None:
                                        carry={"levels": [3, 3], "dealer": 0}))
         while game.phase() == "declare":
             game.apply(game.to_act()[0], "pass")
-        epochs = [game.private_epoch(s) for s in range(4)]
+        before = [private_digest(game, s) for s in range(4)]
         game.apply(0, game.trustee(0))
         if game.phase() == "counter" and 1 in game.to_act():
             break
     else:
         pytest.fail("no seed lets seat 1 counter the kitty")
     # bug: the 反底 window opened without a new epoch, so no claimant's DM offered it
-    for seat in range(4):
-        assert (game.private_epoch(seat) > epochs[seat]) == (seat in game.to_act())
+    for seat in range(1, 4):  # seat 0 buried: its own hand changed anyway
+        assert (private_digest(game, seat) != before[seat]) == (seat in game.to_act())
     assert game.public_to_act() == ()
     counter = next(a for a in game.legal_actions(1) if a.startswith("counter"))
     assert game.apply(1, counter.replace("counter", "反底")) == counter
