@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 30.0
+IDLE_SECONDS = 600.0
+"""How long a ticker with nothing to watch waits before looking again (an event created in
+this process wakes it at once; one that another process starts is adopted, should that
+process die, once its lease lapses and this ticker next looks)."""
 """How often scheduled events are checked for their start time."""
 
 FORMATS = [app_commands.Choice(name=_(f.value), value=f.value) for f in Format]
@@ -158,8 +162,15 @@ class TournamentCog(commands.Cog):
             self._ticker.cancel()
 
     async def _tick(self) -> None:
+        idle = 0.0
         while True:
             await asyncio.sleep(TICK_SECONDS)
+            # with nothing to watch, a look every 30 s would only cost queries (and, in
+            # simulated time, a long advance thousands of them)
+            idle += TICK_SECONDS
+            if self.runner.quiet and not self.runner.woken and idle < IDLE_SECONDS:
+                continue
+            idle, self.runner.woken = 0.0, False
             try:
                 await self.runner.tick()
             except Exception:

@@ -158,6 +158,12 @@ class TournamentRunner:
         self._table_event: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.quiet = False
+        """The last ``tick`` found nothing to watch: no event runs here or anywhere (none to
+        renew or adopt) and none is scheduled. The ticker then waits for ``wake``."""
+        self.woken = False
+        """An event was created here since the last ``tick``: the ticker looks again."""
+        self._running_seen = False
         self.hand_seconds: list[float] = []  # standings update time per hand (benchmark)
         manager.notifier = Fanout(manager.notifier, self)
 
@@ -188,7 +194,9 @@ class TournamentRunner:
         if spec.format is Format.SCHEDULED and spec.start_at is None:
             raise TournamentError("tourney.err.start_at")
         try:
-            return await self.store(guild_id).create(guild_id, channel_id, spec, created_by)
+            event_id = await self.store(guild_id).create(guild_id, channel_id, spec, created_by)
+            self.woken = True
+            return event_id
         except ValueError as exc:
             raise TournamentError("tourney.err.spec", error=str(exc)) from exc
 
@@ -250,7 +258,9 @@ class TournamentRunner:
         await self.renew()
         await self.restore()  # adopt an event whose owner's lease has lapsed
         started = []
-        for guild_id, event in await self._open_scheduled():
+        scheduled = await self._open_scheduled()
+        self.quiet = not self.states and not scheduled and not self._running_seen
+        for guild_id, event in scheduled:
             if not self.manager.owns(guild_id):
                 continue  # the process serving that server starts it
             if event.spec.start_at is not None and event.spec.start_at <= now:
@@ -530,7 +540,9 @@ class TournamentRunner:
         was down is read from the hand history; a table that never dealt is seated again.
         Returns the events resumed."""
         resumed = []
-        for event_id, economy, guild_id in await store.running_events(self.manager.db):
+        running = await store.running_events(self.manager.db)
+        self._running_seen = bool(running)
+        for event_id, economy, guild_id in running:
             if event_id in self.states or not self.manager.owns(guild_id):
                 continue  # running here already, or another process's server
             events = Tournaments(self.manager.wallet.scoped(economy))
