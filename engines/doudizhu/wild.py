@@ -227,6 +227,23 @@ def _readings(hand: Counts, wild: int, want: tuple[Pattern, int] | None = None) 
 
     ``want`` (pattern, size): only the readings that may be of that pattern and size, and the
     bombs."""
+    need = _needs(hand, wild)
+    group, with_singles, with_pairs, chains, plane, top = _shapes(want)
+    out: set[Counts] = set()
+    _groups(out, hand, wild, need, group, with_singles, with_pairs)
+    _chains(out, hand, wild, need, want, chains, plane, top)
+    return out
+
+
+_Shapes = tuple[list[bool], list[bool], list[bool], dict[int, int], dict[bool, int], int]
+"""What ``_readings`` looks for: by count (0-4) the groups, the groups with singles, with
+pairs; the chains (width: the shortest run), the planes (attached pairs: the shortest), and
+the longest run."""
+
+
+def _needs(hand: Counts, wild: int) -> list[list[int]]:
+    """How many 癞子 make ``c`` cards of rank ``r`` (``need[r][c]``): ``hand[wild] + 1``
+    where none can (a joker)."""
     w = hand[wild]
     need = [[0] * 5 for _ in range(NRANKS)]
     for r in range(NRANKS):
@@ -237,6 +254,11 @@ def _readings(hand: Counts, wild: int, want: tuple[Pattern, int] | None = None) 
                 need[r][c] = 0 if c <= hand[r] else w + 1
             else:
                 need[r][c] = max(0, c - hand[r])
+    return need
+
+
+def _shapes(want: tuple[Pattern, int] | None) -> _Shapes:
+    """The patterns ``_readings`` reads: all of them, or those of ``want`` (and the bombs)."""
     group = [True] * 5  # single, pair, trio, bomb (always)
     with_singles = [False, False, False, True, True]  # attachments beside a trio, a four
     with_pairs = list(with_singles)
@@ -260,7 +282,21 @@ def _readings(hand: Counts, wild: int, want: tuple[Pattern, int] | None = None) 
             if pattern is not Pattern.PLANE:
                 del chains[3]
                 plane[pattern is Pattern.PLANE_PAIRS] = top
-    out: set[Counts] = set()
+    return group, with_singles, with_pairs, chains, plane, top
+
+
+def _groups(
+    out: set[Counts],
+    hand: Counts,
+    wild: int,
+    need: list[list[int]],
+    group: list[bool],
+    with_singles: list[bool],
+    with_pairs: list[bool],
+) -> None:
+    """The readings of one rank (single, pair, trio, bomb, with their attachments) and the
+    rocket, into ``out``."""
+    w = hand[wild]
     for r in range(NRANKS):
         for c in range(1, 5):
             cost = need[r][c]
@@ -278,6 +314,21 @@ def _readings(hand: Counts, wild: int, want: tuple[Pattern, int] | None = None) 
         body = [0] * NRANKS
         body[SMALL_JOKER] = body[SMALL_JOKER + 1] = 1
         out.add(tuple(body))
+
+
+def _chains(
+    out: set[Counts],
+    hand: Counts,
+    wild: int,
+    need: list[list[int]],
+    want: tuple[Pattern, int] | None,
+    chains: dict[int, int],
+    plane: dict[bool, int],
+    top: int,
+) -> None:
+    """The readings of runs (顺子, 连对, 三顺) and planes with their attachments, into
+    ``out`` (``want``: only those of its length)."""
+    w = hand[wild]
     for width in (1, 2, 3):
         shortest = chains.get(width, 99)
         if width == 3 and plane:
@@ -300,7 +351,6 @@ def _readings(hand: Counts, wild: int, want: tuple[Pattern, int] | None = None) 
                     for pairs, m in plane.items():
                         if want is None or length == m:
                             _attached(out, hand, wild, need, body, chain, length, w - cost, pairs)
-    return out
 
 
 def _attached(
@@ -409,20 +459,41 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
     size = sum(phys)
     same = [p for p in plays(phys, wild) if p.size == size]
     if eq:
-        wanted = book.options(read_text.strip())
-        for option in wanted:
-            for p in same:
-                if (p.cards, p.key, p.size) == (option.cards, option.key, option.size) and (
-                    option.pattern is p.pattern or TIER.get(p.pattern)
-                ):
-                    return p
-        raise IllegalActionError(
-            f"{cards} cannot be read as {read_text.strip()} with the 癞子 {RANKS[wild]}",
-            action=text,
-            text=T(
-                "err.ddz.wild_reading", cards=cards, reading=read_text.strip(), wild=RANKS[wild]
-            ),
-        )
+        return _read_as(text, cards, read_text, same, wild, book)
+    mine = _as_themselves(text, same, previous, book)
+    if mine is not None:
+        return mine
+    # Otherwise the readings of these cards that are legal now (any, leading; those beating
+    # the table, following): one is taken, none is refused naming them, several are asked.
+    fitting = [p for p in same if previous is None or beats(p, previous)]
+    if len(fitting) == 1:
+        return fitting[0]
+    raise _unread(cards, same, fitting, wild, previous)
+
+
+def _read_as(
+    text: str, cards: str, read_text: str, same: list[Play], wild: int, book: PlayBook
+) -> Play:
+    """``cards=reading``: the play of ``same`` read as ``read_text``, else refused."""
+    wanted = book.options(read_text.strip())
+    for option in wanted:
+        for p in same:
+            if (p.cards, p.key, p.size) == (option.cards, option.key, option.size) and (
+                option.pattern is p.pattern or TIER.get(p.pattern)
+            ):
+                return p
+    raise IllegalActionError(
+        f"{cards} cannot be read as {read_text.strip()} with the 癞子 {RANKS[wild]}",
+        action=text,
+        text=T("err.ddz.wild_reading", cards=cards, reading=read_text.strip(), wild=RANKS[wild]),
+    )
+
+
+def _as_themselves(
+    text: str, same: list[Play], previous: Play | None, book: PlayBook
+) -> Play | None:
+    """The cards of ``text`` read as themselves (a natural play of ``same``) when that is
+    legal now; None otherwise."""
     natural = {p.text: p for p in same if "=" not in p.text}
     if natural:
         # Read as themselves, by the classic rules (a suffix names 三顺 or 飞机), when that is
@@ -435,13 +506,15 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
         mine = natural.get(options[0].text)
         if mine is not None and (previous is None or beats(mine, previous)):
             return mine
-    # Otherwise the readings of these cards that are legal now (any, leading; those beating
-    # the table, following): one is taken, none is refused naming them, several are asked.
-    fitting = [p for p in same if previous is None or beats(p, previous)]
-    if len(fitting) == 1:
-        return fitting[0]
+    return None
+
+
+def _unread(
+    cards: str, same: list[Play], fitting: list[Play], wild: int, previous: Play | None
+) -> IllegalActionError:
+    """The refusal of cards with no reading legal now (none, none beating, or several)."""
     if not same:
-        raise IllegalActionError(
+        return IllegalActionError(
             "these cards are not a valid pattern (牌型)",
             action=cards,
             text=T("err.ddz.no_pattern", cards=cards),
@@ -455,7 +528,7 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
         readings = f"`{same[0].text}`" if one else _forms(same)
         key, arg = ("err.ddz.wild_not_beat", "reading") if one else ("err.ddz.wild_none_beat",
                                                                      "forms")
-        raise IllegalActionError(
+        return IllegalActionError(
             f"with the 癞子 {wild_rank} these cards read as {readings}; none beats "
             f"{previous.text}",
             action=cards,
@@ -463,7 +536,7 @@ def read(text: str, hand: Counts, wild: int, previous: Play | None, book: PlayBo
                    **{arg: readings}),
         )
     forms = _forms(fitting)
-    raise IllegalActionError(
+    return IllegalActionError(
         f"with the 癞子 these cards can be read several ways: type {forms}",
         action=cards,
         text=T("err.ddz.wild_choose", cards=cards, forms=forms, wild=wild_rank),

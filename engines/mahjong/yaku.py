@@ -320,6 +320,22 @@ def _reading(
             ym.append("qinglaotou")
         else:
             ym.append("ziyise")
+    _honour_sets(pair, sets, trips, items, ym)
+    dragon = any(all(s * 9 + r in runs for r in (0, 3, 6)) for s in range(3))
+    if dragon:
+        items.append("yiqi")
+        if (EAST in trips and pair == NORTH) or (NORTH in trips and pair == EAST):
+            ym.append("dongbei")
+    if len(trips) == 4 and all(t in RED for t in tiles):
+        ym.append("hongkongque")
+    if not melds and _nine_gates(counts, win.tile):
+        ym.append("jiulian")
+    return items, ym
+
+
+def _honour_sets(pair: int, sets: list[Set], trips: list[int], items: list[str],
+                 ym: list[str]) -> None:
+    """The reading's patterns and 役满 of dragon and wind triplets and of four kongs."""
     dragon_trips = sum(1 for t in trips if t in DRAGONS)
     wind_trips = sum(1 for t in trips if t in WINDS)
     if dragon_trips == 3:
@@ -332,16 +348,6 @@ def _reading(
         ym.append("xiaosixi")
     if sum(1 for k, _, _ in sets if k == "kong") == 4:
         ym.append("sigangzi")
-    dragon = any(all(s * 9 + r in runs for r in (0, 3, 6)) for s in range(3))
-    if dragon:
-        items.append("yiqi")
-        if (EAST in trips and pair == NORTH) or (NORTH in trips and pair == EAST):
-            ym.append("dongbei")
-    if len(trips) == 4 and all(t in RED for t in tiles):
-        ym.append("hongkongque")
-    if not melds and _nine_gates(counts, win.tile):
-        ym.append("jiulian")
-    return items, ym
 
 
 def _two_sided(runs: list[int], tile: int, counts: Sequence[int]) -> bool:

@@ -22,20 +22,6 @@ MAX_CLASS = 400
 MAX_FUNCTION = 80
 
 ALLOWED: dict[tuple[str, str], str] = {
-    # Being split in other branches right now (issue 24, item 6); each entry goes when its
-    # split merges, and the list is meant to shrink to empty.
-    ("gouji/game.py", "GoujiGame"): "split in progress",
-    ("gouji/game.py", "GoujiGame.__init__"): "split in progress (with GoujiGame)",
-    ("doudizhu/game.py", "DoudizhuGame"): "split in progress",
-    ("doudizhu/five.py", "FiveGame"): "split in progress",
-    ("dagunzi/game.py", "DagunziGame"): "split in progress",
-    ("shengji/game.py", "ShengjiGame"): "split in progress",
-    # 百搭 readings of 斗地主's wild cards: to be split with DoudizhuGame's branch.
-    ("doudizhu/wild.py", "_readings"): "split in progress",
-    ("doudizhu/wild.py", "read"): "split in progress",
-    # 二人麻将's 役 reading: the mahjong hand algorithms are being reworked for speed in another
-    # branch; split it there, not across that work.
-    ("mahjong/yaku.py", "_reading"): "with the hand-algorithm work",
 }
 """(module under engines/, qualified name): why it may still be over its limit for now."""
 
