@@ -138,6 +138,31 @@ def build() -> bytes:
                 waits[index] = bits
             prof = profile(_front(c, honours)) if any(c) else EMPTY
             shapes[index] = profiles.setdefault(prof, len(profiles))
+    count, comb, best = _combinations(profiles)
+    for table in (wait, hwait):
+        if array("H", [1]).tobytes() != b"\x01\x00":
+            table.byteswap()  # the file is little-endian
+    return b"".join(
+        (
+            MAGIC,
+            _keys(win, 9),
+            _keys(hwin, 7),
+            bytes([count]),
+            bytes(win),
+            bytes(shp),
+            wait.tobytes(),
+            bytes(hwin),
+            bytes(hshp),
+            hwait.tobytes(),
+            bytes(comb),
+            bytes(best),
+        )
+    )
+
+
+def _combinations(profiles: dict[tuple[int, ...], int]) -> tuple[int, bytearray, bytearray]:
+    """Close ``profiles`` (profile → id) under combination; the count of ids, the table of
+    their combinations and each id's best shanten figures."""
     # close the profiles under combination, so that comb is a table over ids
     grown = True
     while grown:
@@ -160,25 +185,7 @@ def build() -> bytes:
     for prof, i in profiles.items():
         for k in range(5):
             best[5 * i + k] = max(prof[k], prof[5 + k])
-    for table in (wait, hwait):
-        if array("H", [1]).tobytes() != b"\x01\x00":
-            table.byteswap()  # the file is little-endian
-    return b"".join(
-        (
-            MAGIC,
-            _keys(win, 9),
-            _keys(hwin, 7),
-            bytes([count]),
-            bytes(win),
-            bytes(shp),
-            wait.tobytes(),
-            bytes(hwin),
-            bytes(hshp),
-            hwait.tobytes(),
-            bytes(comb),
-            bytes(best),
-        )
-    )
+    return count, comb, best
 
 
 def _keys(win: bytearray, size: int) -> bytes:
