@@ -100,6 +100,8 @@ async def run(tables: int, watchers: int, actions: int, seconds: float,
             table = manager.get(1000 + n)
             seat = await page(server.hub.token(table, 0))
             watch = [await page(server.hub.watch_token(table)) for _ in range(watchers)]
+            ready.append(n)
+            await go.wait()  # every page open before anyone acts: the steady state is timed
             stop = time.perf_counter() + seconds
             done = 0
             rng = random.Random(n)
@@ -128,9 +130,25 @@ async def run(tables: int, watchers: int, actions: int, seconds: float,
             for ws in (seat, *watch):
                 await ws.close()
 
+        ready: list[int] = []
+        go = asyncio.Event()
+        runs = asyncio.gather(*(table_run(n) for n in range(tables)))
+        while len(ready) < tables and not runs.done():
+            await asyncio.sleep(0.05)
         connected = rss_kib()
         began, cpu = time.perf_counter(), time.process_time()
-        await asyncio.gather(*(table_run(n) for n in range(tables)))
+        go.set()
+        lags: list[float] = []
+
+        async def probe() -> None:  # how late the loop wakes a 10 ms sleep: the machine's share
+            while True:
+                at = time.perf_counter()
+                await asyncio.sleep(0.01)
+                lags.append(time.perf_counter() - at - 0.01)
+
+        prober = asyncio.get_running_loop().create_task(probe())
+        await runs
+        prober.cancel()
         took, cpu = time.perf_counter() - began, time.process_time() - cpu
         peak = max(connected, rss_kib())
     pages = tables * (1 + watchers)
@@ -143,6 +161,10 @@ async def run(tables: int, watchers: int, actions: int, seconds: float,
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
         print(f"action-to-update latency: p50 {statistics.median(latencies) * 1000:.1f} ms, "
               f"p99 {p99 * 1000:.1f} ms")
+    lags.sort()
+    if lags:
+        print(f"event loop lag (a 10 ms sleep's overshoot): p50 {statistics.median(lags) * 1000:.1f}"
+              f" ms, p99 {lags[int(len(lags) * 0.99)] * 1000:.1f} ms")
     print(f"processor time: {cpu / max(1, acted) * 1000:.1f} ms per page action (server, "
           f"trustee seats, database thread and the pages' clients together)")
     per_page = (peak - before) / max(1, pages)
