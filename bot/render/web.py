@@ -10,13 +10,14 @@ page holds no game knowledge and no texts of its own (its labels come in ``label
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from bot.host.model import PLAYING, Table
 from bot.host.tables import TableManager
 from bot.i18n import render, t
-from bot.render.text import result_lines, seat_detail, seat_names, table_text
+from bot.render.text import TableText, result_lines, seat_detail, seat_names, table_text
 from engines.base import Face, FaceKind, GameSpec, Picker, View, no_faces
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
@@ -51,9 +52,18 @@ def faces_of(spec: GameSpec | None, notation: str | None, twin: str | None = Non
     None where the game draws none (the page then shows the text)."""
     if not notation or spec is None or spec.faces is no_faces:
         return None
-    faces = spec.faces(twin) if twin else None
-    faces = faces or spec.faces(notation)
-    return [face_json(f) for f in faces] if faces else None
+    faces = _faces(spec.faces, notation, twin)
+    return list(faces) if faces is not None else None
+
+
+@lru_cache(maxsize=8192)
+def _faces(draw: Any, notation: str, twin: str | None) -> tuple[dict[str, Any], ...] | None:
+    """``faces_of``'s work, kept: a notation's faces do not change (``GameSpec.faces`` is a
+    pure function), and a table's frames draw the same cards again and again. The dicts are
+    shared: a frame's faces are read, never changed (``hand_cells`` copies its cells)."""
+    faces = draw(twin) if twin else None
+    faces = faces or draw(notation)
+    return tuple(face_json(f) for f in faces) if faces else None
 
 
 def _key(face: dict[str, Any], suited: bool) -> tuple[Any, ...]:
@@ -96,15 +106,43 @@ def hand_cells(spec: GameSpec | None, view: View, picker: Picker | None
     return hand, extra
 
 
+@lru_cache(maxsize=16)
+def labels(locale: str) -> dict[str, str]:
+    """The page's own words in ``locale`` (the same for every frame: made once)."""
+    return {key.removeprefix("web."): t(key, locale) for key in LABELS}
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What every viewer's frame of one table shares at one moment: its public texts
+    (``table_text``, the costly part), the seats' names, the settlement. Made once per change
+    of the table and used for its spectators' frame and each seat's (``frame(parts=…)``)."""
+
+    text: TableText
+    names: list[str]
+    result: list[str]
+
+    @classmethod
+    def of(cls, manager: TableManager, table: Table, locale: str) -> Parts:
+        spec = manager.specs.get(table.game_key)
+        spell = spec.spell if spec is not None else None
+        game = table.game if table.status == PLAYING else None
+        result = [x.replace("**", "").replace("`", "") for x in result_lines(
+            table.last_result, locale, spell)] if table.last_result and game is None else []
+        return cls(table_text(manager, table, locale), seat_names(table), result)
+
+
 def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
-          now: float) -> dict[str, Any]:
-    """What ``viewer`` (a seat index, or None for a spectator) sees of ``table`` now."""
-    text = table_text(manager, table, locale)  # title, names, result, notes: public texts
+          now: float, parts: Parts | None = None) -> dict[str, Any]:
+    """What ``viewer`` (a seat index, or None for a spectator) sees of ``table`` now.
+    ``parts``: the table's shared parts for this moment, when several frames are made."""
+    parts = parts or Parts.of(manager, table, locale)
+    text = parts.text  # title, names, result, notes: public texts
     spec = manager.specs.get(table.game_key)
     game = table.game if table.status == PLAYING else None
     live = game is not None and not game.is_over()
     view = game.view(viewer) if game is not None else text.view
-    names = seat_names(table)
+    names = parts.names
     mine = viewer is not None and game is not None and live and viewer in game.to_act()
     acting = set(game.public_to_act()) if live and game is not None else set()
     if mine and viewer is not None:
@@ -139,14 +177,15 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
     out: dict[str, Any] = {
         "kind": "watch" if viewer is None else "seat",
         "table": table.id, "hand_no": table.hand_id,
+        # actions taken in this hand so far: a frame with more is newer (the benchmark's mark)
+        "moves": len(game.log) if game is not None else 0,
         "title": text.title,
         "phase": render(view.phase, locale) if game is not None and view is not None else (
             text.status),
         "deadline": table.deadline if live and game is not None and game.to_act() else None,
         "now": now,
         "seats": seats, "lines": lines, "round": plays,
-        "result": [x.replace("**", "").replace("`", "") for x in result_lines(
-            table.last_result, locale, spell)] if table.last_result and game is None else [],
+        "result": list(parts.result),
         "notes": list(text.notes[-5:]),
         "footer": text.footer,
         "board": None, "hand": [], "extra": [], "picker": None, "buttons": [],
@@ -155,7 +194,7 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
         "can_start": viewer is not None and table.status != PLAYING and viewer < len(
             table.seats),
         "counter": view.counter if view is not None and viewer is not None else None,
-        "labels": {key.removeprefix("web."): t(key, locale) for key in LABELS},
+        "labels": labels(locale),
     }
     if view is not None and view.board is not None:
         board = view.board

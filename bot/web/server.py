@@ -25,7 +25,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
-from bot.host.model import PLAYING, HostError, Table
+from bot.host.model import HostError, Table
 from bot.host.tables import TableManager
 from bot.i18n import normalize, t
 from bot.render.text import error_text
@@ -281,10 +281,8 @@ class WebServer:
             action = data.get("action")
             if not isinstance(action, str) or not action.strip() or len(action) > 200:
                 raise HostError("web.bad_message")
+        # the host redraws what changed; this seat's DM waits while its page is open (hub)
         await self.manager.act(table.id, uid, action)
-        # the player's DM follows what the page did (the Discord hall edits it in place)
-        if table.status == PLAYING and str(grant.seat) in table.dms:
-            await self.hub.inner.hand_dealt(table, grant.seat)
 
     def _picked(self, table: Table, seat: int, picked: Any) -> str:
         """The action a page's pick makes: picker tokens by index, each at most once."""
