@@ -680,9 +680,11 @@ class TableManager:
             if seat.uid is None or seat.escaped or seat.kicked:
                 continue
             key = str(index)
-            view = game.view(index)
-            if key not in table.sent and not view.hand:
-                continue
+            view = None
+            if key not in table.sent:  # not shown yet: only once the seat holds a hand
+                view = game.view(index)
+                if not view.hand:
+                    continue
             digest = private_digest(game, index, view, acting)
             if table.sent.get(key) == digest:
                 continue

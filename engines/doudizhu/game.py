@@ -704,6 +704,12 @@ class DoudizhuGame(Game):
         """The cards ``seat`` holds (the whole deal is seen at once)."""
         return tuple(self.hands[seat])
 
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: the cards of every seat it sees (its own, the
+        明牌 shown, all once the hand is over), as counts; their suited twins follow them."""
+        return tuple(tuple(self.visible_hand(s)) if s == seat or self.shown[s] or self.over
+                     else None for s in range(self.n))
+
     def view(self, seat: int | None) -> View:
         """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a
         rank leaves a hand: ``engines.doudizhu.suits``)."""
@@ -1293,6 +1299,13 @@ class MalaGame(DoudizhuGame):
         return dataclasses.replace(
             v, seats=tuple(seats), lines=tuple(lines), hand=hand, counter=counter
         )
+
+    def private_face(self, seat: int) -> Any:
+        """As 斗地主's, but a hand not looked at (闷抓) is not shown to its holder."""
+        face = super().private_face(seat)
+        if self.looked[seat] or self.over:
+            return face
+        return (*face[:seat], None, *face[seat + 1:])
 
     def _suited_line(self, key: str) -> Texts | None:
         if key == "ddz.line.open_card":  # the 明牌 turned up in the deal, a public card

@@ -954,6 +954,12 @@ class GoujiGame(Game):
             return n if n <= 10 else None  # 报牌: ten cards or fewer
         return n
 
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: its cards, and their suits where dealt with suits."""
+        hand = self.hands[seat]
+        suited = self.suits.hand(seat) if self.suits is not None and any(hand) else None
+        return (tuple(hand), suited)
+
     def view(self, seat: int | None) -> View:
         over = self._phase == DONE
         slots = self.slots() if over and not self.void else None

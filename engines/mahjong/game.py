@@ -946,6 +946,26 @@ class MahjongGame(Game):
         text = format_counts(hand)
         return f"{text} {tile_name(apart)}".strip() if apart is not None else text
 
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: the concealed tiles of every hand it sees (its
+        own, the winners', all once the hand ended) with the tile ``hand_text`` sets apart,
+        and its own melds (an 暗杠 is drawn apart)."""
+        winners: dict[int, int] = {}
+        for w in self.wins:
+            winners.setdefault(w.seat, w.tile)  # a seat's first win sets its tile apart
+        hands = []
+        for s in range(self.N):
+            if s == seat or s in winners or self.ended is not None:
+                apart = winners.get(s)
+                if apart is None and self.drawn is not None and s == self.turn \
+                        and self._phase == DISCARD:
+                    apart = self.drawn
+                hands.append((tuple(self.hands[s]), apart))
+            else:
+                hands.append(None)
+        melds = tuple((m.kind is MeldKind.ANGANG, m.tiles) for m in self.melds[seat])
+        return (tuple(hands), melds)
+
     def melds_text(self, seat: int) -> str:
         """副露: ``555p`` 碰, ``5555p`` 明杠/补杠, ``[5555p]`` 暗杠 (its tile is shown)."""
         out = []

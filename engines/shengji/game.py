@@ -540,6 +540,10 @@ class ShengjiGame(Game):
         return T("shengji.trump.suit", suit=self._suit_text(self.decl.suit),
                  level=level_name(self.level))
 
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: its cards in the order the trump sorts them."""
+        return tuple(self.ctx.sort(ids_of(self.hands[seat])))
+
     def view(self, seat: int | None) -> View:
         current = dict(self.trick)
         seats = []
