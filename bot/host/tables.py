@@ -20,8 +20,9 @@ from typing import Any, Protocol
 
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
+from bot.host.hands import PrivateHands
 from bot.host.metrics import HostMetrics
-from bot.host.model import PLAYING, WAITING, HostError, Seat, Table, private_digest
+from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.host.referee import Referee
 from bot.host.saver import Loaded, Saver
 from bot.i18n import typed
@@ -60,7 +61,7 @@ class Notifier(Protocol):
     async def table_closed(self, table: Table, reason: Text) -> None: ...
 
 
-class TableManager:
+class TableManager(PrivateHands):
     """All open tables, keyed by channel id."""
 
     def __init__(
@@ -615,19 +616,6 @@ class TableManager:
             raise HostError("err.not_your_turn")
         return table.game.hint(index)
 
-    async def save_dm(self, table: Table, seat: int, message_id: int) -> None:
-        """Remember the DM that shows ``seat`` its hand, so the next update edits it.
-
-        May be called from ``Notifier.hand_dealt`` (the table's lock is then held by the host,
-        which saves the table right after; a change made while another call holds the lock is
-        saved with the table's next change); otherwise the table is saved here."""
-        table.dms[str(seat)] = message_id
-        if self.tables.get(table.id) is not table or self.lock(table.id).locked():
-            return
-        async with self.lock(table.id):
-            if self.tables.get(table.id) is table:
-                await self._save(table)
-
     # --- the engine loop ----------------------------------------------------------------
     async def _advance(self, table: Table) -> None:
         """Let the trustee act for automatic seats, then settle or re-arm the timer; save."""
@@ -668,40 +656,6 @@ class TableManager:
             await self.referee.ready()
             self._arm(table)
             await self._save(table)
-
-    async def _deal_private(self, table: Table) -> None:
-        """Show each person their hand the first time they can see one (at the deal in most
-        games, after a phase in others), and again whenever what it shows changed
-        (``private_digest``), whoever or whatever changed it; never when it did not."""
-        game = table.game
-        assert game is not None
-        acting = self.private_acting(table)
-        for index, seat in enumerate(table.seats):
-            if seat.uid is None or seat.escaped or seat.kicked:
-                continue
-            key = str(index)
-            view = None
-            if key not in table.sent:  # not shown yet: only once the seat holds a hand
-                view = game.view(index)
-                if not view.hand:
-                    continue
-            digest = private_digest(game, index, view, acting)
-            if table.sent.get(key) == digest:
-                continue
-            table.sent[key] = digest
-            await self.notifier.hand_dealt(table, index)
-
-    def private_acting(self, table: Table) -> tuple[int, ...]:
-        """The seats whose private hand shows a turn: those the game waits for, but a seat
-        whose only answer is the pass the host makes for it (要不起, auto-pass on), which has
-        nothing to decide: its DM keeps waiting, and the pass comes after the same delay as
-        anyone's (``Referee.only_action``)."""
-        game = table.game
-        if game is None:
-            return ()
-        timer = self.timer(table, game.phase())
-        return tuple(s for s in game.to_act()
-                     if self.referee.only_action(table, game, s, timer) is None)
 
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)
