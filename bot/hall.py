@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.hall_budget import MessageBudget
 from bot.host.model import PLAYING, HostError, Table, dm_view
 from bot.host.tables import HandResult
 from bot.i18n import normalize, render, t
 from bot.render.limits import field_values, fit
-from bot.render.pictures import Picture, content_named, hand_picture, table_picture
+from bot.render.pictures import Picture, hand_picture, table_picture
 from bot.render.pictures import render_async as render_picture
 from bot.render.text import TableText, error_text, hand_text, notation_help, table_text
 from bot.views.components import hand_view, table_view
@@ -40,14 +41,6 @@ _pending: contextvars.ContextVar[discord.Interaction | None] = contextvars.Conte
 # or /hand): its answer redraws that message, so the host's refresh of it is left to it.
 _answering: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar(
     "answering_interaction", default=None)
-
-TOKEN_LIFE = 14 * 60
-"""Seconds an interaction's token is used to edit its message: Discord keeps a token valid
-for 15 minutes (docs/discord-budget.md); the last minute is left as a margin."""
-
-TOKENS_KEPT = 4
-"""Tokens kept per message, used in turn: each token's webhook is a rate-limit bucket of its
-own, so a busy table message is not held back by one token's bucket."""
 
 COLOUR = discord.Colour.from_rgb(200, 40, 40)
 
@@ -71,7 +64,7 @@ def missing_permissions(permissions: discord.Permissions) -> list[str]:
     return [name for name in TABLE_PERMISSIONS if not getattr(permissions, name)]
 
 
-class DiscordHall:
+class DiscordHall(MessageBudget):
     """Notifier + shared interaction handlers."""
 
     def __init__(self, bot: GameHall) -> None:
@@ -189,63 +182,6 @@ class DiscordHall:
             self._images_off.discard(uid)
         else:
             self._images_off.add(uid)
-
-    def attachments(self, file: discord.File | None, carried: str | None) -> dict[str, Any]:
-        """The attachments argument of an edit: none (keep the message's file) when it already
-        carries this picture, else the new file, or an empty list to drop an old one."""
-        if file is not None and file.filename == carried and content_named(file.filename):
-            return {}
-        return {"attachments": [file] if file is not None else []}
-
-    def _carried(self, message: discord.Message | None, message_id: int | None) -> str | None:
-        """The picture file a message carries: from the message itself where we have it, else
-        from what this process last uploaded to it."""
-        if message is not None:
-            return next((a.filename for a in message.attachments), None)
-        return self.uploaded.get(message_id) if message_id is not None else None
-
-    def _uploaded(self, message_id: int | None, file: discord.File | None) -> None:
-        if message_id is None:
-            return
-        if len(self.uploaded) > 10_000:  # old hands' DMs: forgetting one costs one upload
-            self.uploaded.clear()
-        if file is not None:
-            self.uploaded[message_id] = file.filename
-        else:
-            self.uploaded.pop(message_id, None)
-
-    def _answered(self, interaction: discord.Interaction, message_id: int | None) -> None:
-        """``interaction``'s answer drew message ``message_id`` (a component's message,
-        updated or deferred): its token may edit that message for the next minutes."""
-        if message_id is None:
-            return
-        now = self.manager.clock()
-        if len(self.tokens) > 10_000:  # forget the messages whose tokens all expired
-            self.tokens = {k: v for k, v in self.tokens.items()
-                           if any(now - since < TOKEN_LIFE for _, since, _ in v)}
-        kept = [t for t in self.tokens.get(message_id, ()) if t[0] is not interaction]
-        self.tokens[message_id] = [*kept, [interaction, now, now]][-TOKENS_KEPT:]
-
-    async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
-        """Edit a message through the token of the latest interaction that drew it, if that
-        token is still valid: True if done. An interaction endpoint, not bound to the global
-        rate limit; a refused token is forgotten and the caller edits the message itself."""
-        now = self.manager.clock()
-        kept = [t for t in self.tokens.get(message_id, ()) if now - t[1] < TOKEN_LIFE]
-        if not kept:
-            self.tokens.pop(message_id, None)
-            return False
-        self.tokens[message_id] = kept
-        held = min(kept, key=lambda t: t[2])  # the one rested longest
-        held[2] = now
-        try:
-            await held[0].edit_original_response(**fields)
-        except discord.HTTPException as exc:
-            log.info("message %s: edit through the interaction failed (%s)", message_id, exc)
-            if held in self.tokens.get(message_id, ()):
-                self.tokens[message_id].remove(held)
-            return False
-        return True
 
     async def table_changed(self, table: Table) -> None:
         """Redraw the table message: through the interaction that changed it when it came from
