@@ -6,12 +6,19 @@ tables, locks, notifier, referee and timers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.host.model import Table, private_digest
 
 
 class PrivateHands:
     """私有手牌: each person's private hand (their DM), shown once they hold one and redrawn
-    whenever what it shows changes (``private_digest``); its message id kept."""
+    whenever what it shows changes (``private_digest``); its message id kept.
+
+    ``faces``: (table, seat) → the waiting face (``Game.private_face`` and the open offers)
+    last digested there, with its digest; one entry per seat of a channel ever played."""
+
+    faces: dict[tuple[int, int], tuple[Any, int]]
 
     async def save_dm(self, table: Table, seat: int, message_id: int) -> None:
         """Remember the DM that shows ``seat`` its hand, so the next update edits it.
@@ -42,7 +49,16 @@ class PrivateHands:
                 view = game.view(index)
                 if not view.hand:
                     continue
+            face = None
+            if index not in acting:
+                # a waiting seat's digest follows from its face and offers alone: the same
+                # face that last gave the digest it was sent needs neither repr nor digest
+                face = (game.private_face(index), game.open_offers(index))
+                if self.faces.get((table.id, index)) == (face, table.sent.get(key)):
+                    continue
             digest = private_digest(game, index, view, acting)
+            if face is not None:
+                self.faces[(table.id, index)] = (face, digest)
             if table.sent.get(key) == digest:
                 continue
             table.sent[key] = digest

@@ -87,6 +87,7 @@ class TableManager(Seating, Starting, PrivateHands, Restorer, Timers):
         self._seed = seed_source or (lambda: random.SystemRandom().getrandbits(62))
         self.specs: dict[str, GameSpec] = registry.specs()
         self.tables: dict[int, Table] = {}
+        self.faces = {}  # PrivateHands: the waiting faces last digested
         self.cashier = Cashier(settings, db, self.wallet_for)
         self.turns = TurnClock(clock, self._expire)
         self._locks: dict[int, asyncio.Lock] = {}
