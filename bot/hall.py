@@ -3,28 +3,29 @@
 ``DiscordHall`` implements the host's ``Notifier`` (it keeps one table message per table up
 to date and DMs hands) and the handlers that buttons and slash commands share. Discord
 failures are logged; a table whose message can no longer be shown is closed rather than run
-unseen.
+unseen. Its jobs live in the classes it inherits, one module each: the table message
+(``TableMessages``, bot/hall_table.py), the DM hands (``PrivateHandViews``, hall_hands.py) and
+the edit budget (``MessageBudget``, hall_budget.py); the handlers stay here.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import io
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.host.model import PLAYING, HostError, Table, dm_view
-from bot.host.tables import HandResult
-from bot.i18n import normalize, render, t
+from bot.hall_budget import MessageBudget
+from bot.hall_hands import PrivateHandViews, _answering
+from bot.hall_table import TableMessages, _pending
+from bot.host.model import HostError, Table
+from bot.i18n import normalize, t
 from bot.render.limits import field_values, fit
-from bot.render.pictures import Picture, content_named, hand_picture, table_picture
+from bot.render.pictures import Picture, table_picture
 from bot.render.pictures import render_async as render_picture
-from bot.render.text import TableText, error_text, hand_text, notation_help, table_text
-from bot.views.components import hand_view, table_view
-from engines.base import T, Text
+from bot.render.text import TableText, error_text, notation_help, table_text
 from engines.errors import GameError
 
 if TYPE_CHECKING:
@@ -32,22 +33,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The component interaction being handled on this task, if it came from the table message:
-# its response can redraw the table message itself, saving a separate edit.
-_pending: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar(
-    "pending_interaction", default=None)
-# The component interaction being handled on this task if it came from a private hand (a DM
-# or /hand): its answer redraws that message, so the host's refresh of it is left to it.
-_answering: contextvars.ContextVar[discord.Interaction | None] = contextvars.ContextVar(
-    "answering_interaction", default=None)
-
-TOKEN_LIFE = 14 * 60
-"""Seconds an interaction's token is used to edit its message: Discord keeps a token valid
-for 15 minutes (docs/discord-budget.md); the last minute is left as a margin."""
-
-TOKENS_KEPT = 4
-"""Tokens kept per message, used in turn: each token's webhook is a rate-limit bucket of its
-own, so a busy table message is not held back by one token's bucket."""
 
 COLOUR = discord.Colour.from_rgb(200, 40, 40)
 
@@ -71,7 +56,7 @@ def missing_permissions(permissions: discord.Permissions) -> list[str]:
     return [name for name in TABLE_PERMISSIONS if not getattr(permissions, name)]
 
 
-class DiscordHall:
+class DiscordHall(TableMessages, PrivateHandViews, MessageBudget):
     """Notifier + shared interaction handlers."""
 
     def __init__(self, bot: GameHall) -> None:
@@ -145,23 +130,6 @@ class DiscordHall:
             game.public_to_act() if live and game is not None else (), table.locale)
         return await render_picture(described) if described is not None else None
 
-    async def hand_file(self, table: Table, seat: int, uid: int, locale: str, *,
-                        dm: bool = False) -> discord.File | None:
-        """手牌图: the seat's private picture as a file, or None (no hand, a game without
-        faces, or the person chose text only with /settings images off); ``dm``: the part a
-        DM shows (``dm_view``)."""
-        if not self.images_on(uid) or table.status != PLAYING or table.game is None:
-            return None
-        game = table.game
-        shown = (dm_view(game, seat, acting=seat in self.manager.private_acting(table)) if dm
-                 else game.view(seat))
-        described = hand_picture(self.manager.spec(table).faces, shown, seat,
-                                 [s.name for s in table.seats], locale)
-        if described is None:
-            return None
-        picture = await render_picture(described)
-        return discord.File(io.BytesIO(picture.png), filename=picture.filename)
-
     async def images_ready(self) -> None:
         """Load who chose text only (once)."""
         if self._images_off is None:
@@ -189,281 +157,6 @@ class DiscordHall:
             self._images_off.discard(uid)
         else:
             self._images_off.add(uid)
-
-    def attachments(self, file: discord.File | None, carried: str | None) -> dict[str, Any]:
-        """The attachments argument of an edit: none (keep the message's file) when it already
-        carries this picture, else the new file, or an empty list to drop an old one."""
-        if file is not None and file.filename == carried and content_named(file.filename):
-            return {}
-        return {"attachments": [file] if file is not None else []}
-
-    def _carried(self, message: discord.Message | None, message_id: int | None) -> str | None:
-        """The picture file a message carries: from the message itself where we have it, else
-        from what this process last uploaded to it."""
-        if message is not None:
-            return next((a.filename for a in message.attachments), None)
-        return self.uploaded.get(message_id) if message_id is not None else None
-
-    def _uploaded(self, message_id: int | None, file: discord.File | None) -> None:
-        if message_id is None:
-            return
-        if len(self.uploaded) > 10_000:  # old hands' DMs: forgetting one costs one upload
-            self.uploaded.clear()
-        if file is not None:
-            self.uploaded[message_id] = file.filename
-        else:
-            self.uploaded.pop(message_id, None)
-
-    def _answered(self, interaction: discord.Interaction, message_id: int | None) -> None:
-        """``interaction``'s answer drew message ``message_id`` (a component's message,
-        updated or deferred): its token may edit that message for the next minutes."""
-        if message_id is None:
-            return
-        now = self.manager.clock()
-        if len(self.tokens) > 10_000:  # forget the messages whose tokens all expired
-            self.tokens = {k: v for k, v in self.tokens.items()
-                           if any(now - since < TOKEN_LIFE for _, since, _ in v)}
-        kept = [t for t in self.tokens.get(message_id, ()) if t[0] is not interaction]
-        self.tokens[message_id] = [*kept, [interaction, now, now]][-TOKENS_KEPT:]
-
-    async def _edit_by_token(self, message_id: int, **fields: Any) -> bool:
-        """Edit a message through the token of the latest interaction that drew it, if that
-        token is still valid: True if done. An interaction endpoint, not bound to the global
-        rate limit; a refused token is forgotten and the caller edits the message itself."""
-        now = self.manager.clock()
-        kept = [t for t in self.tokens.get(message_id, ()) if now - t[1] < TOKEN_LIFE]
-        if not kept:
-            self.tokens.pop(message_id, None)
-            return False
-        self.tokens[message_id] = kept
-        held = min(kept, key=lambda t: t[2])  # the one rested longest
-        held[2] = now
-        try:
-            await held[0].edit_original_response(**fields)
-        except discord.HTTPException as exc:
-            log.info("message %s: edit through the interaction failed (%s)", message_id, exc)
-            if held in self.tokens.get(message_id, ()):
-                self.tokens[message_id].remove(held)
-            return False
-        return True
-
-    async def table_changed(self, table: Table) -> None:
-        """Redraw the table message: through the interaction that changed it when it came from
-        the table message (no extra call), else by an edit that follows the answer.
-
-        Edits of one table message are coalesced: while one is in flight (or held back by
-        Discord's per-channel rate limit), further changes wait and are drawn together, in
-        their newest state, by the next edit. The message is never more than one edit behind.
-        """
-        pending = _pending.get()
-        if (pending is not None and not pending.response.is_done() and pending.message is not None
-                and pending.message.id == table.message_id):
-            _pending.set(None)
-            lock = self._redraw_lock(table.id)
-            if not lock.locked():
-                self._dirty.discard(table.id)
-                async with lock:
-                    await self._redraw(table, pending)
-                return
-            # an edit is in flight (perhaps waiting on the rate limit): answer now, within
-            # the interaction's 3 seconds, and draw once more after that edit, which may land
-            # later with an older state
-            await self._redraw(table, pending)
-        self._dirty.add(table.id)
-        flusher = self._flushers.get(table.id)
-        if flusher is None or flusher.done():
-            self._flushers[table.id] = asyncio.get_running_loop().create_task(
-                self._flush(table), name=f"table-redraw-{table.id}")
-
-    def _redraw_lock(self, table_id: int) -> asyncio.Lock:
-        return self._redraws.setdefault(table_id, asyncio.Lock())
-
-    async def _flush(self, table: Table) -> None:
-        while table.id in self._dirty:
-            async with self._redraw_lock(table.id):
-                if table.id not in self._dirty:
-                    break
-                self._dirty.discard(table.id)
-                if self.manager.tables.get(table.id) is not table:
-                    break  # closed meanwhile: table_closed has said so
-                try:
-                    await self._redraw(table, None)
-                except Exception:  # noqa: BLE001 - a redraw must not end the flusher silently
-                    log.exception("table %s: redraw failed", table.id)
-
-    async def flush(self, table_id: int) -> None:
-        """Wait until the table message shows the latest change (tests, shutdown)."""
-        flusher = self._flushers.get(table_id)
-        if flusher is not None:
-            await asyncio.shield(flusher)
-
-    async def _redraw(self, table: Table, pending: discord.Interaction | None) -> None:
-        embed, file = await self.embed(table)
-        view = table_view(table, table.locale)
-        attachments = [file] if file is not None else []
-        if pending is not None:
-            try:
-                await pending.response.edit_message(**fit({"embed": embed, "view": view}),
-                                                    **self.attachments(file, self._carried(
-                                                        pending.message, table.message_id)))
-                self._uploaded(table.message_id, file)
-                self._answered(pending, table.message_id)
-                return
-            except discord.HTTPException:
-                log.warning("table %s: redraw through the interaction failed", table.id)
-                embed, file = await self.embed(table)
-                attachments = [file] if file is not None else []
-        channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
-        if table.message_id is not None and await self._edit_by_token(
-                table.message_id, **fit({"embed": embed, "view": view}),
-                **self.attachments(file, self._carried(None, table.message_id))):
-            self._uploaded(table.message_id, file)
-            return
-        if file is not None and table.message_id in self.tokens:
-            embed, file = await self.embed(table)  # the refused edit used up the file
-            attachments = [file] if file is not None else []
-        if table.message_id is not None:
-            for attempt in range(2):
-                try:
-                    await channel.get_partial_message(table.message_id).edit(
-                        **fit({"embed": embed, "view": view}),
-                        **self.attachments(file, self._carried(None, table.message_id)))
-                    self._uploaded(table.message_id, file)
-                    return
-                except (discord.NotFound, discord.Forbidden):
-                    break  # deleted, or no longer ours to edit: post a new one
-                except discord.HTTPException as exc:
-                    log.warning("table %s: edit failed (%s), attempt %d", table.id, exc,
-                                attempt + 1)
-                    if file is not None:
-                        embed, file = await self.embed(table)
-                        attachments = [file]
-            else:
-                return
-            if file is not None:
-                embed, file = await self.embed(table)
-                attachments = [file]
-        try:
-            message = await channel.send(**fit({"embed": embed, "view": view}), files=attachments)
-        except discord.HTTPException as exc:
-            log.warning("table %s: cannot post the table message (%s)", table.id, exc)
-            await self._close_unseen(table)
-            return
-        self._uploaded(message.id, file)
-        await self.manager.save_message_id(table, message.id)
-
-    async def _close_unseen(self, table: Table) -> None:
-        """A table nobody can see must not go on holding beans: close it (escrow released).
-        Closed from a task of its own, since this may run inside a host call on the table."""
-        if self.manager.tables.get(table.id) is table:
-            asyncio.get_running_loop().create_task(self._close(table.id, T("note.unseen")))
-
-    async def _close(self, table_id: int, reason: Text) -> None:
-        try:
-            await self.manager.close(table_id, reason)
-        except HostError:
-            pass  # closed meanwhile
-
-    async def hand_started(self, table: Table) -> None:
-        """Nothing to send: each person's hand goes out by DM once it is dealt (hand_dealt)."""
-
-    async def hand_dealt(self, table: Table, seat: int) -> None:
-        """DM a person their hand, or redraw the DM already sent this hand (the host calls
-        this whenever what the DM shows changed): through the answer to the click being
-        handled when it came from that DM, else through the token of the latest interaction
-        that drew the DM, else by an edit of the DM; where DMs are closed, say so."""
-        uid = table.seats[seat].uid
-        assert uid is not None
-        known = table.dms.get(str(seat))
-        answering = _answering.get()
-        if (known is not None and answering is not None and not answering.response.is_done()
-                and answering.message is not None and answering.message.id == known):
-            return  # the answer to this click redraws the DM (act → show_hand)
-        locale = table.locale
-        content, view = self.private_view(table, seat, locale, dm=True)
-        await self.images_ready()
-        file = await self.hand_file(table, seat, uid, locale, dm=True)
-        if known is not None and await self._edit_by_token(
-                known, **fit({"content": content, "view": view}),
-                **self.attachments(file, self._carried(None, known))):
-            self._uploaded(known, file)
-            return
-        if file is not None and known in self.tokens:
-            file = await self.hand_file(table, seat, uid, locale, dm=True)
-        try:
-            # create_dm reuses a DM channel it already knows: one call per player per run
-            channel = await self.bot.create_dm(discord.Object(id=uid))
-            if known is not None:
-                try:
-                    await channel.get_partial_message(known).edit(
-                        **fit({"content": content, "view": view}),
-                        **self.attachments(file, self._carried(None, known)))
-                    self._uploaded(known, file)
-                    return
-                except discord.NotFound:
-                    pass  # the DM was deleted: send it again
-            message = await channel.send(**fit({"content": content, "view": view}),
-                                         files=[file] if file is not None else [])
-            self._uploaded(message.id, file)
-        except discord.HTTPException as exc:
-            log.info("table %s: no DM to %s (%s)", table.id, uid, exc)
-            table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
-            return
-        await self.manager.save_dm(table, seat, message.id)
-
-    def private_view(self, table: Table, seat: int, locale: str, *, dm: bool = False
-                     ) -> tuple[str, discord.ui.View | None]:
-        """A seat's private picture and controls (the DM, /hand, the answer to a private act)."""
-        lines = []
-        if dm:
-            lines.append(t("dm.head", locale, channel=f"<#{table.id}>", hand=table.hand_id))
-        if table.status != PLAYING or table.game is None:
-            return "\n".join([*lines, t("hand.none", locale)]), None
-        # a DM shows what its digest covers (dm_view): the host redraws it when that changes
-        turn = seat in self.manager.private_acting(table) if dm else None
-        view = dm_view(table.game, seat, acting=turn) if dm else None
-        lines += hand_text(self.manager, table, seat, locale, view, turn=turn)
-        web = getattr(self.bot, "web", None)
-        if web is not None:  # 网页牌桌: the same seat in a page (bot/web)
-            lines.append(t("web.open", locale, url=web.seat_url(table, seat)))
-        return "\n".join(lines), hand_view(table, table.game, seat, locale, turn=turn)
-
-    async def hand_settled(self, table: Table, result: HandResult) -> None:
-        """The settlement is drawn on the table message by the redraw that follows every
-        host call (the result is kept on the table), so nothing is sent here."""
-
-    async def table_closed(self, table: Table, reason: Text) -> None:
-        self._dirty.discard(table.id)
-        self._flushers.pop(table.id, None)
-        for key in [k for k in self.picks if k[1] == table.id]:
-            del self.picks[key]
-        channel = self.bot.get_partial_messageable(table.id, guild_id=table.guild_id)
-        text = t("table.closed", table.locale, reason=render(reason, table.locale))
-        # after any edit in flight, so that the closing is what stays on the message
-        # the last hand's settlement stays readable under the closing; a hand cut short is not
-        embed, file = (await self.embed(table) if table.status != PLAYING and table.last_result
-                       else (None, None))
-        # the settlement's picture stays when the message already carries it
-        carried = self._carried(None, table.message_id)
-        kept = self.attachments(file, carried) if embed is not None else {"attachments": []}
-        if kept and embed is not None and file is not None:
-            embed.set_image(url=None)
-            kept = {"attachments": []}
-        for message_id in (table.message_id, *table.dms.values()):
-            self.uploaded.pop(message_id, None)  # type: ignore[arg-type]
-            self.tokens.pop(message_id, None)  # type: ignore[arg-type]
-        async with self._redraws.pop(table.id, asyncio.Lock()):
-            try:
-                if table.message_id is not None:
-                    try:
-                        await channel.get_partial_message(table.message_id).edit(
-                            **fit({"content": text}), embed=embed, view=None, **kept)
-                        return
-                    except (discord.NotFound, discord.Forbidden):
-                        pass
-                await channel.send(**fit({"content": text}))
-            except discord.HTTPException as exc:
-                log.warning("table %s: cannot announce the close (%s)", table.id, exc)
 
     # --- shared handlers ---------------------------------------------------------------
     async def reply(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:

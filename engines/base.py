@@ -485,6 +485,18 @@ class View:
         )
 
 
+def waiting_face(view: View, seat: int) -> tuple[Any, ...]:
+    """What a waiting private hand shows of ``view`` (``Game.private_face``'s default): the
+    hand, each seat's cards shown to the viewer, the viewer's own melds, the board, and the
+    suited twins of the hand and of those cards (None when they twin nothing)."""
+    shown = view.shown
+    twin = None
+    if shown is not None and (shown.hand is not None or any(shown.seats)):
+        twin = (shown.hand, shown.seats)
+    melds = view.seats[seat].melds if seat < len(view.seats) else None
+    return (view.hand, tuple(sv.cards for sv in view.seats), melds, view.board, twin)
+
+
 @dataclass(frozen=True)
 class Choice:
     """A ready-made action for a button: ``action`` in notation, ``label`` to show."""
@@ -1048,6 +1060,19 @@ class Game(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: the public). Never another seat's hidden cards."""
+
+    def private_face(self, seat: int) -> Any:
+        """私有牌面: a key of what ``seat``'s private hand shows while the seat waits — its
+        cards, the cards shown to it, its own melds, the board and their suited twins (the
+        part of ``view(seat)`` a waiting DM draws) — that changes exactly when that does. The
+        host compares it after every action to know whether a waiting seat's DM needs an
+        edit, so it should be cheap; it is compared, and written with ``repr`` into a digest
+        kept across processes: plain values only (no sets, no hash-ordered containers).
+
+        Default: read from ``view(seat)`` (``waiting_face``). A game may return a tuple of its
+        own state instead, that changes exactly when the default does (a property test over
+        every registered game checks it)."""
+        return waiting_face(self.view(seat), seat)
 
     def choices(self, seat: int) -> list[Choice]:
         """Phase actions offered as buttons to ``seat`` now (bids, grab, double, pass)."""

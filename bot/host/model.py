@@ -55,6 +55,8 @@ def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | N
     if acting if acting is not None else seat in game.to_act():
         return view
     shown = view.shown
+    if shown is not None and shown.hand is None and not any(shown.seats):
+        shown = None  # it twinned only the round, which a waiting DM leaves out
     return replace(
         view, lines=(), round=None, last_round=None, counter=None,
         shown=None if shown is None else Shown(hand=shown.hand, seats=shown.seats),
@@ -69,16 +71,18 @@ def private_digest(game: Game, seat: int, view: View | None = None,
     same, the seat's DM needs no edit, and whenever it changes, it does — however the change
     came (the seat's own action from anywhere, another seat's, a timer, the trustee).
 
-    Off its turn the picker is left out: it is made from the cards and the phase, which are in.
+    Off its turn the picker is left out: it is made from the cards and the phase, which are
+    in; and what the DM shows is read from ``Game.private_face``, the game's cheap key of a
+    waiting hand (a waiting DM does not name the phase: a claim window for others opens one),
+    so a waiting seat costs no ``view``. On its turn, the whole ``dm_view``.
     """
     acting = game.to_act() if acting is None else acting
-    turn = seat in acting
-    shown = dm_view(game, seat, view, acting=turn)
-    if not turn:  # a waiting DM does not name the phase (a claim window for others opens one)
-        shown = replace(shown, phase=_WAITING)
-    parts: tuple[Any, ...] = (shown, turn, game.open_offers(seat))
-    if turn:
-        parts += (game.choices(seat), game.picker(seat), game.window())
+    parts: tuple[Any, ...]
+    if seat in acting:
+        parts = (dm_view(game, seat, view, acting=True), True, game.open_offers(seat),
+                 game.choices(seat), game.picker(seat), game.window())
+    else:
+        parts = (_WAITING, game.private_face(seat), False, game.open_offers(seat))
     # repr, not hash(): Python salts str hashes per process, and the digest outlives one
     raw = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(raw, "big") >> 2  # a count that fits the saved table's checks

@@ -242,40 +242,40 @@ class WebServer:
             data: Any = json.loads(raw)
         except ValueError:
             data = None
-        kind = data.get("type") if isinstance(data, dict) else None
-        if kind not in ("act", "pick", "hint", "trustee", "start") or page.seat is None:
+        request = data.get("type") if isinstance(data, dict) else None
+        if request not in ("act", "pick", "hint", "trustee", "start") or page.seat is None:
             await self.hub.say(page, "error", "❌ " + t("web.bad_message", locale))
             return
         if not page.bucket.take():
             await self.hub.say(page, "error", "❌ " + t("web.too_fast", locale))
             return
         try:
-            await self._do(page, kind, data, locale)
+            await self._do(page, request, data, locale)
         except (HostError, GameError) as exc:
             await self.hub.say(page, "error", error_text(exc, locale))
             self.hub.touch(page)  # a trustee taken back, say, changed what the page shows
         except Exception:
-            log.exception("table %s: a page's %s failed", page.grant.table, kind)
+            log.exception("table %s: a page's %s failed", page.grant.table, request)
             await self.hub.say(page, "error", error_text(RuntimeError(), locale))
 
-    async def _do(self, page: Page, kind: str, data: dict[str, Any], locale: str) -> None:
+    async def _do(self, page: Page, request: str, data: dict[str, Any], locale: str) -> None:
         grant = page.grant
         table = self.manager.get(grant.table)
         reason = self.hub.refusal(grant)
         if reason is not None:
             raise HostError(reason)
         uid = grant.user
-        if kind == "hint":
+        if request == "hint":
             await self.hub.say(page, "hint", t("web.hint_is", locale,
                                                action=self.manager.hint(table.id, uid)))
             return
-        if kind == "trustee":
+        if request == "trustee":
             await self.manager.set_trustee(table.id, uid, bool(data.get("on")))
             return
-        if kind == "start":
+        if request == "start":
             await self.manager.start(table.id, uid)
             return
-        if kind == "pick":
+        if request == "pick":
             action = self._picked(table, grant.seat, data.get("picked"))
         else:
             action = data.get("action")

@@ -490,6 +490,13 @@ class MalaGame(DoudizhuGame):
             v, seats=tuple(seats), lines=tuple(lines), hand=hand, counter=counter
         )
 
+    def private_face(self, seat: int) -> Any:
+        """As 斗地主's, but a hand not looked at (闷抓) is not shown to its holder."""
+        face = super().private_face(seat)
+        if self.looked[seat] or self.over:
+            return face
+        return (*face[:seat], None, *face[seat + 1:])
+
     def _suited_line(self, key: str) -> Texts | None:
         if key == "ddz.line.open_card":  # the 明牌 turned up in the deal, a public card
             return label(self.open_rank), str(self.open_card)

@@ -4,6 +4,8 @@ the buttons and the card picker.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import Choice, Picker, SeatView, T, Text, View
 from engines.doudizhu.auction import NO, YES
 from engines.doudizhu.counter import counter_shown, counter_text
@@ -18,6 +20,12 @@ _STATUS_WORDS = frozenset(NO.values()) | frozenset(YES.values()) | {"pass"}
 
 class DoudizhuViews(DoudizhuPlays):
     """Seat and public views, 记牌器, buttons and the card picker."""
+
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: the cards of every seat it sees (its own, the
+        明牌 shown, all once the hand is over), as counts; their suited twins follow them."""
+        return tuple(tuple(self.visible_hand(s)) if s == seat or self.shown[s] or self.over
+                     else None for s in range(self.n))
 
     def view(self, seat: int | None) -> View:
         """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a

@@ -4,6 +4,8 @@ suits), the phase text, the buttons and the card picker.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import Choice, Picker, SeatView, Shown, T, Text, View
 from engines.climbing.notation import PASS, format_cards, picker_tokens
 from engines.gouji.scoring import GoujiScoring
@@ -23,6 +25,12 @@ class GoujiViews(GoujiScoring):
         if self.opts["baopai"]:
             return n if n <= 10 else None  # 报牌: ten cards or fewer
         return n
+
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: its cards, and their suits where dealt with suits."""
+        hand = self.hands[seat]
+        suited = self.suits.hand(seat) if self.suits is not None and any(hand) else None
+        return (tuple(hand), suited)
 
     def view(self, seat: int | None) -> View:
         over = self._phase == DONE

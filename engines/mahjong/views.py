@@ -5,6 +5,7 @@ table's lines, the phase, the buttons and the discard menus.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engines.base import Choice, Picker, SeatView, T, Text, View, net_points
 from engines.mahjong.fan import MeldKind
@@ -55,6 +56,26 @@ class MahjongViews(PropUse, MahjongSettlement):
                 return T("mj.role.dealer_que", suit=T(f"mj.suit.{SUITS[que or 0]}"))
             return T("mj.role.dealer")
         return T("mj.role.que", suit=T(f"mj.suit.{SUITS[que or 0]}")) if shown else None
+
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: the concealed tiles of every hand it sees (its
+        own, the winners', all once the hand ended) with the tile ``hand_text`` sets apart,
+        and its own melds (an 暗杠 is drawn apart)."""
+        winners: dict[int, int] = {}
+        for w in self.wins:
+            winners.setdefault(w.seat, w.tile)  # a seat's first win sets its tile apart
+        hands: list[tuple[tuple[int, ...], int | None] | None] = []
+        for s in range(self.N):
+            if s == seat or s in winners or self.ended is not None:
+                apart = winners.get(s)
+                if apart is None and self.drawn is not None and s == self.turn \
+                        and self._phase == DISCARD:
+                    apart = self.drawn
+                hands.append((tuple(self.hands[s]), apart))
+            else:
+                hands.append(None)
+        melds = tuple((m.kind is MeldKind.ANGANG, m.tiles) for m in self.melds[seat])
+        return (tuple(hands), melds)
 
     def view(self, seat: int | None) -> View:
         seats = []

@@ -4,6 +4,8 @@ picker.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import Choice, Picker, SeatView, T, Text, View
 from engines.shengji.rules import DEAL, PACKETS
 from engines.shengji.state import BURY, COUNTER, DECLARE, DONE, PLAY, ShengjiState, team
@@ -12,6 +14,10 @@ from engines.trick.cards import format_ids, ids_of, level_name
 
 class ShengjiViews(ShengjiState):
     """Seat and table views, the phase text, buttons and the card picker."""
+
+    def private_face(self, seat: int) -> Any:
+        """What a waiting DM shows, cheaply: its cards in the order the trump sorts them."""
+        return tuple(self.ctx.sort(ids_of(self.hands[seat])))
 
     def view(self, seat: int | None) -> View:
         current = dict(self.trick)

@@ -1,0 +1,82 @@
+"""A cheap key of a waiting private hand (issue 24, host cost): ``Game.private_face(seat)``
+changes exactly when what the seat's DM shows while it waits changes (``dm_view``), and an
+engine's cheap override changes exactly when the base default (read from ``view``) does.
+
+Bug it guards: after every action the host built every human seat's whole ``view``, its repr
+and a blake2b digest to learn whether a DM needed an edit (the mix benchmark fell from 0.7× to
+0.5× of 斗地主 alone). A cheap key that missed a change would leave a DM stale; one that
+changed without the DM would spend an edit (an unchanged DM is never edited)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.host.model import dm_view
+from engines import registry
+from engines.base import Game, Setup, Text
+
+SEEDS = (1, 2)
+HANDS = 2  # the second hand is dealt from the first's carry (进贡, banker, levels)
+MAX_STEPS = 600
+
+
+def waiting_dm(game: Game, seat: int) -> str:
+    """What a waiting DM shows, as text (its phase is never named)."""
+    return repr(replace(dm_view(game, seat, acting=False), phase=Text("dm.wait")))
+
+
+def self_play(key: str, seed: int) -> int:
+    """Play ``HANDS`` hands, mostly random legal actions (seeded) and sometimes the trustee's;
+    after every step compare, seat by seat, what changed. Returns how many changes were seen."""
+    spec = registry.get(key)
+    seats = spec.seats_default or spec.min_seats
+    rng = random.Random(seed)
+    changes = 0
+    carry: dict[str, object] = {}
+    for hand in range(HANDS):
+        game = spec.new(Setup(seats=seats, seed=seed * 10 + hand,
+                              options=spec.validate({}), carry=carry))
+        before: list[tuple[Any, Any, str]] | None = None
+        for step in range(MAX_STEPS):
+            now = [(game.private_face(s), Game.private_face(game, s), waiting_dm(game, s))
+                   for s in range(seats)]
+            if before is not None:
+                for seat, (was, is_) in enumerate(zip(before, now)):
+                    face, default, shown = (a != b for a, b in zip(was, is_))
+                    where = f"{key} seed {seed} hand {hand} step {step} seat {seat} ({game.phase()})"
+                    assert default == shown, f"{where}: default key {default}, DM {shown}"
+                    assert face == default, f"{where}: override {face}, default {default}"
+                    changes += shown
+            before = now
+            if game.is_over():
+                break
+            seat = rng.choice(game.to_act())
+            legal = game.legal_actions(seat)
+            action = rng.choice(legal) if legal and rng.random() < 0.7 else game.trustee(seat)
+            game.apply(seat, action)
+        if not game.is_over():
+            break
+        carry = dict(game.next_carry())
+    return changes
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_private_face_changes_exactly_when_the_waiting_dm_does(key: str) -> None:
+    assert sum(self_play(key, seed) for seed in SEEDS) > 0  # the walk saw DMs change
+
+
+# the families of the mix benchmark, whose cheap key replaces building the view
+OVERRIDES = ("doudizhu", "doudizhu_happy", "doudizhu_2p", "shengji", "shengji_happy", "gouji",
+             "gouji_new", "sichuan", "xuezhan")
+
+
+@pytest.mark.parametrize("key", OVERRIDES)
+def test_private_face_is_overridden(key: str) -> None:
+    spec = registry.get(key)
+    game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=1,
+                          options=spec.validate({})))
+    assert type(game).private_face is not Game.private_face
