@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from engines.base import Choice, Game, Text
+from engines.base import LEVELS, NORMAL, Choice, Game, Text
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -146,6 +146,8 @@ class Seat:
     ``start``: the person's start choice for the next hand (``Game.start_offers``, e.g. 明牌开始),
     made at the waiting table before any card exists, and ``start_no`` when (the table's start
     choices in the order they were made: 1, 2, …); both cleared at the deal. Never a bot's.
+    ``level``: a bot's trustee level (``engines.base.LEVELS``, /table addbot level:); a
+    person's seat plays at the room's ``trustee_level`` when the trustee covers it.
     """
 
     uid: int | None
@@ -158,6 +160,7 @@ class Seat:
     covered: bool = False
     start: str | None = None
     start_no: int = 0
+    level: str = NORMAL
 
     @property
     def is_bot(self) -> bool:
@@ -185,6 +188,7 @@ class Seat:
             "covered": self.covered,
             "start": self.start,
             "start_no": self.start_no,
+            "level": self.level,
         }
 
     @classmethod
@@ -209,6 +213,7 @@ class Seat:
             covered=field_("covered", _is_bool, "true or false", False),
             start=field_("start", _is_opt_str, "a start choice or null", None),
             start_no=field_("start_no", _is_count, "a count", 0),
+            level=field_("level", lambda v: v in LEVELS, "one of " + ", ".join(LEVELS), NORMAL),
         )
 
 

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
@@ -27,13 +27,15 @@ from bot.host.saver import Loaded, Saver
 from bot.i18n import typed
 from bot.settings import Room, Settings
 from engines import registry
-from engines.base import Choice, GameSpec, Setup, T, Text
+from engines.base import HARD, LEVELS, NORMAL, Choice, GameSpec, Setup, T, Text
 from engines.errors import GameError
 from storage import history
 from storage import seats as seat_store
 from storage import tables as table_store
 from storage.db import Database
 from storage.wallet import Wallet
+
+_R = TypeVar("_R")
 
 __all__ = ["HandResult", "Notifier", "SeatResultView", "TableManager", "TransferLine"]
 
@@ -275,16 +277,21 @@ class TableManager:
         await self.notifier.table_changed(table)
         return table
 
-    async def add_bot(self, table_id: int, uid: int, name: str | None = None) -> Table:
+    async def add_bot(
+        self, table_id: int, uid: int, name: str | None = None, level: str = NORMAL
+    ) -> Table:
         """Fill a free seat with a bot (any seated player may), named ``name`` (default
-        "Bot N", N counting the table's bots)."""
+        "Bot N", N counting the table's bots), playing at trustee ``level`` (``LEVELS``;
+        HostError ``err.bad_level`` for another)."""
+        if level not in LEVELS:
+            raise HostError("err.bad_level", level=level, levels=", ".join(LEVELS))
         async with self._locked(table_id) as table:
             self.seat_index(table, uid)
             if not table.bots:
                 raise HostError("err.bots_off")
             self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            table.seats.append(Seat(uid=None, name=name or f"Bot {number}"))
+            table.seats.append(Seat(uid=None, name=name or f"Bot {number}", level=level))
             table.note(T("note.bot_added"))
             await self._save(table)
         await self.notifier.table_changed(table)
@@ -653,7 +660,7 @@ class TableManager:
             if not auto:
                 break
             seat = auto[0]
-            game.apply(seat, game.trustee(seat))
+            game.apply(seat, await self._think(table, seat, game.trustee))
             self.metrics.action("trustee")
             table.seats[seat].covered = True
         else:
@@ -668,6 +675,24 @@ class TableManager:
             await self.referee.ready()
             self._arm(table)
             await self._save(table)
+
+    def trustee_level(self, table: Table, index: int) -> str:
+        """The level the trustee plays seat ``index`` at: a bot's own, else the room's."""
+        seat = table.seats[index]
+        if seat.is_bot:
+            return seat.level
+        room = self.settings.rooms.get(table.room)
+        return NORMAL if room is None else room.trustee_level
+
+    async def _think(self, table: Table, index: int, decide: Callable[[int, str], _R]) -> _R:
+        """``decide(index, level)`` (``Game.trustee`` or ``Game.timeout_action``) at the
+        seat's level; at ``hard`` (a search) in a worker thread, so other tables keep moving
+        while it thinks. The table's lock stays held meanwhile, so nothing changes the game
+        under it; its timers are armed after, as for any action."""
+        level = self.trustee_level(table, index)
+        if level == HARD:
+            return await asyncio.to_thread(decide, index, level)
+        return decide(index, level)
 
     async def _deal_private(self, table: Table) -> None:
         """Send each person their hand the first time they can see one (at the deal in most
@@ -778,7 +803,7 @@ class TableManager:
                     game.apply(index, only)
                     self.metrics.action("timeout")
                     continue
-                timeout = game.timeout_action(index)
+                timeout = await self._think(table, index, game.timeout_action)
                 game.apply(index, timeout.action)
                 self.metrics.action("timeout")
                 seat.covered = True

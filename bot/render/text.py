@@ -90,7 +90,7 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     for i, seat in enumerate(table.seats):
         tags = []
         if seat.is_bot:
-            tags.append(t("seat.bot", locale))
+            tags += [t("seat.bot", locale), t("seat.level." + seat.level, locale)]
         if seat.escaped:
             tags.append(t("seat.escaped", locale))
         elif seat.kicked:

@@ -674,7 +674,7 @@ class DagunziGame(Game):
         return dict(self._carry)
 
     # --- trustee ---------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: always legal; never takes a trick from its partner (``ai.choose``)."""
         return ai.choose(self, seat)
 

@@ -1086,7 +1086,7 @@ class MahjongGame(Game):
         sizes = tuple(groups[s] for s in SUITS if groups[s])
         return Picker(tuple(tokens), tuple(tokens), 1, 1, "{}", "", sizes)
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
         return ai.choose(self, seat)
 

@@ -845,7 +845,7 @@ class PaohuziGame(Game):
         labels = tuple(tile_zh(t) for t in tiles)
         return Picker(tokens, labels, 1, 1, "{}", "")
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
         return ai.choose(self, seat)
 

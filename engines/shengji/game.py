@@ -535,7 +535,7 @@ class ShengjiGame(Game):
         return dict(self._carry)
 
     # --- trustee --------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: legal always (``ai.choose``); never ruffs a partner's winning trick."""
         return ai.choose(self, seat)
 
