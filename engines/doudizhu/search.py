@@ -43,12 +43,12 @@ CANDIDATES = 5
 """The most plays weighed per decision (today's choice among them)."""
 WORLDS = 16
 """The most sampled deals of the unseen cards per decision."""
-STEPS = 1200
+STEPS = 800
 """The most trustee steps of all playouts of one decision (about ``sum(left) // 2`` a
 playout): fewer worlds when hands are long, and no search below ``MIN_WORLDS``."""
 MIN_WORLDS = 6
 """Fewer worlds than this say too little: today's choice stands (early in long hands)."""
-MARGIN = 1
+MARGIN = 2
 """Worlds by which another candidate must beat today's choice to replace it."""
 _PLAYOUT_LIMIT = 200
 """A playout longer than this many steps (never seen) counts as lost for the seat's side."""

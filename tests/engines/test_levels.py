@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engines import registry
-from engines.base import LEVELS, Setup
+from engines.base import LEVELS, Game, Setup
 
 
-def _new(key: str, seed: int = 3):  # noqa: ANN202 - any game
+def _new(key: str, seed: int = 3) -> Game:
     spec = registry.get(key)
     return spec.new(Setup(seats=spec.min_seats, seed=seed, options=spec.validate({})))
 
