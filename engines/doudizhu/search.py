@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from engines.doudizhu.ai import _FULL, _candidates, _minus, choose_play, hand_value
 from engines.doudizhu.moves import follow_plays, lead_plays
-from engines.doudizhu.notation import NRANKS, Counts
+from engines.doudizhu.notation import NRANKS, Counts, parse_cards
 from engines.doudizhu.patterns import Pattern, Play
 
 if TYPE_CHECKING:
@@ -152,12 +152,15 @@ def _known_kitty(game: DoudizhuGame) -> list[int]:
         return [0] * NRANKS
     known = list(game.kitty)
     for s, text in game.log:
-        if s != landlord or not known or text in ("pass", "escape"):
+        if s != landlord or not text:
             continue
-        play = _play_of(game, text.split("=")[0] if "=" in text else text)
-        if isinstance(play, Play):
-            for r, c in play.parts:
-                known[r] = max(0, known[r] - c)
+        # a play's cards: the text before a reading word (" chain") or a 癞子 reading ("=...")
+        try:
+            cards = parse_cards(text.split()[0].split("=")[0])
+        except ValueError:
+            continue  # a bid, a pass, a step: no cards
+        for r, c in enumerate(cards):
+            known[r] = max(0, known[r] - c)
     return known
 
 

@@ -5,12 +5,15 @@ playout shows it (the endgame below)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from ddz_support import new, play_out
 
 from engines.doudizhu import DoudizhuGame, parse_cards, parse_play
 from engines.doudizhu.ai import choose_easy, choose_play
 from engines.doudizhu.patterns import playbook
+from engines.doudizhu.search import _known_kitty, _sample
 
 BOOK = playbook()
 
@@ -97,3 +100,19 @@ def test_hard_does_not_read_the_hands_it_may_not_see() -> None:
     a[ace] += 1
     assert position.snapshot()["hands"] == ["KKA", "9QKA2", "6999Q"]
     assert position.trustee(2, "hard") == choice
+
+
+def test_the_worlds_keep_the_kitty_cards_the_landlord_has_not_played() -> None:
+    """The kitty is shown face up: every world the farmers' search deals gives the landlord
+    the kitty's cards it still holds for sure, and each seat as many cards as it holds."""
+    game = normal_steps(new("doudizhu", seed=5), 12)
+    assert game.landlord is not None and game.kitty_taken
+    farmer = next(s for s in range(3) if s != game.landlord)
+    known = _known_kitty(game)
+    assert 0 < sum(known) <= 3, (game.kitty, known)
+    left = [sum(h) for h in game.hands]
+    for world in range(20):
+        hands = _sample(game, farmer, tuple(game.hands[farmer]), left, random.Random(world))
+        assert [sum(h) for h in hands] == left
+        assert hands[farmer] == game.hands[farmer]
+        assert all(hands[game.landlord][r] >= known[r] for r in range(15))
