@@ -118,7 +118,7 @@ def _pick_candidates(
     ranked.sort(key=lambda sp: (sp[0], sp[1].text))
     out: list[tuple[str, Play | None]] = []
     first = _play_of(game, normal)
-    if first is False:
+    if first is _NO_PLAY:
         return []  # today's choice is a reading the playouts cannot follow (a 癞子 play)
     out.append((normal, first))
     if last is not None and normal != "pass" and "pass" in legal:
@@ -130,8 +130,12 @@ def _pick_candidates(
     return out
 
 
-def _play_of(game: DoudizhuGame, text: str) -> Play | None | bool:
-    """The classic Play of ``text`` (None for pass), or False if it is no classic play."""
+_NO_PLAY = Play((0,) * NRANKS, Pattern.SINGLE, -1, 0, "")
+"""What ``_play_of`` answers for a text that is no classic play (a 癞子 reading)."""
+
+
+def _play_of(game: DoudizhuGame, text: str) -> Play | None:
+    """The classic Play of ``text`` (None for pass), or ``_NO_PLAY`` if it is none."""
     if text == "pass":
         return None
     play = game.book.known(text)
@@ -139,7 +143,7 @@ def _play_of(game: DoudizhuGame, text: str) -> Play | None | bool:
         try:
             play = game.book.of_text(text)
         except ValueError:
-            return False
+            return _NO_PLAY
     return play
 
 
