@@ -225,6 +225,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     settings = _settings()
     _database(settings)
+    if args.web and args.level != "normal":
+        print("gamehall: --level is for the terminal table; the web table's bots play normal",
+              file=sys.stderr)
+        return 2
     if args.web:  # the terminal table's twin in the local browser (bot/web/local.py)
         from bot.web.local import play_web
 

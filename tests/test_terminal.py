@@ -239,3 +239,13 @@ def test_an_unknown_level_is_refused_naming_the_levels(tmp_path: Path) -> None:
     )
     assert result.returncode != 0
     assert "easy" in result.stderr and "hard" in result.stderr and "expert" in result.stderr
+
+
+def test_level_with_web_is_refused_rather_than_ignored(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "doudizhu", "--web", "--level", "hard"],
+        capture_output=True, text=True, env=environment(tmp_path), cwd=ROOT, timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "--level is for the terminal table" in result.stderr
