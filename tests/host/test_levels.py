@@ -112,3 +112,53 @@ async def test_a_hard_trustee_thinks_while_another_table_plays(hall: TableManage
     table = hall.get(10)
     assert table.game is None or 1 not in table.game.to_act(), "the bots answered"
     assert HARD in Pondering.levels
+
+
+async def test_a_restart_keeps_each_bot_s_level_mid_hand(
+    hall: TableManager, db: Database
+) -> None:
+    """A hand with an easy and a hard bot, the hall restarted mid-hand: the restored seats
+    keep their levels, and the hard bot still thinks at hard."""
+    await hall.create(GUILD, 10, SPEC.key, "novice", 1, "ann")
+    await hall.add_bot(10, 1, level="easy")
+    await hall.add_bot(10, 1, level=HARD)
+    await hall.start(10, 1)
+    await hall.shutdown()
+    notifier = TerminalNotifier(uid=1, locale="en-US", out=lambda _: None)
+    again = TableManager(hall.settings, db, hall.wallet, notifier, clock=hall.clock)
+    again.specs[SPEC.key] = SPEC
+    notifier.manager = again
+    await again.restore()
+    try:
+        assert [s.level for s in again.get(10).seats] == ["normal", "easy", "hard"]
+        assert again.trustee_level(again.get(10), 2) == HARD
+        assert again.trustee_level(again.get(10), 0) == "normal", "ann: the room's level"
+    finally:
+        await again.shutdown()
+
+
+async def test_a_person_s_timeout_plays_at_the_room_s_level(
+    settings: Settings, db: Database
+) -> None:
+    """A room with trustee_level hard: ann's turn times out and the trustee answers for her
+    at hard (and thinks off the loop)."""
+    Pondering.answer.set()  # let it answer at once
+    Pondering.levels.clear()
+    notifier = TerminalNotifier(uid=1, locale="en-US", out=lambda _: None)
+    manager = TableManager(with_games(settings, PONDER, level=HARD), db,
+                           Wallet.from_settings(db, settings), notifier,
+                           clock=lambda: 1_000.0, seed_source=itertools.count(1).__next__)
+    manager.specs[PONDER.key] = PONDER
+    notifier.manager = manager
+    try:
+        await manager.create(GUILD, 30, PONDER.key, "novice", 1, "ann")
+        await manager.join(30, 2, "bob")
+        await manager.join(30, 3, "cat")
+        table = await manager.start(30, 1)
+        assert manager.trustee_level(table, 0) == HARD
+        assert table.window is not None
+        await manager._expire(30, table.window)
+        assert table.seats[0].misses == 1
+        assert Pondering.levels[:1] == [HARD]
+    finally:
+        await manager.shutdown()
