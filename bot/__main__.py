@@ -3,6 +3,7 @@
     gamehall run                      start the Discord bot (needs DISCORD_TOKEN)
     gamehall run --shards 0-3 --shard-count 8   one process of a sharded hall (shards 0 to 3)
     gamehall play doudizhu [--room free] [--lang en-US]   a table in this terminal against bots
+    gamehall play doudizhu --level hard   the same against the hard trustee (easy, normal, hard)
     gamehall play doudizhu --web      the same table in the local browser
     gamehall wallet USER_ID [--server ID]   what /beans shows there, last ledger lines
     gamehall games                    the games and rooms this hall offers
@@ -224,6 +225,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     settings = _settings()
     _database(settings)
+    if args.web and args.level != "normal":
+        print("gamehall: --level is for the terminal table; the web table's bots play normal",
+              file=sys.stderr)
+        return 2
     if args.web:  # the terminal table's twin in the local browser (bot/web/local.py)
         from bot.web.local import play_web
 
@@ -235,7 +240,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             return 0
     return asyncio.run(play(settings, args.game, args.room, args.user_id, args.seed,
-                            timers=not args.no_timer, locale=args.lang))
+                            timers=not args.no_timer, locale=args.lang, level=args.level))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -282,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="no turn timer: the trustee never moves for you, no countdown")
     play.add_argument("--lang", default="zh-CN", choices=("zh-CN", "zh-TW", "en-US"),
                       help="the language of the table (default zh-CN)")
+    play.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                      help="the bots' trustee level (default normal)")
     play.add_argument("--web", action="store_true",
                       help="play in the local browser instead of this terminal")
     play.add_argument("--port", type=int, default=None, metavar="N",

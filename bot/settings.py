@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, TypedDict
 
 from bot.i18n import pick_name
-from engines.base import GameSpec
+from engines.base import LEVELS, NORMAL, GameSpec
 from engines.errors import OptionError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "default.toml"
@@ -89,6 +89,8 @@ class Room:
     max_beans: int
     games: tuple[str, ...]
     options: Mapping[str, Mapping[str, Any]]
+    trustee_level: str = NORMAL
+    """托管水平 for the people the trustee plays for here (``engines.base.LEVELS``)."""
 
     @property
     def score_only(self) -> bool:
@@ -269,6 +271,7 @@ _ROOM = {
     "games",
     "options",
     "enabled",
+    "trustee_level",
 }
 _SECRETS = {"token", "discord_token", "password", "secret"}
 
@@ -414,6 +417,12 @@ def _rooms(
                 )
             if not isinstance(opts, dict):
                 raise SettingsError(f"{where}.options.{game}", "must be a table of options")
+        level = room.get("trustee_level", NORMAL)
+        if level not in LEVELS:
+            raise SettingsError(
+                f"{where}.trustee_level",
+                f"must be one of {', '.join(LEVELS)}, got {_kind(level)} {level!r}",
+            )
         if enabled and specs is not None:
             for game in games:
                 _check_game(where, specs[game], options.get(game, {}), coefficient)
@@ -427,6 +436,7 @@ def _rooms(
             max_beans=max_beans,
             games=tuple(games),
             options=MappingProxyType({g: MappingProxyType(dict(o)) for g, o in options.items()}),
+            trustee_level=level,
         )
     if not rooms:
         raise SettingsError("rooms", "at least one room must be enabled")

@@ -13,7 +13,7 @@ from bot.i18n import DEFAULT, render, t, typed
 from bot.render.text import error_text, game_name, own_view, result_lines, table_text
 from bot.settings import Settings
 from engines import registry
-from engines.base import ESCAPE, Game, Text
+from engines.base import ESCAPE, NORMAL, Game, Text
 from engines.errors import GameError
 from storage import levels
 from storage.conduct import CLEAN_PER_STRIKE, Conduct
@@ -211,8 +211,9 @@ async def _read(prompt: str) -> str | None:
 
 
 async def play(settings: Settings, game: str, room: str, uid: int, seed: int | None,
-               *, timers: bool = True, locale: str = DEFAULT) -> int:
-    """Seat the player against trustee seats and play hands until they quit."""
+               *, timers: bool = True, locale: str = DEFAULT, level: str = NORMAL) -> int:
+    """Seat the player against trustee seats (bots at trustee ``level``) and play hands until
+    they quit."""
     db = await open_database(settings.database, synchronous=settings.synchronous)
     wallet = Wallet.from_settings(db, settings)
     notifier = TerminalNotifier(uid, locale, timers=timers)
@@ -240,7 +241,8 @@ async def play(settings: Settings, game: str, room: str, uid: int, seed: int | N
                                      locale)
             while len(manager.get(TERMINAL_TABLE).seats) < spec.min_seats:
                 number = sum(1 for s in manager.get(TERMINAL_TABLE).seats if s.is_bot) + 1
-                await manager.add_bot(TERMINAL_TABLE, uid, t("terminal.bot", locale, n=number))
+                await manager.add_bot(TERMINAL_TABLE, uid, t("terminal.bot", locale, n=number),
+                                      level=level)
             start = await _start_choice(manager, locale)
             if start is None:
                 return 0

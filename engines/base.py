@@ -36,6 +36,12 @@ FORCED_PASS = "pass"
 """过/不出/要不起 in every game's notation (STYLE.md, Notation): what ``Game.forced_action``
 answers when a seat may do nothing else."""
 
+EASY, NORMAL, HARD = "easy", "normal", "hard"
+LEVELS: tuple[str, ...] = (EASY, NORMAL, HARD)
+"""托管水平, the trustee's levels (``Game.trustee``): ``easy`` plays today's trustee or a
+simpler one, ``normal`` (the default) today's, ``hard`` a stronger and slower one (a search)
+where the game has one, else today's. The host runs ``hard`` off its event loop."""
+
 
 @dataclass(frozen=True)
 class Text:
@@ -826,12 +832,13 @@ class Game(ABC):
         window = self.decision()
         return None if window is None else window.key
 
-    def timeout_action(self, seat: int) -> Timeout:
+    def timeout_action(self, seat: int, level: str = NORMAL) -> Timeout:
         """What a timeout does for ``seat`` (which is in ``to_act()``): the open window's
-        timeout answer (``Window.timeout``), else the trustee's choice, counted as a miss."""
+        timeout answer (``Window.timeout``), else the trustee's choice at ``level``, counted
+        as a miss."""
         window = self.decision()
         declared = None if window is None else window.timeout_for(seat)
-        return Timeout(self.trustee(seat)) if declared is None else declared
+        return Timeout(self.trustee(seat, level)) if declared is None else declared
 
     # --- start choices: made at the waiting table, before any card exists ---------------
     @classmethod
@@ -1022,22 +1029,25 @@ class Game(ABC):
         the rule fixes no amount in advance; the host then names the rule without a number."""
         return None
 
-    def trustee(self, seat: int) -> str:
+    def trustee(self, seat: int, level: str = NORMAL) -> str:
         """托管: the action the trustee would take for ``seat`` now (always legal): ``_trustee``
-        chooses it, once this checks that ``seat`` acts now (its turn, or a seat still to
-        answer the open window).
+        chooses it at ``level`` (one of ``LEVELS``), once this checks that ``seat`` acts now
+        (its turn, or a seat still to answer the open window).
 
-        Raises IllegalActionError (``err.base.not_seat_turn``) when it does not, or the hand
-        is over."""
+        Raises ValueError naming the levels for an unknown ``level``, IllegalActionError
+        (``err.base.not_seat_turn``) when the seat does not act now, or the hand is over."""
+        if level not in LEVELS:
+            raise ValueError(f"no trustee level {level!r}: one of {', '.join(LEVELS)}")
         if seat not in self.to_act() or self.is_over():
             raise IllegalActionError(
                 "it is not this seat's turn", seat=seat, text=T("err.base.not_seat_turn")
             )
-        return self._trustee(seat)
+        return self._trustee(seat, level)
 
     @abstractmethod
-    def _trustee(self, seat: int) -> str:
-        """The trustee's choice for ``seat``, which acts now (``trustee`` checked it)."""
+    def _trustee(self, seat: int, level: str = NORMAL) -> str:
+        """The trustee's choice for ``seat`` at ``level``, which acts now (``trustee`` checked
+        both). A game without levels of its own plays every level as ``normal``."""
 
     def hint(self, seat: int) -> str:
         """提示: a suggested action; by default the trustee's choice."""

@@ -461,3 +461,17 @@ def test_a_tables_timer_scale_has_configured_bounds(tmp_path: Path) -> None:
         overlay(tmp_path, "[timers]\ntable_scale_min = 150\n")  # 100 % must stay possible
     with pytest.raises(SettingsError, match="timers.table_scale_max"):
         overlay(tmp_path, "[timers]\ntable_scale_max = 5000\n")
+
+
+def test_a_room_sets_the_trustee_level_for_the_people_it_covers(tmp_path: Path) -> None:
+    """trustee_level: normal unless the room says otherwise; a bad value names the key, the
+    levels and what was given."""
+    defaults = load_settings(environ={}, known_games=GAMES)
+    assert all(room.trustee_level == "normal" for room in defaults.rooms.values())
+    settings = overlay(tmp_path, "[rooms.free]\ntrustee_level = 'hard'")
+    assert settings.rooms["free"].trustee_level == "hard"
+    assert settings.rooms["novice"].trustee_level == "normal"
+    for bad in ("'expert'", "3", "'HARD'"):
+        exc = error(tmp_path, f"[rooms.free]\ntrustee_level = {bad}")
+        assert exc.key == "rooms.free.trustee_level"
+        assert "easy, normal, hard" in exc.problem and bad.strip("'") in exc.problem

@@ -218,3 +218,34 @@ def test_a_board_games_moves_are_printed_between_turns(tmp_path: Path) -> None:
     (the seat that placed the last stone shows 落子 and the point)."""
     out = play(tmp_path, "gomoku", "H8\nquit\ny\n", "--no-timer")
     assert re.search(r"· 电脑 1：落子 [A-O]\d{1,2}\n", out), out
+
+
+def test_level_hard_seats_hard_bots_that_play_the_hand_out(tmp_path: Path) -> None:
+    """`gamehall play doudizhu --level hard`: the bots' seats say 困难 and the hand, the
+    trustee finishing ours, is settled; without the flag they say 普通."""
+    out = play(tmp_path, "doudizhu", "bid 3\ntrustee\nn\n", "--no-timer", "--level", "hard")
+    assert re.search(r"电脑 1 \(机器人, 困难\)", out), out[:600]
+    assert "普通" not in out.split("结算")[0]
+    settlement(out)
+    normal = play(tmp_path, "doudizhu", "bid 3\ntrustee\nn\n", "--no-timer")
+    assert re.search(r"电脑 1 \(机器人, 普通\)", normal), normal[:600]
+
+
+def test_an_unknown_level_is_refused_naming_the_levels(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "doudizhu", "--level", "expert"],
+        capture_output=True, text=True, env=environment(tmp_path), cwd=ROOT, timeout=60,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "easy" in result.stderr and "hard" in result.stderr and "expert" in result.stderr
+
+
+def test_level_with_web_is_refused_rather_than_ignored(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "doudizhu", "--web", "--level", "hard"],
+        capture_output=True, text=True, env=environment(tmp_path), cwd=ROOT, timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "--level is for the terminal table" in result.stderr

@@ -18,6 +18,7 @@ from bot.host.model import WAITING, HostError
 from bot.i18n import normalize, render, t
 from bot.render.text import game_name, last_round_text, room_name
 from bot.views.components import QuickButton
+from engines.base import LEVELS
 
 if TYPE_CHECKING:
     from bot.client import GameHall
@@ -136,8 +137,20 @@ class TableCog(commands.Cog):
                 if typed.lower() in action.lower() or typed in name][:25]
 
     @table.command(name=_("addbot"), description=_("Fill a free seat with a bot"))
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        await self._verb(interaction, "bot")
+    @app_commands.describe(level=_("The bot's trustee level: easy, normal or hard"))
+    @app_commands.choices(level=[app_commands.Choice(name=_(name), value=name)
+                                 for name in LEVELS])
+    async def addbot(self, interaction: discord.Interaction,
+                     level: app_commands.Choice[str] | None = None) -> None:
+        """A bot at ``level`` (default normal, as the table's Bot button adds)."""
+        if level is None:
+            await self._verb(interaction, "bot")
+            return
+        assert interaction.channel_id is not None
+        added = self.manager.add_bot(interaction.channel_id, interaction.user.id,
+                                     level=level.value)
+        if await self.bot.hall.guarded(interaction, added) and not interaction.response.is_done():
+            await self.bot.hall.reply(interaction, t("ok.bot", user_locale(interaction)))
 
     @table.command(name=_("settings"), description=_("Table settings (the creator, between hands)"))
     @app_commands.describe(timer=_("Every turn's time, in percent of the hall's"),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from engines.base import Choice, Game, SeatView, Shown, Text, View
+from engines.base import LEVELS, NORMAL, Choice, Game, SeatView, Shown, Text, View
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -203,6 +203,8 @@ class Seat:
     ``start``: the person's start choice for the next hand (``Game.start_offers``, e.g. 明牌开始),
     made at the waiting table before any card exists, and ``start_no`` when (the table's start
     choices in the order they were made: 1, 2, …); both cleared at the deal. Never a bot's.
+    ``level``: a bot's trustee level (``engines.base.LEVELS``, /table addbot level:); a
+    person's seat plays at the room's ``trustee_level`` when the trustee covers it.
     """
 
     uid: int | None
@@ -215,6 +217,7 @@ class Seat:
     covered: bool = False
     start: str | None = None
     start_no: int = 0
+    level: str = NORMAL
 
     @property
     def is_bot(self) -> bool:
@@ -242,6 +245,7 @@ class Seat:
             "covered": self.covered,
             "start": self.start,
             "start_no": self.start_no,
+            "level": self.level,
         }
 
     @classmethod
@@ -266,6 +270,7 @@ class Seat:
             covered=field_("covered", _is_bool, "true or false", False),
             start=field_("start", _is_opt_str, "a start choice or null", None),
             start_no=field_("start_no", _is_count, "a count", 0),
+            level=field_("level", lambda v: v in LEVELS, "one of " + ", ".join(LEVELS), NORMAL),
         )
 
 

@@ -11,7 +11,7 @@ import logging
 
 from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.settings import Room
-from engines.base import T, Text
+from engines.base import LEVELS, NORMAL, T, Text
 from storage import seats as seat_store
 
 log = logging.getLogger("bot.host.tables")  # the manager's log, as before the split
@@ -108,16 +108,21 @@ class Seating:
         await self.notifier.table_changed(table)
         return table
 
-    async def add_bot(self, table_id: int, uid: int, name: str | None = None) -> Table:
+    async def add_bot(
+        self, table_id: int, uid: int, name: str | None = None, level: str = NORMAL
+    ) -> Table:
         """Fill a free seat with a bot (any seated player may), named ``name`` (default
-        "Bot N", N counting the table's bots)."""
+        "Bot N", N counting the table's bots), playing at trustee ``level`` (``LEVELS``;
+        HostError ``err.bad_level`` for another)."""
+        if level not in LEVELS:
+            raise HostError("err.bad_level", level=level, levels=", ".join(LEVELS))
         async with self._locked(table_id) as table:
             self.seat_index(table, uid)
             if not table.bots:
                 raise HostError("err.bots_off")
             self.check_free_seat(table)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            table.seats.append(Seat(uid=None, name=name or f"Bot {number}"))
+            table.seats.append(Seat(uid=None, name=name or f"Bot {number}", level=level))
             table.note(T("note.bot_added"))
             await self._save(table)
         await self.notifier.table_changed(table)

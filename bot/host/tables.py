@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
 from bot.host.clock import TurnClock
@@ -36,9 +36,11 @@ from bot.host.timing import Timers
 from bot.i18n import typed
 from bot.settings import Room, Settings
 from engines import registry
-from engines.base import GameSpec, T, Text
+from engines.base import HARD, NORMAL, GameSpec, T, Text
 from storage.db import Database
 from storage.wallet import Wallet
+
+_R = TypeVar("_R")
 
 __all__ = ["HandResult", "Notifier", "SeatResultView", "TableManager", "TransferLine"]
 
@@ -243,6 +245,24 @@ class TableManager(Seating, Starting, PrivateHands, Restorer, Timers):
         return table.game.hint(index)
 
     # --- the engine loop ----------------------------------------------------------------
+    def trustee_level(self, table: Table, index: int) -> str:
+        """The level the trustee plays seat ``index`` at: a bot's own, else the room's."""
+        seat = table.seats[index]
+        if seat.is_bot:
+            return seat.level
+        room = self.settings.rooms.get(table.room)
+        return NORMAL if room is None else room.trustee_level
+
+    async def _think(self, table: Table, index: int, decide: Callable[[int, str], _R]) -> _R:
+        """``decide(index, level)`` (``Game.trustee`` or ``Game.timeout_action``) at the
+        seat's level; at ``hard`` (a search) in a worker thread, so other tables keep moving
+        while it thinks. The table's lock stays held meanwhile, so nothing changes the game
+        under it; its timers are armed after, as for any action."""
+        level = self.trustee_level(table, index)
+        if level == HARD:
+            return await asyncio.to_thread(decide, index, level)
+        return decide(index, level)
+
     async def _advance(self, table: Table) -> None:
         """Let the trustee act for automatic seats, then settle or re-arm the timer; save."""
         game = table.game
@@ -267,7 +287,7 @@ class TableManager(Seating, Starting, PrivateHands, Restorer, Timers):
             if not auto:
                 break
             seat = auto[0]
-            game.apply(seat, game.trustee(seat))
+            game.apply(seat, await self._think(table, seat, game.trustee))
             self.metrics.action("trustee")
             table.seats[seat].covered = True
         else:

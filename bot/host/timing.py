@@ -57,7 +57,7 @@ class Timers:
                     game.apply(index, only)
                     self.metrics.action("timeout")
                     continue
-                timeout = game.timeout_action(index)
+                timeout = await self._think(table, index, game.timeout_action)
                 game.apply(index, timeout.action)
                 self.metrics.action("timeout")
                 seat.covered = True

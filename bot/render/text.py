@@ -13,6 +13,9 @@ from bot.render.limits import clip, echo
 from engines.base import Play, SeatView, T, Text, Trick, View
 from engines.errors import GameError
 
+LEVEL_KEYS = {"easy": "seat.level.easy", "normal": "seat.level.normal", "hard": "seat.level.hard"}
+"""The catalogue key naming each trustee level (``engines.base.LEVELS``) on a bot's seat."""
+
 
 @dataclass(frozen=True)
 class SeatLine:
@@ -90,7 +93,7 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     for i, seat in enumerate(table.seats):
         tags = []
         if seat.is_bot:
-            tags.append(t("seat.bot", locale))
+            tags += [t("seat.bot", locale), t(LEVEL_KEYS[seat.level], locale)]
         if seat.escaped:
             tags.append(t("seat.escaped", locale))
         elif seat.kicked:

@@ -83,7 +83,7 @@ class DagunziGame(DagunziViews, DagunziDeal):
         return self._apply_play(seat, rest if verb in ("play", "出") else text)
 
     # --- trustee ---------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: always legal; never takes a trick from its partner (``ai.choose``)."""
         return ai.choose(self, seat)
 

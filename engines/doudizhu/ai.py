@@ -401,8 +401,11 @@ def _follow(
 
 
 # --- phases ------------------------------------------------------------------------------------
-def choose(game: DoudizhuGame, seat: int) -> str:
-    """The trustee's action for ``seat`` in ``game`` now (always one of its legal actions)."""
+def choose(game: DoudizhuGame, seat: int, level: str = "normal") -> str:
+    """The trustee's action for ``seat`` in ``game`` now (always one of its legal actions) at
+    ``level`` (``engines.base.LEVELS``): ``normal`` the rules of thumb above, ``easy`` the
+    simple rule player (``choose_easy``) in the play phase, ``hard`` the search
+    (``engines.doudizhu.search``) in the play phase. Every level bids alike."""
     phase = game.phase()
     hand = tuple(game.hands[seat])
     if phase == "bid":
@@ -416,9 +419,43 @@ def choose(game: DoudizhuGame, seat: int) -> str:
         return "double" if strength(hand) >= DOUBLE_AT else "nodouble"
     assert game.landlord is not None
     left = [sum(h) for h in game.hands]
-    return choose_play(
+    if level == "easy":
+        return choose_easy(hand, game.last, game.last_seat, seat, game.landlord, game.book)
+    normal = choose_play(
         hand, game.last, game.last_seat, seat, game.landlord, left, game.out, game.book
     )
+    if level == "hard":
+        from engines.doudizhu.search import choose_hard  # the search needs this module
+
+        return choose_hard(game, seat, normal)
+    return normal
 
 
-__all__ = ["bid_for", "choose", "choose_play", "hand_value", "plays_needed", "strength"]
+def choose_easy(
+    hand: Counts,
+    previous: Play | None,
+    previous_seat: int | None,
+    seat: int,
+    landlord: int,
+    book: PlayBook,
+) -> str:
+    """出牌 at level easy, a simple rule player that reads only its hand and the play to beat:
+    go out when one play empties the hand; lead the play with the lowest rank (the most cards
+    of it, bombs last); let a partner's play stand; else the lowest play that beats the table,
+    a bomb only when nothing else does."""
+    for whole in book.readings(hand):
+        if previous is None or beats(whole, previous):
+            return whole.text
+    rules = book.rules
+    if previous is None:
+        plays = [book.of_text(t) for t in lead_plays(hand, rules)]
+        return min(plays, key=lambda p: (p.is_bomb, p.key, -p.size, p.text)).text
+    if previous_seat is not None and seat != landlord and previous_seat != landlord:
+        return "pass"
+    options = [book.of_text(t) for t in follow_plays(hand, previous, rules)]
+    if not options:
+        return "pass"
+    return min(options, key=lambda p: (p.is_bomb, p.pattern is Pattern.ROCKET, p.key, p.text)).text
+
+
+__all__ = ["bid_for", "choose", "choose_easy", "choose_play", "hand_value", "plays_needed", "strength"]

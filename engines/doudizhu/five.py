@@ -152,7 +152,7 @@ class FiveGame(FiveViews):
         return play.text
 
     # --- trustee ------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: 亮出身份 (the 明地主's step; the 暗地主's offer: ``trustee_offer``) and 加倍 by
         the hand's ``power`` against the thresholds of the seat's role as the seat knows it
         (``trustee_role``), except that a 暗地主 still hidden doubles at a farmer's step (a

@@ -178,9 +178,9 @@ class DoudizhuGame(DoudizhuViews):
         return ", ".join(self.legal_actions(seat))
 
     # --- trustee ----------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: the policy of ``ai.choose`` (timeouts, escaped seats and bots alike)."""
-        return ai.choose(self, seat)
+        return ai.choose(self, seat, level)
 
 
 class ClassicGame(DoudizhuGame):
@@ -266,7 +266,7 @@ class FourGame(DoudizhuGame):
             return None
         return four.picker(self.hands[seat])
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         return four.choose(self, seat)
 
 
@@ -303,12 +303,12 @@ class WildGame(DoudizhuGame):
         line = T("ddz.line.wild", rank=label(self.wild))
         return dataclasses.replace(v, lines=(line, *v.lines))
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: the classic policy on the cards as they are (every natural play is legal
         here); over a soft or pure 癞子 bomb, the lowest bomb above it only to go out or to
         stop an opponent on few cards; going out with a 癞子 reading whenever one does."""
         if self._phase != "play":
-            return ai.choose(self, seat)
+            return ai.choose(self, seat, level)
         hand = tuple(self.hands[seat])
         size = sum(hand)
         if hand[self.wild] and size <= 8:  # (without 癞子 the classic policy sees it)
@@ -327,7 +327,7 @@ class WildGame(DoudizhuGame):
             if options and low and not partner:
                 return min(options, key=lambda p: (wild.TIER[p.pattern], p.key)).text
             return "pass"
-        return ai.choose(self, seat)
+        return ai.choose(self, seat, level)
 
     def snapshot(self) -> dict[str, Any]:
         return super().snapshot() | {"wild": RANKS[self.wild]}
@@ -505,7 +505,7 @@ class MalaGame(DoudizhuGame):
     def picker(self, seat: int) -> Picker | None:
         return super().picker(seat) if self.looked[seat] else None
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: looks, calls by strength, takes a 倒拉垒沃 step with a strong hand only when
         it has looked (a blind landlord declines)."""
         hand = tuple(self.hands[seat])
@@ -519,7 +519,7 @@ class MalaGame(DoudizhuGame):
                 return "look"
             strong = self.looked[seat] and ai.strength(hand) >= ai.DOUBLE_AT
             return legal[0] if strong else legal[1]
-        return ai.choose(self, seat)
+        return ai.choose(self, seat, level)
 
     def _status_text(self, seat: int) -> Text | None:
         action = self.status[seat]

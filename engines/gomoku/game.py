@@ -312,7 +312,7 @@ class GomokuGame(Game):
         self.result = Result(1 - seat, Reason.ESCAPE, loser_colour=self.colour_of(seat))
 
     # --- trustee --------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         ph = self._phase()
         if ph is Phase.SWAP:
             return "swap" if ai.wants_swap(self.pos) else "keep"

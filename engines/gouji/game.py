@@ -118,7 +118,7 @@ class GoujiGame(GoujiViews, GoujiWindows):
         return format_cards(cards)
 
     # --- trustee --------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: ``ai.choose``; always legal, burns only when the rest is one lead."""
         return ai.choose(self, seat)
 

@@ -300,7 +300,7 @@ class HotpotGame(Game):
             self._next_decision()
 
     # --- trustee ------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: bet the minimum only when the odds favour it (the gap is wide, or a pair with
         a big pot), counting the cards already open this round; escaped seats pass."""
         if seat in self.escaped or self.bet_range(seat) is None or self.open is None:

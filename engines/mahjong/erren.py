@@ -251,7 +251,7 @@ class ErrenGame(ErrenViews, ErrenWins):
             self.ready_at[seat] = None
         super()._discard(seat, tile)
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: keeps its tiles at the swap, 胡 whenever it can, passes in 报听 / 海底 when it
         cannot, declares 报听 when its best discard leaves it ready, claims like the core."""
         legal = self.legal_actions(seat)

@@ -221,7 +221,7 @@ class MahjongGame(MahjongViews, MahjongClaims):
         return tile_name(value)
 
     # --- the trustee -------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
         return ai.choose(self, seat)
 

@@ -193,11 +193,11 @@ class ShaanxiGame(MahjongGame):
             )
         return super()._apply(seat, text)
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: last hand's 炮子; then the core trustee (胡 whenever it can)."""
         if self._phase == PAOZI:
             return f"pao {self.default_pao[seat]}"
-        return super()._trustee(seat)
+        return super()._trustee(seat, level)
 
     # --- wins --------------------------------------------------------------------------------
     def _result(self, shape: str, how: str, times: int) -> FanResult:

@@ -156,7 +156,7 @@ class WuhanGame(WuhanViews):
             kind = "gang"  # "打出来也是杠牌"
         return super()._turn_action(seat, kind, value, text)
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: 胡 whenever it can; 海底 passes; 红中 and a second 癞子 go out as kongs; claims
         that bring the hand closer (or open it); otherwise the discard leaving the lowest
         shanten (癞子 kept)."""

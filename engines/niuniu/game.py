@@ -204,7 +204,7 @@ class BullGame(Game):
         return "nobull" if split is None else str(split)
 
     # --- trustee --------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: decline the bank (unless last to be offered), the smallest stake, best split."""
         phase = self.phase()
         if phase == GRAB:

@@ -173,7 +173,7 @@ class PaohuziGame(PaohuziViews, PaohuziClaims):
         )
 
     # --- the trustee -------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
         return ai.choose(self, seat)
 

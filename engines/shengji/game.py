@@ -98,7 +98,7 @@ class ShengjiGame(ShengjiViews, ShengjiTricks, ShengjiDeclaring):
         return self._apply_play(seat, text)
 
     # --- trustee --------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: legal always (``ai.choose``); never ruffs a partner's winning trick."""
         return ai.choose(self, seat)
 

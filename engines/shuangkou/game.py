@@ -312,7 +312,7 @@ class ShuangkouGame(Game):
         return self._outcome
 
     # --- trustee --------------------------------------------------------------------------------
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: ``ai.choose``; always legal, never beats the partner's play."""
         return ai.choose(self, seat)
 

@@ -139,7 +139,7 @@ def test_an_offer_is_taken_out_of_turn_logged_and_replayed_and_lapses() -> None:
             self.turn += 1
             return "go"
 
-        def _trustee(self, seat: int) -> str:
+        def _trustee(self, seat: int, level: str = "normal") -> str:
             return "go"
 
         def is_over(self) -> bool:

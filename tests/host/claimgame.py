@@ -89,7 +89,7 @@ class ClaimGame(Game):
                 self.drawn[self.turn] += 1
         return action
 
-    def _trustee(self, seat: int) -> str:
+    def _trustee(self, seat: int, level: str = "normal") -> str:
         return "pass" if self.answers is not None else "discard"
 
     def is_over(self) -> bool:
