@@ -13,6 +13,7 @@ import logging
 
 import discord
 
+from bot.host.cashier import HandResult
 from bot.host.model import PLAYING, Table, dm_view
 from bot.i18n import t
 from bot.render.limits import fit
@@ -93,6 +94,26 @@ class PrivateHandViews:
             table.note(Text("note.dm_closed", {"name": table.seats[seat].name}))
             return
         await self.manager.save_dm(table, seat, message.id)
+
+    async def hand_over(self, table: Table, result: HandResult) -> None:
+        """Redraw every DM of the hand just settled: the hand is over and what that seat won
+        or lost, with no controls left (the table message carries the settlement). Through an
+        interaction token where one is valid, else one DM edit each; a DM that is gone is
+        left alone (nothing is sent anew for a finished hand)."""
+        for seat in result.seats:
+            known = table.dms.get(str(seat.seat))
+            if known is None or seat.uid is None:
+                continue
+            content = t("dm.over", table.locale, channel=f"<#{table.id}>",
+                        hand=result.hand_id, delta=f"{seat.delta:+,}")
+            fields = fit({"content": content, "view": None})
+            if await self._edit_by_token(known, **fields):
+                continue
+            try:
+                channel = await self.bot.create_dm(discord.Object(id=seat.uid))
+                await channel.get_partial_message(known).edit(**fields)
+            except discord.HTTPException as exc:
+                log.info("table %s: DM %s not redrawn at the end (%s)", table.id, known, exc)
 
     def private_view(self, table: Table, seat: int, locale: str, *, dm: bool = False
                      ) -> tuple[str, discord.ui.View | None]:

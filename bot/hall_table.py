@@ -153,7 +153,8 @@ class TableMessages:
 
     async def hand_settled(self, table: Table, result: HandResult) -> None:
         """The settlement is drawn on the table message by the redraw that follows every
-        host call (the result is kept on the table), so nothing is sent here."""
+        host call (the result is kept on the table); each DM of the hand says it is over."""
+        await self.hand_over(table, result)
 
     async def table_closed(self, table: Table, reason: Text) -> None:
         self._dirty.discard(table.id)

@@ -353,6 +353,64 @@ def _timers(table: Mapping[str, Any]) -> tuple[Mapping[str, int], int, int, tupl
     return MappingProxyType(timers), misses, autopass, (low, high)
 
 
+def _room_beans(room: Mapping[str, Any], where: str) -> tuple[int, int, int, int]:
+    """A room's (coefficient, rake, min_beans, max_beans), checked against each other."""
+    coefficient = _int(
+        room,
+        "coefficient",
+        where,
+        minimum=0,
+        maximum=MAX_COEFFICIENT,
+        why="MAX_COEFFICIENT, beans per point",
+    )
+    rake = _beans(room, "rake", where)
+    min_beans = _beans(room, "min_beans", where)
+    max_beans = _beans(room, "max_beans", where)
+    if min_beans > max_beans:
+        raise SettingsError(
+            f"{where}.min_beans", f"min_beans {min_beans} > max_beans {max_beans}"
+        )
+    if coefficient == 0 and rake:
+        raise SettingsError(f"{where}.rake", "a score-only room (coefficient 0) takes no rake")
+    if rake > max_beans:
+        raise SettingsError(
+            f"{where}.rake",
+            f"rake {rake} > max_beans {max_beans} (more than a seat may carry to the table)",
+        )
+    return coefficient, rake, min_beans, max_beans
+
+
+def _room_games(
+    room: Mapping[str, Any], where: str, known_games: Collection[str] | None
+) -> tuple[list[str], dict[str, Any]]:
+    """A room's games (known, none twice) and its per-game option tables (of games it lists)."""
+    games = room.get("games")
+    if games is None:
+        raise SettingsError(f"{where}.games", "missing")
+    if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
+        raise SettingsError(f"{where}.games", f"must be a list of game keys, got {games!r}")
+    if not games:
+        raise SettingsError(f"{where}.games", "must list at least one game")
+    if len(set(games)) != len(games):
+        raise SettingsError(f"{where}.games", "lists a game twice")
+    if known_games is not None:
+        for game in games:
+            if game not in known_games:
+                known = ", ".join(sorted(known_games)) or "none"
+                raise SettingsError(f"{where}.games", f"unknown game {game!r} (known: {known})")
+    options = room.get("options", {})
+    if not isinstance(options, dict):
+        raise SettingsError(f"{where}.options", "must be a table of per-game tables")
+    for game, opts in options.items():
+        if game not in games:
+            raise SettingsError(
+                f"{where}.options.{game}", "options for a game this room does not list"
+            )
+        if not isinstance(opts, dict):
+            raise SettingsError(f"{where}.options.{game}", "must be a table of options")
+    return games, options
+
+
 def _rooms(
     table: Mapping[str, Any],
     known_games: Collection[str] | None,
@@ -371,52 +429,8 @@ def _rooms(
         enabled = room.get("enabled", True)
         if not isinstance(enabled, bool):
             raise SettingsError(f"{where}.enabled", f"must be true or false, got {enabled!r}")
-        coefficient = _int(
-            room,
-            "coefficient",
-            where,
-            minimum=0,
-            maximum=MAX_COEFFICIENT,
-            why="MAX_COEFFICIENT, beans per point",
-        )
-        rake = _beans(room, "rake", where)
-        min_beans = _beans(room, "min_beans", where)
-        max_beans = _beans(room, "max_beans", where)
-        if min_beans > max_beans:
-            raise SettingsError(
-                f"{where}.min_beans", f"min_beans {min_beans} > max_beans {max_beans}"
-            )
-        if coefficient == 0 and rake:
-            raise SettingsError(f"{where}.rake", "a score-only room (coefficient 0) takes no rake")
-        if rake > max_beans:
-            raise SettingsError(
-                f"{where}.rake",
-                f"rake {rake} > max_beans {max_beans} (more than a seat may carry to the table)",
-            )
-        games = room.get("games")
-        if games is None:
-            raise SettingsError(f"{where}.games", "missing")
-        if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
-            raise SettingsError(f"{where}.games", f"must be a list of game keys, got {games!r}")
-        if not games:
-            raise SettingsError(f"{where}.games", "must list at least one game")
-        if len(set(games)) != len(games):
-            raise SettingsError(f"{where}.games", "lists a game twice")
-        if known_games is not None:
-            for game in games:
-                if game not in known_games:
-                    known = ", ".join(sorted(known_games)) or "none"
-                    raise SettingsError(f"{where}.games", f"unknown game {game!r} (known: {known})")
-        options = room.get("options", {})
-        if not isinstance(options, dict):
-            raise SettingsError(f"{where}.options", "must be a table of per-game tables")
-        for game, opts in options.items():
-            if game not in games:
-                raise SettingsError(
-                    f"{where}.options.{game}", "options for a game this room does not list"
-                )
-            if not isinstance(opts, dict):
-                raise SettingsError(f"{where}.options.{game}", "must be a table of options")
+        coefficient, rake, min_beans, max_beans = _room_beans(room, where)
+        games, options = _room_games(room, where, known_games)
         level = room.get("trustee_level", NORMAL)
         if level not in LEVELS:
             raise SettingsError(

@@ -138,3 +138,32 @@ async def test_an_unchanged_dm_is_never_edited_and_a_changed_one_once(
         assert changed[dms[seat]] == 1 and changed[dms[nxt]] == 1, changed
         assert "Your turn" in dm_of(members[nxt]).content
         assert "Your turn" not in dm_of(members[seat]).content
+
+
+async def test_every_dm_says_the_hand_is_over_once_it_is_settled(
+    simcord_env: Any, simcord_bot: GameHall, deals: list[int]
+) -> None:
+    """斗地主, three people playing from /play: the last play settles the hand, and no DM is
+    left saying "Your turn" or offering the controls of a hand that is over; each says the
+    hand is over and what its seat won or lost."""
+    env, bot = simcord_env, simcord_bot
+    deals.append(5)
+    _guild, channel, members = world(env, 3)
+    await open_table(channel, members, "doudizhu")
+    await members[0].click(await table_now(bot, channel), label="Start")
+    table = bot.manager.tables[channel.id]
+    game = table.game
+    hand = table.hand_id
+    while not game.is_over():
+        seat = game.to_act()[0]
+        await members[seat].slash(channel, "play", action=game.hint(seat))
+    await env.settle()
+    result = table.last_result
+    assert result is not None and result["hand_id"] == hand
+    for index, member in enumerate(members):
+        dm = dm_of(member)
+        assert "Your turn" not in dm.content and "Waiting for others" not in dm.content
+        assert f"#{hand}" in dm.content and "is over" in dm.content, dm.content
+        assert not dm.components, "no controls of a hand that is over"
+        delta = result["seats"][index]["delta"]
+        assert f"{delta:+,}" in dm.content, (delta, dm.content)
