@@ -22,7 +22,7 @@ since the seat's DM waits while its page is open (docs/web.md) — and the calls
 closes (the DM's one redraw).
 
     python benchmarks/web.py [--tables 250] [--watchers 3] [--actions 20] [--seconds 50]
-                             [--think 1.0] [--clients 2] [--no-discord]
+                             [--think 1.0] [--clients 2] [--nice 0] [--no-discord]
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ import aiohttp  # noqa: E402
 
 from bot.host.tables import TableManager  # noqa: E402
 from bot.settings import WebSettings, load_settings  # noqa: E402
+from bot.web.hub import Page  # noqa: E402
 from bot.web.server import WebServer, tune_collector  # noqa: E402
 from engines import registry  # noqa: E402
 from storage.db import open_database  # noqa: E402
@@ -104,18 +105,54 @@ def choose(frame: dict[str, Any]) -> dict[str, Any]:
     return {"type": "act", "action": actions[0]}
 
 
+class Reader:
+    """One page's socket, read all the time (so its pings are answered while its seat
+    thinks): the seat page's latest frame, and the time to the first frame showing an
+    action once one is awaited."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, seat: bool,
+                 latencies: list[float]) -> None:
+        self.ws, self.seat, self.latencies = ws, seat, latencies
+        self.state: dict[str, Any] | None = None
+        self.changed, self.answered = asyncio.Event(), asyncio.Event()
+        self.awaited: tuple[int, float] | None = None
+        """(moves, when the action was sent): the action whose frame is awaited."""
+
+    def await_action(self, moves: int, sent: float) -> None:
+        self.awaited = (moves, sent)
+        self.answered.clear()
+
+    async def run(self) -> None:
+        async for message in self.ws:
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                break
+            text, now = message.data, time.perf_counter()
+            if self.awaited is not None and shows(text, self.awaited[0]):
+                self.latencies.append(now - self.awaited[1])
+                self.awaited = None
+                self.answered.set()
+            if self.seat and text.startswith('{"type":"frame"'):
+                self.state = json.loads(text)["frame"]
+                self.changed.set()
+            elif self.seat and text.startswith('{"type":"error"'):
+                raise RuntimeError(f"refused: {text}")
+        self.answered.set()
+        self.changed.set()
+
+
 async def client_table(http: aiohttp.ClientSession, base: str, tokens: list[str],
                        plan: dict[str, Any], n: int, go: asyncio.Event, ready: list[int],
                        latencies: list[float]) -> None:
-    async def page(token: str) -> aiohttp.ClientWebSocketResponse:
+    readers = []
+    for k, token in enumerate(tokens):
         ws = await http.ws_connect(f"{base}/ws", max_msg_size=0)
         await ws.send_str(json.dumps({"type": "hello", "token": token}))
-        return ws
-
-    seat, *watch = [await page(token) for token in tokens]
-    state: dict[str, Any] = json.loads((await seat.receive()).data)["frame"]
-    for ws in watch:
-        await ws.receive()  # the first frame
+        first = await ws.receive()  # the first frame
+        reader = Reader(ws, k == 0, latencies)
+        reader.state = json.loads(first.data)["frame"]
+        readers.append(reader)
+    tasks = [asyncio.ensure_future(r.run()) for r in readers]
+    seat = readers[0]
     ready.append(n)
     await go.wait()  # every page open before anyone acts: the steady state is timed
     rng = random.Random(n)
@@ -123,43 +160,34 @@ async def client_table(http: aiohttp.ClientSession, base: str, tokens: list[str]
     stop = time.perf_counter() + plan["seconds"]
     await asyncio.sleep(rng.uniform(0, think))  # the tables do not act in lockstep
     done = 0
-    while done < plan["actions"] and time.perf_counter() < stop and not state["result"]:
-        while not state["your_turn"] and not state["result"]:  # the trustees' turns
-            message = await seat.receive(timeout=30)
-            if message.type is not aiohttp.WSMsgType.TEXT:
-                return
-            data = json.loads(message.data)
-            if data["type"] == "frame":
-                state = data["frame"]
-        if state["result"]:
+    while done < plan["actions"] and time.perf_counter() < stop:
+        while seat.state is not None and not (seat.state["your_turn"] or seat.state["result"]):
+            seat.changed.clear()  # the trustees' turns
+            await asyncio.wait_for(seat.changed.wait(), 30)
+            if seat.ws.closed:
+                break
+        state = seat.state
+        if state is None or state["result"] or seat.ws.closed:
             break
-        moves = state["moves"]
         sent = time.perf_counter()
-        await seat.send_str(json.dumps(choose(state)))
-        for ws in (seat, *watch):  # the first frame showing the action, at each page
-            while True:
-                message = await ws.receive(timeout=30)
-                if message.type is not aiohttp.WSMsgType.TEXT:
-                    return
-                if shows(message.data, moves):
-                    latencies.append(time.perf_counter() - sent)
-                    if ws is seat:
-                        state = json.loads(message.data)["frame"]
-                    break
-                if ws is seat and message.data.startswith('{"type":"error"'):
-                    raise RuntimeError(f"table {n}: refused: {message.data}")
+        for reader in readers:
+            reader.await_action(state["moves"], sent)
+        await seat.ws.send_str(json.dumps(choose(state)))
+        for reader in readers:  # the first frame showing the action, at each page
+            await asyncio.wait_for(reader.answered.wait(), 30)
         done += 1
         if think:  # a person's pause before the next action
             await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-    for ws in (seat, *watch):
-        await ws.close()
+    for reader in readers:
+        await reader.ws.close()
+    await asyncio.gather(*tasks)
 
 
 async def client_main() -> None:
     """One client process: its plan on stdin, "ready" once its pages are open, "go" to act,
     its latencies as one JSON line at the end."""
     plan = json.loads(sys.stdin.readline())
-    os.nice(plan["nice"])  # the server first: on a real deployment the pages are elsewhere
+    os.nice(plan["nice"])
     loop = asyncio.get_running_loop()
     ready: list[int] = []
     latencies: list[float] = []
@@ -196,6 +224,30 @@ class Pauses:
     def line(self) -> str:
         return ", ".join(f"gen {g}: {len(p)} (longest {max(p, default=0) * 1000:.1f} ms)"
                          for g, p in self.by_gen.items())
+
+
+class ServerSide:
+    """The server's own share of each page action: from its message read off the socket to
+    its frames handed to the pages' sockets (the hub's first push for that table after it).
+    Timed by wrapping the server's message handler and the hub's push, nothing else."""
+
+    def __init__(self, server: WebServer) -> None:
+        self.times: list[float] = []
+        self.arrived: dict[int, float] = {}
+        handle, push = server._message, server.hub._push
+
+        async def message(page: Page, raw: str) -> None:
+            if page.seat is not None:
+                self.arrived[page.grant.table] = time.perf_counter()
+            await handle(page, raw)
+
+        def pushed(page: Page, text: str) -> None:
+            at = self.arrived.pop(page.grant.table, None)
+            if at is not None:
+                self.times.append(time.perf_counter() - at)
+            push(page, text)
+
+        server._message, server.hub._push = message, pushed  # type: ignore[method-assign]
 
 
 async def clients(count: int, plans: list[dict[str, Any]]) -> list[asyncio.subprocess.Process]:
@@ -245,6 +297,7 @@ async def run(tables: int, watchers: int, actions: int, seconds: float, think: f
         if (await proc.stdout.readline()).strip() != b"ready":
             raise SystemExit("a client process failed before its pages were open")
     connected = rss_kib()
+    inside = ServerSide(server)
     pauses = Pauses()
     gc.callbacks.append(pauses)
     lags: list[float] = []
@@ -288,7 +341,12 @@ async def run(tables: int, watchers: int, actions: int, seconds: float, think: f
     print(f"action-to-update latency: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
           f"max {pct(latencies, 1.0) * 1000:.1f} ms")
     print(f"server's event loop lag (a 10 ms sleep's overshoot): p50 "
-          f"{statistics.median(lags) * 1000:.1f} ms, p99 {pct(lags, 0.99) * 1000:.1f} ms")
+          f"{statistics.median(lags) * 1000:.1f} ms, p99 {pct(lags, 0.99) * 1000:.1f} ms, max "
+          f"{pct(lags, 1.0) * 1000:.1f} ms")
+    inside.times.sort()
+    ms = [f"{q} {pct(inside.times, v) * 1000:.1f} ms" for q, v in (("p50", 0.5), ("p99", 0.99),
+                                                                   ("max", 1.0))]
+    print(f"inside the server, action read to its frames handed to the sockets: {', '.join(ms)}")
     print(f"server's collector pauses: {pauses.line()}")
     print(f"server's processor time: {cpu / max(1, acted) * 1000:.2f} ms per page action "
           f"(web server, host, trustee seats and database thread; not the clients)")
@@ -383,8 +441,9 @@ def main() -> None:
                              "as fast as the server answers)")
     parser.add_argument("--clients", type=int, default=2,
                         help="processes the pages' clients run in")
-    parser.add_argument("--nice", type=int, default=10,
-                        help="the client processes' niceness (the server keeps its own)")
+    parser.add_argument("--nice", type=int, default=0,
+                        help="the client processes' niceness (on a busy machine a niced "
+                             "client reads its frames late: its own delay, not the server's)")
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-discord", action="store_true",
                         help="skip the SimCord count of REST calls per page action")
