@@ -196,6 +196,7 @@ async def _serve(bot: GameHall, token: str) -> None:
             loop.add_signal_handler(signum, lambda: closing.append(loop.create_task(bot.close())))
         except (NotImplementedError, RuntimeError):  # no signal handlers on this platform
             pass
+    bot.tunes_collector = True  # this process is the hall's: its collector is tuned for it
     async with bot:
         await bot.start(token)
     await asyncio.gather(*closing, return_exceptions=True)

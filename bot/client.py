@@ -60,6 +60,9 @@ class GameHall(commands.Bot):
         self.tournaments: TournamentRunner
         self.hall = DiscordHall(self)
         self.web: Any = None  # the web table's server (bot.web.server.WebServer) when enabled
+        self.tunes_collector = False
+        """Whether start-up ends by freezing its heap for the collector (``tune_collector``):
+        set by ``gamehall run``, whose process is the hall's alone."""
         # per-server language where the storage has no column for it (kept until a restart)
 
     async def setup_hook(self) -> None:
@@ -92,6 +95,10 @@ class GameHall(commands.Bot):
                 await self.hall.table_closed(restored, reason)
         await self.tournaments.restore()
         await self.tree.sync()
+        if self.tunes_collector:  # ``gamehall run``: the process is the hall's (docs/web.md)
+            from bot.web.server import tune_collector
+
+            tune_collector()
 
     def _start_metrics(self) -> None:
         """The health line every ``metrics.health_seconds``; the Prometheus endpoint on

@@ -285,6 +285,9 @@ class TournamentCog(commands.Cog):
         text = t("tourney.info", locale, event=event, game=spec.game, format=spec.format.value,
                  rounds=spec.rounds, fee=spec.fee, rake=spec.rake,
                  prizes="/".join(f"{p}%" for p in spec.prizes))
+        if self.bot.web is not None:  # the event's page in the web table
+            text += "\n" + t("tourney.page", locale,
+                             url=self.bot.web.event_url(interaction.guild_id, event))
         await self.bot.hall.reply(interaction,
                                   (text + "\n" + hands_text(state, round, locale))[:2000])
 
@@ -306,4 +309,6 @@ class TournamentCog(commands.Cog):
 
 async def setup(bot: GameHall) -> None:
     bot.tournaments = TournamentRunner(bot.manager, DiscordVenue(bot))
+    if bot.web is not None:
+        bot.web.events = bot.tournaments  # the event pages (bot/web/pages.py)
     await bot.add_cog(TournamentCog(bot))

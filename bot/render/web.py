@@ -18,7 +18,7 @@ from bot.host.model import PLAYING, Table
 from bot.host.tables import TableManager
 from bot.i18n import render, t
 from bot.render.text import TableText, result_lines, seat_detail, seat_names, table_text
-from engines.base import Face, FaceKind, GameSpec, Picker, View, no_faces
+from engines.base import Face, FaceKind, Game, GameSpec, Picker, View, no_faces
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
 """Cards' suits as the page draws them."""
@@ -95,13 +95,16 @@ def hand_cells(spec: GameSpec | None, view: View, picker: Picker | None
     if picker is None or not picker.tokens:
         return hand, []
     faces = [token_face(spec, picker, i) for i in range(len(picker.tokens))]
+    suited = twin is None
+    tokens: dict[tuple[Any, ...], list[int]] = {}  # a face's tokens, in order
+    for i, face in enumerate(faces):
+        tokens.setdefault(_key(face, suited), []).append(i)
     used: set[int] = set()
     for cell in hand:
-        for i, face in enumerate(faces):
-            if _key(face, twin is None) == _key(cell, twin is None) and (picker.max_values == 1 or i not in used):
-                cell["p"] = i
-                used.add(i)
-                break
+        free = tokens.get(_key(cell, suited))
+        if free:  # the first token of this face (one pick: the same for every copy)
+            cell["p"] = free[0] if picker.max_values == 1 else free.pop(0)
+            used.add(cell["p"])
     extra = [dict(faces[i], p=i) for i in range(len(faces)) if i not in used]
     return hand, extra
 
@@ -115,8 +118,9 @@ def labels(locale: str) -> dict[str, str]:
 @dataclass(frozen=True)
 class Parts:
     """What every viewer's frame of one table shares at one moment: its public texts
-    (``table_text``, the costly part), the seats' names, the settlement. Made once per change
-    of the table and used for its spectators' frame and each seat's (``frame(parts=…)``)."""
+    (``table_text``, the costly part, with the public view it was drawn from), the seats'
+    names, the settlement. Made once per change of the table and used for its spectators'
+    frame and each seat's (``frame(parts=…)``)."""
 
     text: TableText
     names: list[str]
@@ -131,6 +135,34 @@ class Parts:
             table.last_result, locale, spell)] if table.last_result and game is None else []
         return cls(table_text(manager, table, locale), seat_names(table), result)
 
+    def lines(self, view: View, locale: str) -> list[str]:
+        """The view's table-wide lines, as the table text rendered them where they are the
+        public ones (the spectators' and, mostly, every seat's)."""
+        public = self.text.view
+        if public is not None and view.lines == public.lines:
+            return [x.replace("**", "") for x in self.text.lines[:len(view.lines)]]
+        return [render(x, locale).replace("**", "") for x in view.lines]
+
+    def public_detail(self, seat: int) -> str:
+        """A seat's detail as the table text has it (its "—" for nothing is the page's "")."""
+        detail = self.text.seats[seat].detail
+        return "" if detail == "—" else detail
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Who looks at which table, at one moment: what the parts of a frame are drawn from."""
+
+    table: Table
+    game: Game | None
+    """The hand being played (None between hands)."""
+    view: View | None
+    viewer: int | None
+    mine: bool
+    """Whether the viewer is to act now."""
+    spec: GameSpec | None
+    locale: str
+
 
 def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
           now: float, parts: Parts | None = None) -> dict[str, Any]:
@@ -138,42 +170,12 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
     ``parts``: the table's shared parts for this moment, when several frames are made."""
     parts = parts or Parts.of(manager, table, locale)
     text = parts.text  # title, names, result, notes: public texts
-    spec = manager.specs.get(table.game_key)
     game = table.game if table.status == PLAYING else None
     live = game is not None and not game.is_over()
-    view = game.view(viewer) if game is not None else text.view
-    names = parts.names
+    # the public view is the table text's own (drawn once for every frame of this moment)
+    view = game.view(viewer) if game is not None and viewer is not None else text.view
     mine = viewer is not None and game is not None and live and viewer in game.to_act()
-    acting = set(game.public_to_act()) if live and game is not None else set()
-    if mine and viewer is not None:
-        acting.add(viewer)
-    spell = spec.spell if spec is not None else None
-    shown = view.shown if view is not None else None
-    seats = []
-    for i, line in enumerate(text.seats):
-        sv = view.seats[i] if view is not None and i < len(view.seats) else None
-        if sv is not None and i == viewer:  # your own cards are in your hand, not twice
-            sv = replace(sv, cards=None)
-        seats.append({
-            "name": line.name.removeprefix("▶ "),
-            "detail": " · ".join(seat_detail(sv, locale, spell)) if sv is not None and (
-                game is not None) else line.detail,
-            "acting": i in acting,
-            "you": i == viewer,
-            "cards": faces_of(spec, sv.cards, shown.seat(i) if shown else None) if sv else None,
-            "melds": faces_of(spec, sv.melds) if sv else None,
-            "discards": faces_of(spec, sv.discards) if sv else None,
-        })
-    plays = []
-    if view is not None and view.round:
-        for k, play in enumerate(view.round):
-            plays.append({"seat": play.seat, "name": names[play.seat] if play.seat < len(
-                names) else f"#{play.seat + 1}",
-                "faces": faces_of(spec, play.cards, shown.play(k) if shown else None),
-                "text": render(play.note, locale) if play.note is not None else (
-                    play.cards or t("round.pass", locale))})
-    lines = [render(x, locale).replace("**", "") for x in view.lines] if (
-        game is not None and view is not None) else []
+    sight = Sight(table, game, view, viewer, mine, manager.specs.get(table.game_key), locale)
     out: dict[str, Any] = {
         "kind": "watch" if viewer is None else "seat",
         "table": table.id, "hand_no": table.hand_id,
@@ -184,7 +186,9 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
             text.status),
         "deadline": table.deadline if live and game is not None and game.to_act() else None,
         "now": now,
-        "seats": seats, "lines": lines, "round": plays,
+        "seats": _seats(sight, parts, live),
+        "lines": parts.lines(view, locale) if game is not None and view is not None else [],
+        "round": _plays(sight, parts.names),
         "result": list(parts.result),
         "notes": list(text.notes[-5:]),
         "footer": text.footer,
@@ -200,12 +204,68 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
         board = view.board
         out["board"] = {"size": board.size, "stones": dict(board.stones), "last": board.last,
                         "marks": dict(board.marks), "legal": []}
-    if viewer is None or game is None or viewer >= len(table.seats):
-        return out
-    out["trustee"] = table.seats[viewer].trustee
+    if viewer is not None and game is not None and viewer < len(table.seats):
+        _own(sight, out)
+    return out
+
+
+def _seats(sight: Sight, parts: Parts, live: bool) -> list[dict[str, Any]]:
+    """Each seat as the viewer sees it: name, detail, acting, its open cards and melds."""
+    game, view, viewer, spec = sight.game, sight.view, sight.viewer, sight.spec
+    public = parts.text.view
+    acting = set(game.public_to_act()) if live and game is not None else set()
+    if sight.mine and viewer is not None:
+        acting.add(viewer)
+    spell = spec.spell if spec is not None else None
+    shown = view.shown if view is not None else None
+    seats = []
+    for i, line in enumerate(parts.text.seats):
+        sv = view.seats[i] if view is not None and i < len(view.seats) else None
+        if sv is not None and i == viewer:  # your own cards are in your hand, not twice
+            sv = replace(sv, cards=None)
+        if sv is None or game is None:
+            detail = line.detail
+        elif viewer is None or (public is not None and i < len(public.seats)
+                                and public.seats[i] == sv):
+            detail = parts.public_detail(i)  # what everyone sees of it: drawn once
+        else:
+            detail = " · ".join(seat_detail(sv, sight.locale, spell))
+        seats.append({
+            "name": line.name.removeprefix("▶ "),
+            "detail": detail,
+            "acting": i in acting,
+            "you": i == viewer,
+            "cards": faces_of(spec, sv.cards, shown.seat(i) if shown else None) if sv else None,
+            "melds": faces_of(spec, sv.melds) if sv else None,
+            "discards": faces_of(spec, sv.discards) if sv else None,
+        })
+    return seats
+
+
+def _plays(sight: Sight, names: list[str]) -> list[dict[str, Any]]:
+    """The round so far: each play's seat, name, faces (or its text)."""
+    view, spec, locale = sight.view, sight.spec, sight.locale
+    if view is None or not view.round:
+        return []
+    shown = view.shown
+    plays = []
+    for k, play in enumerate(view.round):
+        plays.append({"seat": play.seat, "name": names[play.seat] if play.seat < len(
+            names) else f"#{play.seat + 1}",
+            "faces": faces_of(spec, play.cards, shown.play(k) if shown else None),
+            "text": render(play.note, locale) if play.note is not None else (
+                play.cards or t("round.pass", locale))})
+    return plays
+
+
+def _own(sight: Sight, out: dict[str, Any]) -> None:
+    """A seat's own part of its frame: its hand and picks, its buttons, the board's legal
+    points, whether it may ask for a hint."""
+    game, view, viewer, mine = sight.game, sight.view, sight.viewer, sight.mine
+    assert game is not None and view is not None and viewer is not None
+    out["trustee"] = sight.table.seats[viewer].trustee
     picker = game.picker(viewer) if mine else None
-    assert view is not None
-    out["hand"], out["extra"] = hand_cells(spec, view, picker)
+    out["hand"], out["extra"] = hand_cells(sight.spec, view, picker)
     if picker is not None and picker.tokens:
         out["picker"] = {"min": picker.min_values, "max": picker.max_values,
                          "single": picker.max_values == 1}
@@ -216,8 +276,7 @@ def frame(manager: TableManager, table: Table, viewer: int | None, locale: str,
         if choice.action not in seen:
             seen.add(choice.action)
             out["buttons"].append({"action": choice.action, "style": choice.style,
-                                   "label": render(choice.label, locale)})
+                                   "label": render(choice.label, sight.locale)})
     out["hint"] = mine
     if mine and out["board"] is not None:
         out["board"]["legal"] = game.legal_actions(viewer)
-    return out

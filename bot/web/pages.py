@@ -4,6 +4,12 @@
 only where the server's moderators turned the page on (``/settings leaderboard``); players are
 named as the bot knows them (``WebServer.names``), else by the end of their id.
 
+``/event/<server>/<event>/<mark>``: a tournament's standings and, round by round, its hands
+that have ended with links to their replay pages; the page reloads itself when another hand
+ends. The mark is the event's signature (``tokens.event_mark``), so only those given the link
+(``/tournament info``) find the page; it shows nothing a seat hides (no card: the hands are
+links to replays, which open only once settled).
+
 ``/replay/<code>``: the hand as dealt (every seat's cards, shown only once it is settled, as
 /replay does) and every action in order, which the page's script steps through (Prev/Next;
 without script the whole list shows). Seats are named by number: a page names no Discord user.
@@ -12,6 +18,8 @@ Anyone holding the code may open it, as anyone in the channel saw the code in th
 
 from __future__ import annotations
 
+import asyncio
+import hmac
 import html
 import json
 from typing import TYPE_CHECKING
@@ -21,11 +29,19 @@ from aiohttp import web
 from bot.i18n import render, t
 from bot.render.text import cards, game_name
 from bot.render.web import faces_of
+from bot.web.tokens import event_mark
 from engines.base import ESCAPE, Text
 from storage import guilds, history, levels
+from storage.tournaments import Event, Status
+from storage.tournaments import TournamentError as EventError
 
 if TYPE_CHECKING:
     from bot.web.server import WebServer
+
+WAIT_SECONDS = 25.0
+"""How long the event page's request for a change is held open before it is answered
+"unchanged" (the page then asks again)."""
+WAIT_STEP = 0.5
 
 
 def add_pages(app: web.Application, server: WebServer) -> None:
@@ -35,7 +51,15 @@ def add_pages(app: web.Application, server: WebServer) -> None:
     async def board(request: web.Request) -> web.Response:
         return await board_page(server, request)
 
-    app.add_routes([web.get("/replay/{code}", replay), web.get("/board/{guild}", board)])
+    async def event(request: web.Request) -> web.Response:
+        return await event_page(server, request)
+
+    async def event_wait(request: web.Request) -> web.Response:
+        return await event_changed(server, request)
+
+    app.add_routes([web.get("/replay/{code}", replay), web.get("/board/{guild}", board),
+                    web.get("/event/{guild}/{event}/{mark}", event),
+                    web.get("/event/{guild}/{event}/{mark}/wait", event_wait)])
 
 
 def _faces_html(faces: list[dict] | None, text: str) -> str:
@@ -127,3 +151,101 @@ async def board_page(server: WebServer, request: web.Request) -> web.Response:
     if not body:
         body.append(f"<p>{html.escape(t('board.empty', locale))}</p>")
     return plain_page(t("web.board_title", locale), [], locale=locale, body="".join(body))
+
+
+async def _event(server: WebServer, request: web.Request) -> tuple[Event, dict] | None:
+    """The event a page's address names, with its state as it is now, or None (no such
+    event in that server, a wrong mark, or no tournaments in this process)."""
+    runner = server.events
+    guild, number = request.match_info["guild"], request.match_info["event"]
+    if runner is None or not (guild.isdigit() and number.isdigit() and len(guild) <= 20
+                              and len(number) <= 18):
+        return None
+    guild_id, event_id = int(guild), int(number)
+    if not hmac.compare_digest(request.match_info["mark"],
+                               event_mark(server.secret, guild_id, event_id)):
+        return None
+    try:
+        found = await runner.store(guild_id).get(event_id)
+    except EventError:
+        return None
+    if found.guild_id != guild_id:
+        return None
+    return found, runner.states.get(event_id, found.state)  # a running event: as it is now
+
+
+def _event_stamp(event: Event, state: dict) -> str:
+    """What the page shows changes with: the status, the round, the hands that ended."""
+    return f"{event.status.value}.{state.get('round', 0)}.{len(state.get('hands', []))}"
+
+
+async def event_page(server: WebServer, request: web.Request) -> web.Response:
+    """比赛: an event's standings and its ended hands, each a link to its replay page."""
+    from bot.cogs.tournament import standing_rows
+    from bot.tournament.runner import hand_codes
+    from bot.web.server import page_locale, plain_page
+
+    locale = page_locale(request)
+    found = await _event(server, request)
+    if found is None:
+        return plain_page(t("web.refused.title", locale), [t("web.event_unknown", locale)], 404,
+                          locale=locale)
+    event, state = found
+    spec = event.spec
+    title = t("web.event_title", locale, event=event.id,
+              game=game_name(server.manager, spec.game, locale))
+    lines = [t("tourney.line", locale, event=event.id, game=spec.game,
+               format=spec.format.value, count=len(event.entrants), size=spec.size,
+               status=event.status.value)]
+    head = t("tourney.standings", locale, event=event.id, round=state.get("round", 0))
+    body = [f"<h2>{html.escape(head)}</h2>", '<table id="standings"><tbody>']
+    for place, name, chips in standing_rows(state):
+        body.append(f'<tr><td>{place}</td><td class="who">{html.escape(name)}</td>'
+                    f'<td class="chips">{chips}</td></tr>')
+    body.append("</tbody></table>")
+    hands = hand_codes(state)
+    rounds = sorted({h["round"] for h in hands})
+    if not rounds:
+        body.append(f'<p>{html.escape(t("tourney.hands_none", locale))}</p>')
+    for round_no in rounds:
+        played = hand_codes(state, round_no)
+        tables = sorted({h["table"] for h in played})
+        body.append(f'<h2>{html.escape(t("web.event_round", locale, round=round_no))}</h2>'
+                    '<ol class="hands">')
+        for h in played:
+            what = html.escape(t("web.event_hand", locale, table=tables.index(h["table"]) + 1,
+                                 hand=h["hand"]))
+            code = h.get("code")
+            link = (f' <a href="/replay/{html.escape(code)}">{html.escape(code)}</a>'
+                    if code else "")
+            body.append(f"<li>{what}{link}</li>")
+        body.append("</ol>")
+    live = event.status in (Status.OPEN, Status.RUNNING)
+    stamp = html.escape(_event_stamp(event, state))
+    body.append(f'<p id="event" data-stamp="{stamp}" data-live="{int(live)}"></p>')
+    return plain_page(title, lines, locale=locale, body="".join(body),
+                      script="event.js" if live else None)
+
+
+async def event_changed(server: WebServer, request: web.Request) -> web.Response:
+    """The event page's wait: answers as soon as another hand ended (or the round or the
+    status changed) since the page's ``stamp``, else after WAIT_SECONDS: ``{"stamp": …}``."""
+    found = await _event(server, request)
+    if found is None:
+        raise web.HTTPNotFound()
+    given = request.query.get("stamp", "")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_SECONDS
+    while True:
+        event, state = found
+        stamp = _event_stamp(event, state)
+        if stamp != given or loop.time() >= deadline:
+            return web.json_response({"stamp": stamp})
+        await asyncio.sleep(WAIT_STEP)
+        running = server.events.states.get(event.id)
+        if running is not None and event.status is Status.RUNNING:
+            found = (event, running)  # in memory: a look costs nothing
+        else:
+            found = await _event(server, request)
+            if found is None:
+                raise web.HTTPNotFound()

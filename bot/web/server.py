@@ -4,6 +4,7 @@
     GET /watch/<token>   a table's public view, for spectators
     GET /replay/<code>   a finished hand, step by step, once settled
     GET /board/<server>  a server's leaderboard, where its moderators turned it on
+    GET /event/<server>/<event>/<mark>  a tournament's standings and its hands' replays
     GET /ws              the pages' WebSocket: the first message is ``{"type": "hello",
                          "token": …}``; then frames come, and actions go, as JSON
     GET /static/<file>   the pages' script and style (plain files in bot/web/static)
@@ -14,6 +15,7 @@ origin; no cookie is ever set; the access log names no token (``tokens.redact``)
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import logging
@@ -31,7 +33,8 @@ from bot.i18n import normalize, t
 from bot.render.text import error_text
 from bot.settings import Settings, WebSettings
 from bot.web.hub import Bucket, Page, WebHub
-from bot.web.tokens import WATCH, SeatToken, TokenError, load_secret, redact, verify
+from bot.web.tokens import (WATCH, SeatToken, TokenError, event_mark, load_secret, redact,
+                            verify)
 from engines.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -126,6 +129,9 @@ class WebServer:
             extra_routes(self.app, self)
         self.names: Callable[[int], str | None] = lambda uid: None
         """A player's name for the leaderboard page (the Discord bot sets its own)."""
+        self.events: Any = None
+        """The tournaments' runner (``bot.tournament.runner.TournamentRunner``) whose events
+        the event pages show; None: no event pages (the Discord bot sets its own)."""
         self.runner: web.AppRunner | None = None
         self.port: int | None = None
         self.started_hands: set[int] = set()
@@ -146,6 +152,11 @@ class WebServer:
 
     def board_url(self, guild_id: int) -> str:
         return f"{self.base}/board/{guild_id}"
+
+    def event_url(self, guild_id: int, event_id: int) -> str:
+        """The event page of a tournament: its standings and its hands' replays."""
+        mark = event_mark(self.secret, guild_id, event_id)
+        return f"{self.base}/event/{guild_id}/{event_id}/{mark}"
 
     # --- life ---------------------------------------------------------------------------
     async def start(self) -> int:
@@ -305,6 +316,21 @@ async def serve(settings: WebSettings, manager: TableManager, secret: bytes) -> 
     await server.start()
     return server
 
+
+
+COLLECTOR_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds for a long-running hall (CPython's defaults: 700, 10, 10)."""
+
+
+def tune_collector(thresholds: tuple[int, int, int] = COLLECTOR_THRESHOLDS) -> None:
+    """Set the cyclic collector for a server that must answer in milliseconds: everything
+    alive after start-up (modules, the engines' tables, the restored tables) is frozen, so no
+    collection walks it again, and the young generation collects every ``thresholds[0]``
+    allocations instead of every 700. A full collection of the heap left is what the pages
+    wait for (docs/web.md, Measured)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*thresholds)
 
 
 async def start_web(settings: Settings, manager: TableManager) -> WebServer:

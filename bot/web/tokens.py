@@ -107,6 +107,18 @@ def verify(secret: bytes, token: str, now: float) -> SeatToken:
     return grant
 
 
+def event_mark(secret: bytes, guild_id: int, event_id: int) -> str:
+    """The mark in an event page's address: the event's signature, so the page is found
+    only through its link (22 base64url characters, 128 bits).
+
+    >>> len(event_mark(b"k" * 32, 5, 1)), event_mark(b"k" * 32, 5, 1) == event_mark(b"k" * 32, 5, 2)
+    (22, False)
+    """
+    mac = hmac.new(secret, f"gamehall-event\0{guild_id}:{event_id}".encode("ascii"),
+                   hashlib.sha256).digest()
+    return _b64(mac[:16])
+
+
 def redact(text: str) -> str:
     """``text`` with anything shaped like a token replaced by ``…`` (for logs).
 

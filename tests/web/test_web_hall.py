@@ -7,6 +7,7 @@ import asyncio
 import re
 
 import aiohttp
+import discord
 from simhelpers import acting_seats, dm_cards, public_text, table_message
 from webhelpers import Client
 
@@ -174,3 +175,20 @@ async def status(url: str) -> int:
     connector = aiohttp.TCPConnector(force_close=True)
     async with aiohttp.ClientSession(connector=connector) as http, http.get(url) as page:
         return page.status
+
+
+async def test_tournament_info_links_the_event_page(simcord_env, simcord_bot) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("events")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(simcord_env.create_user("boss"), roles=[mods])
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    await boss.slash(channel, "tournament create", game="doudizhu", format="sitngo", size=3,
+                     rounds=1)
+    await ann.slash(channel, "tournament join", event=1)
+    info = await ann.slash(channel, "tournament info", event=1)
+    found = re.search(r"(http://127\.0\.0\.1:\d+/event/\d+/1/[\w-]+)", info.response.content)
+    assert found, info.response.content
+    async with aiohttp.ClientSession() as http, http.get(found[1]) as page:
+        text = await page.text()
+        assert page.status == 200 and "Event 1" in text and "1/3" in text  # registered
