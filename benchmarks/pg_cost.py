@@ -139,11 +139,10 @@ class Server:
     stop: Callable[[], None]
 
     def cpu(self) -> float:
-        """User + system seconds of the server's processes, those that ended included."""
+        """User + system seconds of the server's processes alive now."""
         main = psutil.Process(self.pid)
-        own = main.cpu_times()  # the postmaster's, and its children's that have ended
-        total = own.user + own.system + own.children_user + own.children_system
-        for proc in main.children(recursive=True):
+        total = 0.0
+        for proc in (main, *main.children(recursive=True)):
             try:
                 times = proc.cpu_times()
             except psutil.NoSuchProcess:  # a backend that just ended

@@ -168,8 +168,8 @@ class Run:
 class ServerCpu:
     """CPU seconds of the PostgreSQL server's processes from ``start`` to ``stop``: each
     process's user + system time, sampled every 20 ms by a thread (a backend that ends in
-    between keeps its last sample: at most 20 ms of it is missed; the postmaster's count of
-    its ended children is no use here, it also holds those ended before the window)."""
+    between keeps its last sample: at most 20 ms of it is missed). Two readings of the live
+    processes plus the postmaster's count of its ended children gave negative windows here."""
 
     def __init__(self, pid: int | None) -> None:
         self.pid = pid
