@@ -1,11 +1,12 @@
 """PostgreSQL round trips: what a settlement and a saved action cost on the wire.
 
 Counted at the driver: every call the storage makes on the asyncpg connection (``execute``,
-``executemany``, ``fetch``, ``fetchrow``, ``fetchval``, ``prepare``; BEGIN and COMMIT go through
-``execute``) waits for the server's answer once, so each call is one round trip. The
-connections are the adapter's own, opened by ``PostgresDatabase.open`` on the session's real
-server; the test only wraps their methods to count. The statement cache is warmed by one
-operation of the same kind first, so what is counted is the steady state of a busy hall.
+``executemany``, ``fetch``, ``fetchmany``, ``fetchrow``, ``fetchval``, ``prepare``; BEGIN and
+COMMIT go through ``execute``) waits for the server's answer once, so each call is one round
+trip. The connections are the adapter's own, opened by ``PostgresDatabase.open`` on the
+session's real server; the test only wraps their methods to count. The statement cache is
+warmed by one operation of the same kind first, so what is counted is the steady state of a
+busy hall.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from storage.errors import InsufficientBeans
 from storage.postgres import PostgresDatabase
 from storage.wallet import HOUSE, SeatResult, Settlement, Wallet
 
-COUNTED = ("execute", "executemany", "fetch", "fetchrow", "fetchval", "prepare")
+COUNTED = ("execute", "executemany", "fetch", "fetchmany", "fetchrow", "fetchval", "prepare")
 
 
 class Counter:
@@ -49,7 +50,7 @@ class Counter:
 
             async def counted(conn: Any, *args: Any, **kwargs: Any) -> Any:
                 counter.round_trips += 1
-                rows = args[1] if name == "executemany" and len(args) > 1 else None
+                rows = args[1] if name in ("executemany", "fetchmany") and len(args) > 1 else None
                 counter.statements += len(list(rows)) if rows is not None else 1
                 counter.texts.append(str(args[0])[:70] if args else name)
                 return await method(conn, *args, **kwargs)
