@@ -5,7 +5,7 @@ rate it counts, per settlement and per host action (``TableManager`` calls, 斗�
 escrow, persistence after every action and settlement, as ``benchmarks/host.py`` runs it):
 
 - **round trips**: calls on the asyncpg connection that wait for the server (``execute``,
-  ``executemany``, ``fetch``…; BEGIN and COMMIT included), counted by a connection subclass
+  ``executemany``, ``fetch``, ``fetchmany``…; BEGIN and COMMIT included), counted by a connection subclass
   the pool is opened with, and split by storage operation (the function ``Storage.run`` /
   ``read`` / ``run_autocommit`` was given);
 - **statements**: as the client sends them (``executemany``: one per row), and as the server
@@ -73,7 +73,7 @@ class Counts:
 
 
 COUNTS = Counts()
-_DRIVER_CALLS = ("execute", "executemany", "fetch", "fetchrow", "fetchval", "prepare")
+_DRIVER_CALLS = ("execute", "executemany", "fetch", "fetchmany", "fetchrow", "fetchval", "prepare")
 
 
 def _counting(name: str) -> Callable[..., Any]:
@@ -82,7 +82,7 @@ def _counting(name: str) -> Callable[..., Any]:
     async def counted(conn: Any, *args: Any, **kwargs: Any) -> Any:
         COUNTS.round_trips += 1
         COUNTS.by_operation[_operation.get() or "(pool)"] += 1
-        rows = args[1] if name == "executemany" and len(args) > 1 else None
+        rows = args[1] if name in ("executemany", "fetchmany") and len(args) > 1 else None
         COUNTS.statements += len(rows) if isinstance(rows, list) else 1
         return await method(conn, *args, **kwargs)
 

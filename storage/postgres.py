@@ -18,6 +18,12 @@ connection from a pool:
   again in a transaction, and remembered).
 - ``run_autocommit``: no transaction around the function (each statement commits on its own),
   for writes that are one statement checked against what was read (``Storage.run_autocommit``).
+  Its statements are *group-committed*: the same statement text sent by several calls at once
+  (the action log of many tables, the settlements of many tables) goes to the server in ONE
+  round trip and ONE commit (``_Lane``: the calls waiting when the previous group is back, up
+  to ``GROUP_MAX``), and each call is answered once that commit is done. If the group fails
+  as a whole, nothing of it stays and every call runs its statement again on its own, so each
+  gets its own result or error, as if it had run alone.
 - The pool's reset of a returned connection is a no-op (``_keep_session``).
 - A call whose caller is cancelled once it has started still runs to its end (commit or
   rollback), as on SQLite.
@@ -57,9 +63,10 @@ _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|\?(\d*)")
 class _Statement:
     """A statement text rewritten for PostgreSQL, with what its execution needs to know."""
 
-    __slots__ = ("one_row_each", "returns_rows", "sql")
+    __slots__ = ("groups_rows", "one_row_each", "returns_rows", "single_row", "sql", "text")
 
     def __init__(self, text: str) -> None:
+        self.text = text
         counter = 0
 
         def number(match: re.Match[str]) -> str:
@@ -76,6 +83,15 @@ class _Statement:
         upper = text.upper()
         self.returns_rows = head in ("SELECT", "WITH", "VALUES") or " RETURNING " in upper
         self.one_row_each = head == "INSERT" and "DO NOTHING" not in upper and "SELECT" not in upper
+        # a SELECT whose rows several calls may fetch together (``fetchmany``: one row each,
+        # told apart by their order): a function call alone (always one row), or a read of
+        # tables that calls no function of ours (running it again, if the group's rows do not
+        # come one per call, changes nothing)
+        self.groups_rows = head == "SELECT" and (
+            " FROM " not in upper or "GAMEHALL_" not in upper
+        )
+        self.single_row: bool | None = None
+        """Whether its first run returned exactly one row (only those are grouped)."""
 
 
 _STATEMENTS: dict[str, _Statement] = {}
@@ -121,6 +137,8 @@ class PgConnection:
         statement = _statement(sql)
         if statement.returns_rows:
             rows = [tuple(r) for r in await self.raw.fetch(statement.sql, *params)]
+            if statement.single_row is None:
+                statement.single_row = len(rows) == 1
             return ListRows(rows, len(rows))
         status = await self.raw.execute(statement.sql, *params)
         return ListRows([], _count(status))
@@ -177,6 +195,172 @@ class _OneSelect(PgConnection):
         raise _NeedsSnapshot
 
 
+class _Alone(Exception):
+    """A group failed as a whole: the call runs its statement again by itself."""
+
+
+class _Call:
+    """One call's statement waiting in a ``_Lane``: its parameter rows (one for ``execute``)."""
+
+    __slots__ = ("future", "rows")
+
+    def __init__(self, rows: list[Sequence[Any]]) -> None:
+        self.rows = rows
+        self.future: asyncio.Future[ListRows] = asyncio.get_running_loop().create_future()
+
+
+class _Lane:
+    """Group commit of one statement text: the calls that arrive while the previous group is
+    at the server wait here, then go together in one round trip on one pooled connection —
+    ``executemany`` for rows written one per parameter row, ``fetchmany`` for a one-row
+    SELECT (one row back per call, in order). asyncpg sends either as ONE implicit
+    transaction: one commit for the group, and a group that fails leaves nothing. A failed
+    group is split in two and each half sent again, down to single calls, which get their own
+    result or error (two settlements of one player in one group: the second finds the
+    balance the first moved; so the first settles with its half and the second alone gets
+    its serialization failure, and is run again by its caller). A group whose rows do not
+    come one per call answers every call with ``_Alone`` (it runs its statement itself)."""
+
+    GROUP_MAX = 64
+    """Most calls in one group (bounds the first call's wait behind the others)."""
+    PARALLEL = 2
+    """Most groups of one lane at the server at once, each on its own connection (so the
+    server's work on them runs on two of its processes, and a group does not wait for the
+    whole previous one to come back)."""
+
+    def __init__(self, pool: Any, statement: _Statement) -> None:
+        self._pool = pool
+        self._statement = statement
+        self._waiting: list[_Call] = []
+        self._tasks: set[asyncio.Task[None]] = set()  # the flushers running (references)
+        self._starting = False  # a flusher is made and has not taken its group yet
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    async def submit(self, rows: list[Sequence[Any]]) -> ListRows:
+        call = _Call(rows)
+        self._waiting.append(call)
+        self._start()
+        return await call.future
+
+    def _start(self) -> None:
+        if self._waiting and not self._starting and len(self._tasks) < self.PARALLEL:
+            # it takes its group on the loop's next turn: the calls of this turn are in then
+            self._starting = True
+            self._tasks.add(asyncio.get_running_loop().create_task(self._flush()))
+
+    async def _flush(self) -> None:
+        group: list[_Call] = []
+        self._starting = False
+        try:
+            while self._waiting:
+                group = self._waiting[: self.GROUP_MAX]
+                del self._waiting[: self.GROUP_MAX]
+                try:
+                    async with self._pool.acquire() as raw:
+                        await self._send(raw, group)
+                except Exception as exc:  # noqa: BLE001 - no connection: each call hears why
+                    _answer(group, exc)
+        except BaseException as exc:  # cancelled (the pool closing): nobody may wait forever
+            _answer([*group, *self._waiting], StorageError(f"the group commit stopped: {exc!r}"))
+            self._waiting.clear()
+            raise
+        finally:
+            task = asyncio.current_task()
+            self._tasks.discard(task)  # type: ignore[arg-type]
+            self._start()  # calls that came as it stopped
+
+    async def _send(self, raw: Any, group: list[_Call]) -> None:
+        statement = self._statement
+        if len(group) == 1:
+            call = group[0]
+            conn = PgConnection(raw)
+            try:
+                if len(call.rows) == 1:
+                    result = await conn.execute(statement.text, call.rows[0])
+                else:
+                    result = await conn.executemany(statement.text, call.rows)
+            except Exception as exc:  # noqa: BLE001 - its own error, as if it ran alone
+                call.future.set_exception(exc)
+            else:
+                call.future.set_result(result)
+            return
+        rows = [row for call in group for row in call.rows]
+        try:
+            if statement.returns_rows:
+                fetched = await raw.fetchmany(statement.sql, rows)
+            else:
+                await raw.executemany(statement.sql, rows)
+        except Exception:  # noqa: BLE001 - nothing of the group stayed: each half again
+            half = len(group) // 2
+            await self._send(raw, group[:half])
+            await self._send(raw, group[half:])
+            return
+        if not statement.returns_rows:
+            for call in group:
+                call.future.set_result(ListRows([], len(call.rows)))
+        elif len(fetched) != len(group):  # not one row each: nothing to tell them apart by
+            statement.single_row = False
+            _answer(group, _Alone())
+        else:
+            for call, row in zip(group, fetched, strict=True):
+                call.future.set_result(ListRows([tuple(row)], 1))
+
+
+def _answer(calls: list[_Call], exc: BaseException) -> None:
+    for call in calls:
+        if not call.future.done():
+            call.future.set_exception(exc)
+
+
+class _Grouped(PgConnection):
+    """``run_autocommit``'s connection: each statement that may be grouped (see ``_Lane``)
+    waits in its text's lane; any other statement, and every statement after one that was not
+    grouped, runs on a pooled connection this call holds to its end (a call that holds a
+    connection never waits for a lane, so the lanes always find one free)."""
+
+    def __init__(self, db: PostgresDatabase) -> None:
+        super().__init__(None)
+        self._db = db
+
+    async def _own(self) -> None:
+        if self.raw is None:
+            self.raw = await self._db._pool.acquire()
+
+    async def release(self) -> None:
+        if self.raw is not None:
+            raw, self.raw = self.raw, None
+            await self._db._pool.release(raw)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> ListRows:
+        statement = _statement(sql)
+        if self.raw is None:
+            if statement.returns_rows:
+                grouped = statement.groups_rows and statement.single_row
+            else:
+                grouped = statement.one_row_each
+            if grouped:
+                try:
+                    return await self._db._lane(statement).submit([params])
+                except _Alone:
+                    pass
+        await self._own()
+        return await super().execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> ListRows:
+        statement = _statement(sql)
+        items = list(rows)
+        if self.raw is None and items and statement.one_row_each and not statement.returns_rows:
+            try:
+                return await self._db._lane(statement).submit(items)
+            except _Alone:
+                pass
+        await self._own()
+        return await super().executemany(sql, items)
+
+
 def _redacted(url: str) -> str:
     """``url`` without its password, for messages and ``repr``."""
     parts = urlsplit(url)
@@ -198,6 +382,7 @@ class PostgresDatabase(Storage):
         self.url = url
         self.path = _redacted(url)  # what messages and reprs show
         self._closed = False
+        self._lanes: dict[str, _Lane] = {}
         self.version = 0
         self.integrity_error = asyncpg.IntegrityConstraintViolationError
         self._retryable = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
@@ -289,6 +474,15 @@ class PostgresDatabase(Storage):
             self._closed = True
             await self._pool.close()
 
+    def _lane(self, statement: _Statement) -> _Lane:
+        """The group commit of ``statement``'s text (one per text, made on first use)."""
+        lane = self._lanes.get(statement.text)
+        if lane is None:
+            if len(self._lanes) > 1024:  # dynamic texts must not grow it without end
+                self._lanes = {k: v for k, v in self._lanes.items() if v.busy}
+            lane = self._lanes[statement.text] = _Lane(self._pool, statement)
+        return lane
+
     def pool_stats(self) -> dict[str, int]:
         """The pool's connections: ``in_use`` and ``size``."""
         size = self._pool.get_size()
@@ -313,13 +507,12 @@ class PostgresDatabase(Storage):
     ) -> Any:
         if self._closed:
             raise StorageError("the database is closed")
+        if autocommit:
+            return await self._autocommit(fn, args)
         async with self._pool.acquire() as raw:
             conn = PgConnection(raw)
             for attempt in range(self.RETRIES):
                 try:
-                    if autocommit:
-                        result = fn(conn, *args)
-                        return await result if asyncio.iscoroutine(result) else result
                     if write:
                         async with raw.transaction():
                             result = fn(conn, *args)
@@ -338,6 +531,22 @@ class PostgresDatabase(Storage):
                     if attempt == self.RETRIES - 1:
                         raise
                     await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _autocommit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """``fn`` on a ``_Grouped`` connection (statements group-committed with other calls'),
+        run again on deadlocks and serialization failures."""
+        for attempt in range(self.RETRIES):
+            conn = _Grouped(self)
+            try:
+                result = fn(conn, *args)
+                return await result if asyncio.iscoroutine(result) else result
+            except self._retryable:
+                if attempt == self.RETRIES - 1:
+                    raise
+            finally:
+                await conn.release()
+            await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager

@@ -1,15 +1,17 @@
 """PostgreSQL round trips: what a settlement and a saved action cost on the wire.
 
 Counted at the driver: every call the storage makes on the asyncpg connection (``execute``,
-``executemany``, ``fetch``, ``fetchrow``, ``fetchval``, ``prepare``; BEGIN and COMMIT go through
-``execute``) waits for the server's answer once, so each call is one round trip. The
-connections are the adapter's own, opened by ``PostgresDatabase.open`` on the session's real
-server; the test only wraps their methods to count. The statement cache is warmed by one
-operation of the same kind first, so what is counted is the steady state of a busy hall.
+``executemany``, ``fetch``, ``fetchmany``, ``fetchrow``, ``fetchval``, ``prepare``; BEGIN and
+COMMIT go through ``execute``) waits for the server's answer once, so each call is one round
+trip. The connections are the adapter's own, opened by ``PostgresDatabase.open`` on the
+session's real server; the test only wraps their methods to count. The statement cache is
+warmed by one operation of the same kind first, so what is counted is the steady state of a
+busy hall.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from storage.errors import InsufficientBeans
 from storage.postgres import PostgresDatabase
 from storage.wallet import HOUSE, SeatResult, Settlement, Wallet
 
-COUNTED = ("execute", "executemany", "fetch", "fetchrow", "fetchval", "prepare")
+COUNTED = ("execute", "executemany", "fetch", "fetchmany", "fetchrow", "fetchval", "prepare")
 
 
 class Counter:
@@ -48,7 +50,7 @@ class Counter:
 
             async def counted(conn: Any, *args: Any, **kwargs: Any) -> Any:
                 counter.round_trips += 1
-                rows = args[1] if name == "executemany" and len(args) > 1 else None
+                rows = args[1] if name in ("executemany", "fetchmany") and len(args) > 1 else None
                 counter.statements += len(list(rows)) if rows is not None else 1
                 counter.texts.append(str(args[0])[:70] if args else name)
                 return await method(conn, *args, **kwargs)
@@ -339,3 +341,121 @@ async def test_recording_a_clean_hands_conduct_costs_one_round_trip(
 
     pairs = {(p.a, p.b): (p.hands, p.net) for p in await conduct.pairs(economy=0, guild_id=7)}
     assert pairs == {(1, 2): (2, 200), (1, 3): (2, 200), (2, 3): (2, 0)}
+
+
+# --- group commit: several calls' statements in one round trip -----------------------------------
+
+
+async def test_many_tables_saving_actions_at_once_cost_one_round_trip(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """The action log of eight tables saved at the same moment: one round trip (one commit)
+    for all of them, and every table's actions are there."""
+    db, counter = counted
+    for table in range(1, 9):
+        await tables.save_table(db, table, 7, table, f'{{"table": {table}}}')
+    await tables.append_actions(db, 1, 9, 0, [(0, "3")], 100.0, None)  # warm the cache
+
+    counter.reset()
+    await asyncio.gather(
+        *(
+            tables.append_actions(db, table, 9, 1, [(table % 3, f"{table}"), (0, "pass")],
+                                  110.0 + table, None)
+            for table in range(1, 9)
+        )
+    )
+
+    assert counter.round_trips == 1, counter.texts
+    saved = await tables.load_actions(db)
+    for table in range(1, 9):
+        assert [(a.seq, a.seat, a.action) for a in saved[table]][-2:] == [
+            (1, table % 3, f"{table}"),
+            (2, 0, "pass"),
+        ]
+        assert saved[table][-1].deadline == 110.0 + table
+
+
+async def test_a_failing_call_in_a_group_fails_alone(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """One table's save is refused by the server (a NULL hand id) while three others are
+    saved at the same moment: that call gets the error, the others are saved."""
+    db, _ = counted
+    await tables.append_actions(db, 1, 9, 0, [(0, "3")], 100.0, None)  # warm the cache
+    hand_ids: list[Any] = [9, 9, None, 9]  # None: the server refuses that row (NOT NULL)
+    calls = [
+        tables.append_actions(db, table, hand_id, 0, [(0, "4")], 1.0, None)
+        for table, hand_id in enumerate(hand_ids, start=1)
+    ]
+    outcomes = await asyncio.gather(*calls, return_exceptions=True)
+
+    assert [isinstance(o, db.integrity_error) for o in outcomes] == [False, False, True, False]
+    saved = await tables.load_actions(db)
+    assert sorted(saved) == [1, 2, 4]
+    assert all(a.action == "4" for t in (1, 2, 4) for a in saved[t])
+
+
+async def test_settlements_of_many_tables_at_once_share_their_round_trips(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """Six tables settle at the same moment (each its own players): two round trips for all
+    six (their reads together, then their writes together), each hand settled as alone."""
+    db, counter = counted
+    wallet = Wallet(
+        db, starting_grant=10_000, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+    )
+    seats = [[3 * t + 1, 3 * t + 2, 3 * t + 3] for t in range(6)]
+    warm = await _hand(wallet, seats[0])
+    await wallet.settle(warm, "ddz", [SeatResult(u, p) for u, p in zip(seats[0], (2, -1, -1))],
+                        100, 5)
+    hands = [await _hand(wallet, group) for group in seats]
+
+    counter.reset()
+    results = await asyncio.gather(
+        *(
+            wallet.settle(hand, "ddz", [SeatResult(u, p) for u, p in zip(group, (-2, 1, 1))],
+                          100, 5)
+            for hand, group in zip(hands, seats)
+        )
+    )
+
+    assert counter.round_trips <= 2, counter.texts
+    assert [[s.delta for s in r.seats] for r in results] == [[-205, 95, 95]] * 6
+    totals = await wallet.totals()
+    assert totals.ledger == totals.players + totals.house
+    for hand in hands:
+        record = await history.get_hand(db, hand)
+        assert record is not None and record.status == "settled"
+
+
+async def test_two_hands_of_one_player_settled_at_once_both_count(
+    counted: tuple[PostgresDatabase, Counter],
+) -> None:
+    """Two hands that share a player settle at the same moment (a group of two calls whose
+    second finds the balance the first just moved): the group fails whole, each settlement
+    runs again alone, and both count exactly once."""
+    db, _ = counted
+    wallet = Wallet(
+        db, starting_grant=10_000, relief_amount=0, relief_threshold=0, relief_cooldown_s=0
+    )
+    warm = await _hand(wallet, [1, 2, 3])
+    await wallet.settle(warm, "ddz", [SeatResult(1, 2), SeatResult(2, -1), SeatResult(3, -1)],
+                        100, 5)
+    first = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 2, 3])
+    await wallet.hold(first, [(uid, 1_000) for uid in (1, 2, 3)])
+    second = await wallet.new_hand("ddz", "room", 7, 8, seats=[1, 4, 5])
+    await wallet.hold(second, [(uid, 1_000) for uid in (1, 4, 5)])
+    before = (await wallet.account(1)).balance
+
+    results = await asyncio.gather(
+        wallet.settle(first, "ddz", [SeatResult(1, 2), SeatResult(2, -1), SeatResult(3, -1)],
+                      100, 5),
+        wallet.settle(second, "ddz", [SeatResult(1, 2), SeatResult(4, -1), SeatResult(5, -1)],
+                      100, 5),
+    )
+
+    assert [r.seats[0].delta for r in results] == [195, 195]
+    assert (await wallet.account(1)).balance == before + 390
+    assert (await wallet.account(1)).held == 0
+    totals = await wallet.totals()
+    assert totals.ledger == totals.players + totals.house
