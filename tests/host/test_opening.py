@@ -113,3 +113,20 @@ async def test_tables_opened_in_a_batch_survive_a_restart(
     await again.start(101, 2)  # the trustee plays the whole hand
     assert 101 not in again.tables  # nobody played it themselves: they stood up, it closed
     await again.shutdown()
+
+
+@pytest.mark.parametrize(("room", "expected"), [
+    # the stakes and the ratings of every seat, one read each; the hand; nothing to hold
+    ("free", ["Wallet.accounts.<locals>.tx", "scores_in.<locals>.read",
+              "HandDesk.new_hand.<locals>.tx"]),
+    ("novice", ["Wallet.accounts.<locals>.tx", "scores_in.<locals>.read",
+                "HandDesk.new_hand.<locals>.tx", "HandDesk.hold.<locals>.tx"]),
+])
+async def test_a_deal_reads_its_seats_at_once(manager: TableManager, room: str,
+                                              expected: list[str]) -> None:
+    await manager.open_tables(GUILD, "doudizhu", room,
+                              [TablePlan(100, ((1, "ann"), (2, "bob"), (3, "cat")))])
+    calls = counting(manager)
+    await manager.start(100, 1)
+    dealt = calls[: len(expected)]  # then the table's own reads and its save
+    assert sorted(dealt[:2]) == expected[:2] and dealt[2:] == expected[2:], calls

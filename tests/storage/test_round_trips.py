@@ -339,3 +339,25 @@ async def test_recording_a_clean_hands_conduct_costs_one_round_trip(
 
     pairs = {(p.a, p.b): (p.hands, p.net) for p in await conduct.pairs(economy=0, guild_id=7)}
     assert pairs == {(1, 2): (2, 200), (1, 3): (2, 200), (2, 3): (2, 0)}
+
+
+@pytest.mark.parametrize("count", [3, 60])
+async def test_opening_tables_costs_the_same_round_trips_for_three_or_sixty(
+    counted: tuple[PostgresDatabase, Counter], count: int
+) -> None:
+    """A round of an event opens its tables in one transaction: its statements are set-based
+    (no round trip per seat or per table), so sixty tables cost what three do."""
+    db, counter = counted
+
+    def batch(first: int) -> list[tables.NewTable]:
+        return [tables.NewTable(t, 7, t, f'{{"table": {t}}}', frozenset({3 * t, 3 * t + 1}))
+                for t in range(first, first + count)]
+
+    await tables.open_tables(db, batch(1000))  # warm the cache
+
+    counter.reset()
+    assert await tables.open_tables(db, batch(1)) == {}
+
+    # BEGIN, two reads, the seats' insert and its check, the snapshots, their actions, COMMIT
+    assert counter.round_trips == 8, counter.texts
+    assert len(await tables.load_tables(db)) == 2 * count
