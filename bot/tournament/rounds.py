@@ -19,6 +19,12 @@ from storage.tournaments import Event, Format
 log = logging.getLogger("bot.tournament.runner")  # the runner's log, as before the split
 
 
+DEALING = 32
+"""Tables of a round dealt at once: enough for their writes to share the database's group
+commits, few enough that a hand's result is not saved behind the writes of the whole round
+(the standings update's latency)."""
+
+
 class Rounds:
     """轮次: from a round's seating to its last hand's result."""
 
@@ -77,9 +83,12 @@ class Rounds:
                            ) -> None:
         """Open the tables ``(tid, seats)`` with their players (bots for None), the trustee on
         for no-shows and leavers, all in one step (``TableManager.open_tables``), and deal
-        them all at once (their hands' writes share the database's group commits). A player
+        them ``DEALING`` at a time (their hands' writes share the database's group commits).
+        A player
         who cannot sit (seated at another table of the hall) is replaced by a bot for this
         hand and scores nothing in it. A table nobody could sit at is done, scoring nothing."""
+        if not tables:
+            return
         state, manager = self.states[event.id], self.manager
         names, left = state["names"], set(state["left"])
         plans = [
@@ -91,6 +100,7 @@ class Rounds:
         opened = await manager.open_tables(event.guild_id, event.spec.game, event.spec.room,
                                            plans)
         starting = []
+        dealing = asyncio.Semaphore(DEALING)
         for (tid, _), result in zip(tables, opened, strict=True):
             for uid, exc in result.refused.items():
                 log.warning("event %s: player %s cannot sit at %s (%s)", event.id, uid, tid,
@@ -98,13 +108,18 @@ class Rounds:
             if result.table is None:  # nobody could sit: the table scores nothing this round
                 state["tables"][str(tid)]["done"] = True
             else:
-                starting.append(manager.start(tid, result.table.owner))
+                starting.append(self._dealt(tid, result.table.owner, dealing))
         if len(starting) < len(tables):
             await self._save(event.id)
         failed = [r for r in await asyncio.gather(*starting, return_exceptions=True)
                   if isinstance(r, BaseException)]
         if failed:
             raise failed[0]
+
+    async def _dealt(self, tid: int, starter: int, dealing: asyncio.Semaphore) -> None:
+        """Deal table ``tid``, at most ``DEALING`` tables at once."""
+        async with dealing:
+            await self.manager.start(tid, starter)
 
     async def _hand_done(self, event_id: int, tid: int, hand_id: int,
                          seats: list[tuple[int | None, int]], code: str = "") -> None:

@@ -1,9 +1,9 @@
 """The event runner: plays a tournament's rounds at the table manager's tables (no Discord).
 
-An event's tables are ordinary tables of ``TableManager``, created, seated and started through
-its public methods (``create``, ``join``, ``add_bot``, ``set_trustee``, ``start``, ``close``)
-in a score-only room, so every hand has its replay code and fair-shuffle proof like any
-other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
+An event's tables are ordinary tables of ``TableManager``, opened a round at a time through
+its public methods (``open_tables``: seated, filled with bots and put on the trustee in one
+batch; then ``start``, ``leave``, ``close``) in a score-only room, so every hand has its
+replay code and fair-shuffle proof like any other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
 (:class:`Fanout`), and ``hand_settled`` of an event's table feeds the event. Match chips are
 the hands' points, kept in the event's state (``storage.tournaments``) and saved by what
 changed: each hand's result is one small row with its players' chips (``record_hand``), the
