@@ -23,7 +23,7 @@ Keyed by ints (economy, player, server); nothing here knows a game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -300,6 +300,26 @@ class Conduct:
     async def record(self, uid: int, *, economy: int) -> Record:
         """The player's record in ``economy`` (an empty one if they have none)."""
         return await self.db.read(_read_record, economy, uid)
+
+    async def records(self, uids: Collection[int], *, economy: int) -> dict[int, Record]:
+        """The records of ``uids`` in ``economy`` (an empty one for those who have none), in
+        one read."""
+        wanted = sorted(set(uids))
+
+        async def read(conn: Connection) -> dict[int, Record]:
+            found = {uid: Record(uid) for uid in wanted}
+            for i in range(0, len(wanted), 500):
+                chunk = wanted[i : i + 500]
+                for uid, *row in await conn.execute(
+                    "SELECT uid, escapes, absences, abandons, strikes, clean, banned_until "
+                    "FROM conduct WHERE economy = ? AND uid IN ("
+                    + ", ".join("?" * len(chunk)) + ")",
+                    (economy, *chunk),
+                ):
+                    found[int(uid)] = Record(int(uid), *row)
+            return found
+
+        return await self.db.read(read)
 
     async def incident(
         self,

@@ -30,8 +30,12 @@ def title(table: Sequence[tuple[int, str]], score: int) -> str:
     """
     if not table:
         raise ValueError("a level table needs at least one row")
-    index = bisect.bisect_right([minimum for minimum, _ in table], score) - 1
+    index = bisect.bisect_right(table, score, key=_minimum) - 1  # no list built per look-up
     return table[max(index, 0)][1]
+
+
+def _minimum(row: tuple[int, str]) -> int:
+    return row[0]
 
 
 def next_title(table: Sequence[tuple[int, str]], score: int) -> tuple[int, str] | None:
@@ -56,6 +60,27 @@ async def score(db: Storage, uid: int, game: str, *, economy: int) -> int:
             (economy, uid, game),
         )).fetchone()
         return int(row[0]) if row else 0
+
+    return await db.read(read)
+
+
+async def scores_in(db: Storage, uids: Collection[int], game: str, *, economy: int
+                    ) -> dict[int, int]:
+    """Each of ``uids``' level score in ``game`` in ``economy`` (0 if they never played it),
+    in one read."""
+    economy = _economy(economy)
+    wanted = sorted(set(uids))
+
+    async def read(conn: Connection) -> dict[int, int]:
+        found = dict.fromkeys(wanted, 0)
+        if wanted:
+            rows = await conn.execute(
+                "SELECT uid, score FROM scores WHERE economy = ? AND game = ? AND uid IN ("
+                + ", ".join("?" * len(wanted)) + ")",
+                (economy, game, *wanted),
+            )
+            found.update((int(uid), int(value)) for uid, value in rows)
+        return found
 
     return await db.read(read)
 

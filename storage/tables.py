@@ -12,7 +12,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from storage import seats
 from storage.db import Connection, Storage
+from storage.seats import SeatClaim
+
+_UPSERT = (
+    "INSERT INTO tables (id, guild_id, channel_id, state, updated_at) "
+    "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id, "
+    "channel_id = excluded.channel_id, state = excluded.state, "
+    "updated_at = excluded.updated_at"
+)
 
 
 @dataclass(frozen=True)
@@ -36,12 +45,7 @@ async def save_table(
 
     PostgreSQL: one statement (the delete in a ``WITH``), so no transaction around it."""
     now = time.time()
-    upsert = (
-        "INSERT INTO tables (id, guild_id, channel_id, state, updated_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id, "
-        "channel_id = excluded.channel_id, state = excluded.state, "
-        "updated_at = excluded.updated_at"
-    )
+    upsert = _UPSERT
 
     async def tx(conn: Connection) -> None:
         if conn.dialect == "postgresql":  # one statement: one round trip, all or nothing
@@ -54,6 +58,46 @@ async def save_table(
         await conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
 
     await db.run_autocommit(tx)
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table to open (:func:`open_tables`): its row's key, its snapshot ``state`` and the
+    people it seats (``uids``)."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    state: str
+    uids: frozenset[int]
+
+
+async def open_tables(db: Storage, tables: Sequence[NewTable]) -> dict[int, list[SeatClaim]]:
+    """Claim the seats of ``tables`` and save their snapshots, in one transaction for them
+    all (the seats first, as ``seats.sync_table`` then ``save_table`` would). A table one of
+    whose people sits at another table (in any process, or earlier in ``tables``) is neither
+    claimed nor saved: returns those tables with the claims that stop them."""
+    now = time.time()
+
+    async def tx(conn: Connection) -> dict[int, list[SeatClaim]]:
+        stopped = await seats.sync_tables(
+            conn, [(t.table_id, t.guild_id, t.uids) for t in tables], now
+        )
+        kept = [t for t in tables if t.table_id not in stopped]
+        await conn.executemany(
+            _UPSERT, [(t.table_id, t.guild_id, t.channel_id, t.state, now) for t in kept]
+        )
+        ids = [t.table_id for t in kept]
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            await conn.execute(
+                "DELETE FROM table_actions WHERE table_id IN ("
+                + ", ".join("?" * len(chunk)) + ")",
+                chunk,
+            )
+        return stopped
+
+    return await seats.run_synced(db, tx)
 
 
 async def append_actions(
@@ -88,11 +132,14 @@ async def append_actions(
     await db.run_autocommit(tx)
 
 
-async def delete_table(db: Storage, table_id: int) -> bool:
-    """Forget table ``table_id`` and its appended actions; True if it was saved."""
+async def delete_table(db: Storage, table_id: int, *, release_seats: bool = False) -> bool:
+    """Forget table ``table_id`` and its appended actions (with ``release_seats``, free its
+    seats too, in the same transaction: a table that closed); True if it was saved."""
 
     async def tx(conn: Connection) -> bool:
         await conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
+        if release_seats:
+            await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
         return (await conn.execute("DELETE FROM tables WHERE id = ?", (table_id,))).rowcount == 1
 
     return await db.run(tx)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -215,6 +215,35 @@ class Wallet(HandDesk):
             return Account(uid, row[0], row[1], row[0] - row[1], bool(row[2]))
 
         return await self.db.read(read)
+
+    async def accounts(self, uids: Collection[int], *, ensure: bool = False
+                       ) -> dict[int, Account]:
+        """The wallets of ``uids`` in one transaction (one read of them all). ``ensure``:
+        first create, with the starting grant, those this economy has not seen (as
+        ``ensure_player``); without it, UnknownPlayer for the first unknown uid."""
+        wanted = sorted({_uid(uid) for uid in uids})
+        economy, grant, now = self.economy, self.starting_grant, self.clock()
+
+        async def tx(conn: Connection) -> dict[int, Account]:
+            if ensure:
+                for uid in wanted:
+                    await _ensure(conn, economy, uid, grant, now)
+            found: dict[int, Account] = {}
+            for chunk in _chunks(wanted):
+                rows = await conn.execute(
+                    "SELECT id, balance, held, frozen FROM players WHERE economy = ? AND id IN ("
+                    + ", ".join("?" * len(chunk)) + ")",
+                    (economy, *chunk),
+                )
+                for uid, balance, held, frozen in rows:
+                    found[int(uid)] = Account(int(uid), balance, held, balance - held,
+                                              bool(frozen))
+            for uid in wanted:
+                if uid not in found:
+                    raise UnknownPlayer(uid)
+            return found
+
+        return await (self.db.run(tx) if ensure else self.db.read(tx))
 
     async def is_frozen(self, uid: int) -> bool:
         """True if ``uid``'s wallet is frozen (False for an unknown player)."""
@@ -467,3 +496,8 @@ async def economies_of(db: Storage, uid: int) -> list[tuple[int, Account]]:
         return [(int(e), Account(uid, b, h, b - h, bool(f))) for e, b, h, f in rows]
 
     return await db.read(read)
+
+
+def _chunks(uids: Sequence[int], size: int = 500) -> list[Sequence[int]]:
+    """``uids`` in slices of at most ``size`` (the placeholders of one ``IN (...)``)."""
+    return [uids[i : i + size] for i in range(0, len(uids), size)]

@@ -116,10 +116,11 @@ class Cashier:
         wallet = self.wallet_for(guild_id)
         worst = spec.max_loss(options, len(seats)) if room.coefficient else None
         people = [s for s in seats if s.uid is not None]
-        accounts = await asyncio.gather(*(wallet.account(s.uid) for s in people if s.uid))
+        found = await wallet.accounts([s.uid for s in people if s.uid is not None])
         holds: dict[int, int] = {}
-        for seat, account in zip(people, accounts, strict=True):
+        for seat in people:
             assert seat.uid is not None
+            account = found[seat.uid]
             if account.frozen:
                 raise HostError("err.player_frozen", name=seat.name)
             if room.coefficient == 0:
@@ -135,11 +136,9 @@ class Cashier:
     async def ratings(self, guild_id: int, seats: list[Seat], game: str) -> tuple[int, ...]:
         """Each seat's level score in ``game`` in the server's economy (0 for bots)."""
         economy = self.wallet_for(guild_id).economy
-
-        async def score(uid: int | None) -> int:
-            return 0 if uid is None else await levels.score(self.db, uid, game, economy=economy)
-
-        return tuple(await asyncio.gather(*(score(s.uid) for s in seats)))
+        people = [s.uid for s in seats if s.uid is not None]
+        scores = await levels.scores_in(self.db, people, game, economy=economy) if people else {}
+        return tuple(0 if s.uid is None else scores[s.uid] for s in seats)
 
     async def open(
         self,
@@ -158,6 +157,8 @@ class Cashier:
         hand_id = await wallet.new_hand(
             spec.key, room.key, guild_id, channel_id, seats=[s.uid for s in seats]
         )
+        if not holds:
+            return hand_id  # a score-only room, or only bots: nothing to hold
         try:
             await wallet.hold(hand_id, list(holds.items()))
         except (InsufficientBeans, PlayerFrozen) as exc:
@@ -199,7 +200,7 @@ class Cashier:
             SeatResult(uid=s.uid, points=outcome.points[i], score=outcome.scores[i])
             for i, s in enumerate(seats)
         ]
-        settlement = await self.wallet_for(guild_id).settle(
+        settlement, code = await asyncio.gather(self.wallet_for(guild_id).settle(
             hand_id,
             spec.key,
             results,
@@ -209,7 +210,7 @@ class Cashier:
             outcome=json.dumps(outcome.to_json(), ensure_ascii=False),
             transfers=[(t.payer, t.payee, t.points) for t in outcome.transfers],
             fees=outcome.fees,
-        )
+        ), history.hand_code(self.db, hand_id))  # read beside it: one group commit on SQLite
         transfers = tuple(
             TransferLine(done.payer, done.payee, done.points, done.beans, asked.reason)
             for asked, done in zip(outcome.transfers, settlement.transfers, strict=True)
@@ -237,7 +238,7 @@ class Cashier:
             hand_id=hand_id,
             seats=tuple(views),
             lines=outcome.lines,
-            code=await history.hand_code(self.db, hand_id),
+            code=code,
             transfers=transfers,
         )
         return result, outcome

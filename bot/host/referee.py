@@ -78,11 +78,17 @@ class Referee:
     # --- records ----------------------------------------------------------------------------
     async def check_join(self, guild_id: int, uid: int) -> None:
         """HostError("err.cooldown") while the player's cool-down on bean rooms runs."""
-        record = await self.conduct.record(uid, economy=self.economy(guild_id))
+        refusal = self.cooldown(await self.conduct.record(uid, economy=self.economy(guild_id)))
+        if refusal is not None:
+            raise refusal
+
+    def cooldown(self, record: Record) -> HostError | None:
+        """The refusal ``err.cooldown`` while ``record``'s cool-down on bean rooms runs."""
         left = record.seconds_left(self.clock())
-        if left > 0:
-            raise HostError("err.cooldown", minutes=max(1, int(-(-left // 60))),
-                            strikes=record.strikes)
+        if left <= 0:
+            return None
+        return HostError("err.cooldown", minutes=max(1, int(-(-left // 60))),
+                         strikes=record.strikes)
 
     async def incident(self, table: Table, uid: int, name: str, kind: str) -> Text:
         """Record an escape or an abandoned table; the table's note on the record."""

@@ -92,10 +92,17 @@ class Saver:
             table.window,
         )
 
-    async def delete(self, table_id: int) -> None:
-        """Forget a closed table, in the database and here."""
+    async def delete(self, table_id: int, *, release_seats: bool = False) -> None:
+        """Forget a closed table, in the database and here (with ``release_seats``, free its
+        seats in the same transaction)."""
         self._stored.pop(table_id, None)
-        await table_store.delete_table(self.db, table_id)
+        await table_store.delete_table(self.db, table_id, release_seats=release_seats)
+
+    def opened(self, table: Table) -> None:
+        """``table`` was just stored whole by another write (``storage.tables.open_tables``)."""
+        self._stored[table.id] = _Stored(
+            table.state_key(), table.hand_id, 0, table.deadline, table.window
+        )
 
     def loaded(self, table: Table) -> None:
         """``table`` was just restored: its next save writes a fresh snapshot (dropping the

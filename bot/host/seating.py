@@ -13,6 +13,7 @@ from bot.host.model import PLAYING, WAITING, HostError, Seat, Table
 from bot.settings import Room
 from engines.base import LEVELS, NORMAL, T, Text
 from storage import seats as seat_store
+from storage.wallet import Account
 
 log = logging.getLogger("bot.host.tables")  # the manager's log, as before the split
 
@@ -32,12 +33,7 @@ class Seating:
         locale: str | None = None,
     ) -> Table:
         """Open a table in a channel and seat its creator."""
-        if game not in self.specs:
-            raise HostError("err.unknown_game", game=game, games=", ".join(self.specs))
-        if room not in self.settings.rooms:
-            raise HostError("err.unknown_room", room=room, rooms=", ".join(self.settings.rooms))
-        if game not in self.settings.rooms[room].games:
-            raise HostError("err.game_not_in_room", game=game, room=room)
+        self._check_game_room(game, room)
         async with self._seating:
             if channel_id in self.tables:
                 raise HostError("err.table_exists")
@@ -64,18 +60,37 @@ class Seating:
         await self.notifier.table_changed(table)
         return table
 
+    def _check_game_room(self, game: str, room: str) -> None:
+        """HostError unless ``game`` is known and offered in the known ``room``."""
+        if game not in self.specs:
+            raise HostError("err.unknown_game", game=game, games=", ".join(self.specs))
+        if room not in self.settings.rooms:
+            raise HostError("err.unknown_room", room=room, rooms=", ".join(self.settings.rooms))
+        if game not in self.settings.rooms[room].games:
+            raise HostError("err.game_not_in_room", game=game, room=room)
+
     async def _check_can_sit(self, guild_id: int, uid: int, room: Room, table_id: int) -> None:
         wallet = self.wallet_for(guild_id)
         await wallet.ensure_player(uid)
+        self._check_free_person(uid, await seat_store.where(self.db, uid), table_id)
+        self._check_account(await wallet.account(uid), room)
+        if room.coefficient > 0:
+            await self.referee.check_join(guild_id, uid)  # a leaver's cool-down
+
+    def _check_free_person(self, uid: int, claim: seat_store.SeatClaim | None,
+                           table_id: int) -> None:
+        """HostError unless ``uid`` sits at no other table: in this process, or (``claim``)
+        in the database, which knows the tables of every process sharing it (read first so
+        the answer names the other table before any other refusal; ``_claim`` decides)."""
         other = self.table_of(uid)
         if other is not None:
             raise HostError("err.seated_elsewhere", channel=other.id, guild=other.guild_id)
-        # the database knows the tables of every process sharing it (this is read first so the
-        # answer names the other table before any other refusal; ``_claim`` decides)
-        claim = await seat_store.where(self.db, uid)
         if claim is not None and claim.table_id != table_id:
             raise HostError("err.seated_elsewhere", channel=claim.table_id, guild=claim.guild_id)
-        account = await wallet.account(uid)
+
+    @staticmethod
+    def _check_account(account: Account, room: Room) -> None:
+        """HostError unless the wallet may sit in ``room``: not frozen, the room's beans."""
         if account.frozen:
             raise HostError("err.frozen")
         if account.free < room.min_beans:
@@ -84,8 +99,6 @@ class Seating:
             # the room's entry maximum keeps richer players out of cheaper rooms; a score-only
             # room carries no beans, so it has no maximum
             raise HostError("err.too_rich", most=room.max_beans, free=account.free)
-        if room.coefficient > 0:
-            await self.referee.check_join(guild_id, uid)  # a leaver's cool-down
 
     async def join(self, table_id: int, uid: int, name: str, *, server: int | None = None
                    ) -> Table:

@@ -9,7 +9,8 @@ the table itself is written again only when something besides the action log cha
 
 ``TableManager`` keeps the tables, their locks and lookups, the play loop (``act``, the
 trustee, settlement) and persistence; its other jobs live in the classes it inherits, one
-module each: ``Seating`` (bot/host/seating.py), ``Starting`` (starting.py), ``PrivateHands``
+module each: ``Seating`` (bot/host/seating.py), ``Opening`` (opening.py: many tables at
+once), ``Starting`` (starting.py), ``PrivateHands``
 (hands.py), ``Restorer`` (restore.py) and ``Timers`` (timing.py).
 """
 
@@ -27,6 +28,7 @@ from bot.host.clock import TurnClock
 from bot.host.hands import PrivateHands
 from bot.host.metrics import HostMetrics
 from bot.host.model import PLAYING, WAITING, HostError, Table
+from bot.host.opening import Opening
 from bot.host.referee import Referee
 from bot.host.restore import Restorer
 from bot.host.saver import Saver
@@ -65,7 +67,7 @@ class Notifier(Protocol):
     async def table_closed(self, table: Table, reason: Text) -> None: ...
 
 
-class TableManager(Seating, Starting, PrivateHands, Restorer, Timers):
+class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
     """All open tables, keyed by channel id."""
 
     def __init__(
@@ -365,6 +367,6 @@ class TableManager(Seating, Starting, PrivateHands, Restorer, Timers):
             del self.tables[table.id]
             self._locks.pop(table.id, None)  # waiters see the table gone (``_locked``)
         self._reindex(table)
-        await self.saver.delete(table.id)
-        await self._release_seats(table.id)
+        self._claimed.pop(table.id, None)
+        await self.saver.delete(table.id, release_seats=True)  # one transaction for both
 

@@ -1,9 +1,9 @@
 """The event runner: plays a tournament's rounds at the table manager's tables (no Discord).
 
-An event's tables are ordinary tables of ``TableManager``, created, seated and started through
-its public methods (``create``, ``join``, ``add_bot``, ``set_trustee``, ``start``, ``close``)
-in a score-only room, so every hand has its replay code and fair-shuffle proof like any
-other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
+An event's tables are ordinary tables of ``TableManager``, opened a round at a time through
+its public methods (``open_tables``: seated, filled with bots and put on the trustee in one
+batch; then ``start``, ``leave``, ``close``) in a score-only room, so every hand has its
+replay code and fair-shuffle proof like any other. The runner hears a hand end through a generic hook: it wraps the manager's notifier
 (:class:`Fanout`), and ``hand_settled`` of an event's table feeds the event. Match chips are
 the hands' points, kept in the event's state (``storage.tournaments``) and saved by what
 changed: each hand's result is one small row with its players' chips (``record_hand``), the
@@ -28,22 +28,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.tournament import formats
+from bot.tournament.resume import LEASE_SECONDS, Resuming
+from bot.tournament.rounds import Rounds
 from engines.base import T, Text
 from storage import tournaments as store
 from storage.tournaments import Event, EventSpec, Format, Payout, Status, Tournaments
 
 log = logging.getLogger(__name__)
-
-LEASE_SECONDS = 120.0
-"""How long an event's owner holds it without a write or a renewal (``tick`` renews it every
-30 s on Discord): a process that died gives its events up this long after."""
 
 TABLE_BASE = 8 * 10**18
 """Synthetic table ids of the host venue: ``TABLE_BASE + event·10^6 + n`` (below 2^63)."""
@@ -137,8 +134,10 @@ def hand_codes(state: dict[str, Any], round_no: int | None = None) -> list[dict[
     return [h for h in state.get("hands", []) if round_no is None or h["round"] == round_no]
 
 
-class TournamentRunner:
-    """Every event of the hall, over one table manager."""
+class TournamentRunner(Rounds, Resuming):
+    """Every event of the hall, over one table manager: the commands and the event's life
+    here; seating and playing its rounds in ``Rounds`` (bot/tournament/rounds.py), its lease
+    and restart in ``Resuming`` (resume.py)."""
 
     def __init__(self, manager: TableManager, venue: Venue | None = None, *,
                  auto: Callable[[int], bool] = lambda uid: False,
@@ -307,26 +306,6 @@ class TournamentRunner:
         async with self._lock(event_id):
             await self._next_round(event_id)
 
-    def _let_go(self, event_id: int) -> None:
-        """Another process runs the event now, or it ended there (a moderator's cancel): stop
-        driving it here (its tables' hands no longer feed it)."""
-        log.warning("event %s is no longer run by this process; letting it go", event_id)
-        self.states.pop(event_id, None)
-        self.events.pop(event_id, None)
-        for tid in [t for t, e in self._table_event.items() if e == event_id]:
-            self._table_event.pop(tid, None)
-
-    async def renew(self) -> list[int]:
-        """Extend this process's lease on every event it runs; let go of those it lost.
-        Returns the lost."""
-        if not self.states:
-            return []
-        lost = await Tournaments(self.manager.wallet).renew(sorted(self.states), self.owner,
-                                                            LEASE_SECONDS)
-        for event_id in lost:
-            self._let_go(event_id)
-        return lost
-
     async def keep(self, event_id: int) -> None:
         """Save a running event's round now (the venue noted something in its state that a
         restart needs, like the standings message's id); nothing for an event that ended."""
@@ -344,91 +323,6 @@ class TournamentRunner:
         state = self.states[event_id]
         return formats.standings(state["field"], self.chips(state), state["out"])
 
-    async def _next_round(self, event_id: int) -> None:
-        """Seat and start the next round, or end the event (under the event's lock)."""
-        event, state = self.events[event_id], self.states[event_id]
-        spec, seats = event.spec, self.seats_of(event.spec.game)
-        chips = self.chips(state)
-        changed: dict[int, int] = {}
-        if self._over(event, state):
-            await self._finish(event_id)
-            return
-        state["round"] += 1
-        order = formats.ranked(state["alive"], chips)
-        if spec.format is Format.SWISS:
-            pairs, bye = formats.swiss_pairs(order, [tuple(p) for p in state["met"]],
-                                             state["byes"])
-            groups: list[list[int | None]] = [list(p) for p in pairs]
-            if bye is not None:
-                state["byes"].append(bye)
-                state["chips"][str(bye)] += formats.BYE
-                changed = {bye: state["chips"][str(bye)]}
-            state["met"] += [list(p) for p in pairs]
-        else:
-            if spec.format is Format.SIT_AND_GO and state["round"] == spec.rounds:
-                finalists = order[:seats]  # the final table
-                rest = [u for u in order if u not in finalists]
-                if rest:
-                    state["out"].append(rest)
-                state["alive"] = order = finalists
-            if len(order) == seats:
-                state["final"] += 1
-            groups = formats.tables(order, seats, fill=True)
-        state["tables"] = {}
-        seating: dict[int, tuple[int, int]] = {}
-        for n, group in enumerate(groups):
-            tid = await self.venue.open_table(event, state["round"], n)
-            state["tables"][str(tid)] = {"seats": group, "done": False}
-            self._table_event[tid] = event_id
-            for i, uid in enumerate(group):
-                if uid is not None:
-                    seating[uid] = (tid, i)
-        await self._save(event_id, changed)
-        await self.venue.round_started(event, state, seating)
-        for tid, entry in list(state["tables"].items()):
-            if not await self._seat_table(event, int(tid), entry["seats"]):
-                await self._save(event_id)
-        await self.venue.standings_changed(event, state)
-
-    def _over(self, event: Event, state: dict[str, Any]) -> bool:
-        spec, seats = event.spec, self.seats_of(event.spec.game)
-        if spec.format is Format.ELIMINATION:
-            return state["final"] >= spec.rounds and len(state["alive"]) <= seats
-        return state["round"] >= spec.rounds
-
-    async def _seat_table(self, event: Event, tid: int, seats: list[int | None]) -> bool:
-        """Open table ``tid`` with its players (bots for None), the trustee on for no-shows and
-        leavers, and deal. A player who cannot sit (seated at another table of the hall) is
-        replaced by a bot for this hand and scores nothing in it. False when nobody could sit
-        (the table is done, scoring nothing)."""
-        state, manager = self.states[event.id], self.manager
-        names = state["names"]
-        humans = [u for u in seats if u is not None]
-        creator: int | None = None
-        for uid in humans:
-            name = names.get(str(uid), str(uid))
-            try:
-                if creator is None:
-                    await manager.create(event.guild_id, tid, event.spec.game, event.spec.room,
-                                         uid, name)
-                    creator = uid
-                else:
-                    await manager.join(tid, uid, name)
-            except HostError as exc:
-                log.warning("event %s: player %s cannot sit at %s (%s)", event.id, uid, tid,
-                            exc.key)
-        if creator is None:  # nobody could sit: the table scores nothing this round
-            state["tables"][str(tid)]["done"] = True
-            return False
-        table = manager.get(tid)
-        while len(table.seats) < len(seats):
-            await manager.add_bot(tid, creator)
-        for uid in humans:
-            if table.seat_of(uid) is not None and (self.auto(uid) or uid in state["left"]):
-                await manager.set_trustee(tid, uid, True)
-        await manager.start(tid, creator)
-        return True
-
     def hand_settled(self, table: Table, result: HandResult) -> None:
         """The hook: a hand ended at ``table`` (under its lock: the work is a task)."""
         event_id = self._table_event.get(table.id)
@@ -443,75 +337,6 @@ class TournamentRunner:
         """Wait until no hand result is being processed (tests, the benchmark)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks))
-
-    async def _hand_done(self, event_id: int, tid: int, hand_id: int,
-                         seats: list[tuple[int | None, int]], code: str = "") -> None:
-        async with self._lock(event_id):
-            state = self.states.get(event_id)
-            entry = state and state["tables"].get(str(tid))
-            if state is None or entry is None or entry["done"] or hand_id in state["applied"]:
-                return
-            began = time.perf_counter()
-            try:
-                await self._record(event_id, tid, hand_id, seats, code)
-            except store.TournamentError as exc:
-                if exc.reason not in ("not_owner", "not_running"):
-                    raise
-                self._let_go(event_id)  # another process runs it, or cancelled it
-                return
-            self.hand_seconds.append(time.perf_counter() - began)
-            await self.venue.standings_changed(self.events[event_id], state)
-            self._table_event.pop(tid, None)
-            await self._close(tid)
-            if all(e["done"] for e in state["tables"].values()):
-                await self._round_over(event_id)
-
-    async def _record(self, event_id: int, tid: int, hand_id: int,
-                      seats: list[tuple[int | None, int]], code: str) -> None:
-        """Apply a hand to the event and keep it: one row and its players' chips."""
-        state = self.states[event_id]
-        seq = len(state["hands"])
-        gained = self._apply(self.events[event_id], state, tid, hand_id, seats, code)
-        await self.store(state["guild"]).record_hand(
-            event_id, seq, state["round"], tid, hand_id, [[u, p] for u, p in seats], gained,
-            code, owner=self.owner, lease=LEASE_SECONDS)
-
-    def _apply(self, event: Event, state: dict[str, Any], tid: int, hand_id: int,
-               seats: list[tuple[int | None, int]], code: str = "") -> dict[int, int]:
-        """Add a hand's points to the chips (Swiss: match points for the result); returns
-        what each player gained."""
-        chips = state["chips"]
-        gained: dict[int, int] = {}
-        if event.spec.format is Format.SWISS:
-            people = [(u, p) for u, p in seats if u is not None]
-            best = max(p for _, p in seats)
-            winners = [u for u, p in seats if p == best]
-            for uid, _ in people:
-                if len(winners) == len(seats):
-                    gained[uid] = formats.DRAW
-                elif uid in winners:
-                    gained[uid] = formats.WIN
-        else:
-            gained = {uid: points for uid, points in seats
-                      if uid is not None and str(uid) in chips}
-        for uid, points in gained.items():
-            chips[str(uid)] += points
-        state["applied"].append(hand_id)
-        state["hands"].append({"round": state["round"], "table": tid, "hand": hand_id,
-                               "points": [[u, p] for u, p in seats], "code": code})
-        state["tables"][str(tid)]["done"] = True
-        return gained
-
-    async def _round_over(self, event_id: int) -> None:
-        event, state = self.events[event_id], self.states[event_id]
-        seats = self.seats_of(event.spec.game)
-        if event.spec.format is Format.ELIMINATION and len(state["alive"]) > seats:
-            order = formats.ranked(state["alive"], self.chips(state))
-            keep = formats.survivors(len(order), seats)
-            if order[keep:]:
-                state["out"].append(order[keep:])
-            state["alive"] = order[:keep]
-        await self._next_round(event_id)
 
     async def _finish(self, event_id: int) -> None:
         event, state = self.events.pop(event_id), self.states.pop(event_id)
@@ -532,54 +357,6 @@ class TournamentRunner:
         state = self.states[event_id]
         await self.store(state["guild"]).save_round(event_id, state, chips, owner=self.owner,
                                                     lease=LEASE_SECONDS)
-
-    # --- restart ----------------------------------------------------------------------
-    async def restore(self) -> list[int]:
-        """After ``TableManager.restore``: resume every running event. A table the manager
-        restored plays on (its hand's end feeds the event); a hand that ended while the bot
-        was down is read from the hand history; a table that never dealt is seated again.
-        Returns the events resumed."""
-        resumed = []
-        running = await store.running_events(self.manager.db)
-        self._running_seen = bool(running)
-        for event_id, economy, guild_id in running:
-            if event_id in self.states or not self.manager.owns(guild_id):
-                continue  # running here already, or another process's server
-            events = Tournaments(self.manager.wallet.scoped(economy))
-            if not await events.claim(event_id, self.owner, LEASE_SECONDS):
-                continue  # another process runs it (its lease holds)
-            event = await events.get(event_id)
-            state = event.state
-            self.events[event_id], self.states[event_id] = event, state
-            resumed.append(event_id)
-            async with self._lock(event_id):
-                for tid_text, entry in state["tables"].items():
-                    if not entry["done"]:
-                        self._table_event[int(tid_text)] = event_id
-                for tid_text, entry in list(state["tables"].items()):
-                    tid = int(tid_text)
-                    if entry["done"]:
-                        continue
-                    table = self.manager.tables.get(tid)
-                    if table is not None and table.status == PLAYING:
-                        continue  # plays on
-                    settled = [(h, r, c) for h, s, r, c
-                               in await store.hand_codes_at(self.manager.db, tid)
-                               if s == "settled" and h not in state["applied"]]
-                    if settled:
-                        hand_id, result, code = settled[-1]
-                        await self._record(event_id, tid, hand_id,
-                                           [(r["uid"], r["points"]) for r in result], code)
-                        self._table_event.pop(tid, None)
-                        await self._close(tid)
-                    else:
-                        await self._close(tid)
-                        await self._seat_table(event, tid, entry["seats"])
-                await self._save(event_id)
-                if state["tables"] and all(e["done"] for e in state["tables"].values()):
-                    await self._round_over(event_id)
-        return resumed
-
 
 async def _economies(conn: Any) -> list[int]:
     return [int(r[0]) for r in await conn.execute(

@@ -74,6 +74,9 @@ async def test_scores_and_leaderboards(wallet: Wallet) -> None:
     await wallet.settle(hand, "other", [SeatResult(4, 0, 999)], 0, 0)
     assert await levels.score(db, 1, "chess", economy=0) == 35
     assert await levels.scores(db, 4, economy=0) == {"chess": -5, "other": 999}
+    # a table's seats in one read: a player who never played the game scores 0
+    assert await levels.scores_in(db, [4, 1, 9], "chess", economy=0) == {1: 35, 4: -5, 9: 0}
+    assert await levels.scores_in(db, [4], "chess", economy=5) == {4: 0}
     assert await levels.leaderboard(db, "chess", economy=0) == [(2, 50), (3, 50), (1, 35), (4, -5)]
     assert await levels.leaderboard(db, "chess", limit=2, economy=0) == [(2, 50), (3, 50)]
     assert await levels.leaderboard(db, "chess", uids=[1, 3, 99], economy=0) == [(3, 50), (1, 35)]

@@ -459,3 +459,25 @@ async def test_two_hands_of_one_player_settled_at_once_both_count(
     assert (await wallet.account(1)).held == 0
     totals = await wallet.totals()
     assert totals.ledger == totals.players + totals.house
+
+
+@pytest.mark.parametrize("count", [3, 60])
+async def test_opening_tables_costs_the_same_round_trips_for_three_or_sixty(
+    counted: tuple[PostgresDatabase, Counter], count: int
+) -> None:
+    """A round of an event opens its tables in one transaction: its statements are set-based
+    (no round trip per seat or per table), so sixty tables cost what three do."""
+    db, counter = counted
+
+    def batch(first: int) -> list[tables.NewTable]:
+        return [tables.NewTable(t, 7, t, f'{{"table": {t}}}', frozenset({3 * t, 3 * t + 1}))
+                for t in range(first, first + count)]
+
+    await tables.open_tables(db, batch(1000))  # warm the cache
+
+    counter.reset()
+    assert await tables.open_tables(db, batch(1)) == {}
+
+    # BEGIN, two reads, the seats' insert and its check, the snapshots, their actions, COMMIT
+    assert counter.round_trips == 8, counter.texts
+    assert len(await tables.load_tables(db)) == 2 * count

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import seats
+from storage import seats, tables
 from storage.db import Storage
 from storage.seats import SeatClaim
 
@@ -38,3 +38,38 @@ async def test_two_tables_racing_for_one_person_seat_them_once(db: Storage) -> N
     winner = await seats.where(db, 42)
     assert winner is not None
     assert all(r == [SeatClaim(42, winner.table_id, 1)] for r in results if r)
+
+
+def _new(table_id: int, uids: set[int], guild_id: int = 1) -> tables.NewTable:
+    return tables.NewTable(table_id, guild_id, table_id, f'{{"table": {table_id}}}',
+                           frozenset(uids))
+
+
+async def test_opening_tables_claims_and_saves_them_together_but_each_all_or_nothing(
+    db: Storage,
+) -> None:
+    assert await seats.sync_table(db, 100, 1, {7}) == []
+    batch = [_new(300, {1, 2, 3}), _new(301, {4, 7, 5}), _new(302, {6, 3}), _new(303, {8})]
+    stopped = await tables.open_tables(db, batch)
+    # 7 sits at table 100; 3 was seated by 300, earlier in the same batch
+    assert stopped == {301: [SeatClaim(7, 100, 1)], 302: [SeatClaim(3, 300, 1)]}
+    assert sorted(t for t, *_ in await tables.load_tables(db)) == [300, 303]
+    assert await seats.tables_with_seats(db) == [(100, 1), (300, 1), (303, 1)]
+    found = await seats.where_many(db, range(1, 10))
+    assert found == {1: SeatClaim(1, 300, 1), 2: SeatClaim(2, 300, 1), 3: SeatClaim(3, 300, 1),
+                     7: SeatClaim(7, 100, 1), 8: SeatClaim(8, 303, 1)}
+    # opening a table again is idempotent; one who stood up is released
+    assert await tables.open_tables(db, [_new(300, {1, 2})]) == {}
+    assert await seats.where(db, 3) is None
+
+
+async def test_batches_racing_for_one_person_seat_them_once(db: Storage) -> None:
+    results = await asyncio.gather(
+        *(tables.open_tables(db, [_new(table, {42, 1000 + table})]) for table in range(1, 11))
+    )
+    assert sum(1 for r in results if r == {}) == 1
+    winner = await seats.where(db, 42)
+    assert winner is not None
+    assert [t for t, *_ in await tables.load_tables(db)] == [winner.table_id]
+    assert all(r == {t: [SeatClaim(42, winner.table_id, 1)]}
+               for t, r in zip(range(1, 11), results, strict=True) if r)

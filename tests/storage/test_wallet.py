@@ -236,3 +236,18 @@ def test_there_is_no_player_to_player_transfer() -> None:
     """Beans only move by moderator grant/revoke, relief and settlement (no gifting)."""
     public = {name for name in dir(Wallet) if not name.startswith("_")}
     assert not {n for n in public if any(w in n for w in ("transfer", "give", "send", "pay"))}
+
+
+async def test_accounts_of_many_are_read_at_once_and_created_on_request(
+    wallet: Wallet,
+) -> None:
+    await wallet.ensure_player(1)
+    await wallet.grant(1, 500, "test", 999)
+    with pytest.raises(UnknownPlayer):
+        await wallet.accounts([1, 2])
+    found = await wallet.accounts([2, 1, 3], ensure=True)
+    assert sorted(found) == [1, 2, 3]
+    assert found[1] == await wallet.account(1)
+    assert found[1].balance == GRANT + 500
+    assert found[2].free == GRANT and not found[2].frozen
+    assert await wallet.accounts([]) == {}
