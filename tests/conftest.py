@@ -24,21 +24,6 @@ BACKENDS = ("sqlite", "postgresql")
 _skipped: list[str] = []
 
 
-SETTLE_TIMEOUT = 60.0
-"""Wall-clock seconds SimCord waits for the bot to go idle before it calls a test stuck (its
-default is 5). Simulated time does not depend on it; a loaded CI machine does, so a slow
-answer is given time rather than reported as a hang."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        marker = item.get_closest_marker("simcord")
-        options = dict(marker.kwargs) if marker is not None else {}
-        if "settle_timeout" not in options:
-            item.add_marker(pytest.mark.simcord(**options, settle_timeout=SETTLE_TIMEOUT),
-                            append=False)
-
-
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[postgres_server.Server]:
     server = postgres_server.start()
