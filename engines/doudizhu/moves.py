@@ -15,6 +15,7 @@ trios come out twice, once per reading, with the reading word (``333444555666 ch
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engines.doudizhu.notation import (
@@ -24,16 +25,17 @@ from engines.doudizhu.notation import (
     FIELD,
     HIGH,
     NRANKS,
+    J_FIELD,
+    JOKER_FIELDS,
     ONES,
     OVER,
-    POISON_BIT,
+    REFUSED,
     SMALL_JOKER,
     WEIGHT,
     Counts,
     pack,
     packed,
     parse_cards,
-    unpack,
 )
 from engines.doudizhu.patterns import (
     CLASSIC,
@@ -75,21 +77,51 @@ _ABOVE = tuple(~((1 << (FIELD * (r + 1))) - 1) for r in _RANGE)
 """_ABOVE[r]: the mask bits of the ranks above r."""
 _LOW = sum(_BIT[:8])
 """The mask bits of ranks 3-T: a mask is read as its low half (256 values) and its high
-half (J-R, 128 values), each half a fixed table."""
+half (J-R, 128 values), each half a row of a fixed table."""
 _HIGH_HALF = sum(_BIT[8:])
+def _fold_width(ranks: int) -> int:
+    """The least n from ``ranks`` up with no factor in common with FIELD: the masks of
+    ``ranks`` consecutive ranks, taken modulo 2**n - 1, are as many different indices (2**k
+    mod 2**n - 1 is 2**(k mod n), and FIELD*r + FIELD - 1 for those ranks r are distinct mod
+    n); ``_fold`` checks it."""
+    n = ranks
+    while math.gcd(n, FIELD) != 1:
+        n += 1
+    return n
+
+
+_FOLD = (1 << _fold_width(8)) - 1
+"""A half mask modulo ``_FOLD`` is the index of its row (below 511): an index into a tuple,
+where the masks themselves (a few set bits, each at one place in its byte) would collide
+in a dict."""
+_SEQ_FOLD = (1 << _fold_width(ACE + 1)) - 1
+"""The same for masks of the twelve sequence ranks (3..A): an index below 8191."""
+
+
+def _fold(rows: dict[int, Any], fold: int) -> tuple[Any, ...]:
+    """The rows of a table keyed by mask, as a tuple indexed by ``mask % fold`` (the
+    indices unused hold ())."""
+    table: list[Any] = [()] * fold
+    for mask, row in rows.items():
+        table[mask % fold] = row
+    if len({mask % fold for mask in rows}) != len(rows):
+        raise AssertionError("two masks share an index")  # (no FIELD makes this happen)
+    return tuple(table)
 
 
 def _halves(
-    items: tuple[Any, ...],
-) -> tuple[dict[int, tuple[Any, ...]], dict[int, tuple[Any, ...]]]:
-    """``items[r]`` for the ranks r of each half mask, low to high: two fixed tables."""
+    items: tuple[Any, ...] | list[Any], skip: int | None = None
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]:
+    """``items[r]`` for the ranks r of each half mask, low to high, but rank ``skip``: two
+    fixed tables indexed by the folded half mask (``_FOLD``), each mask's row the row of the
+    mask without its top rank and one more."""
     out = []
     for ranks in (range(8), range(8, NRANKS)):
-        table = {}
-        for sub in range(1 << len(ranks)):
-            held = [r for i, r in enumerate(ranks) if sub >> i & 1]
-            table[sum(_BIT[r] for r in held)] = tuple(items[r] for r in held)
-        out.append(table)
+        table: dict[int, tuple[Any, ...]] = {0: ()}
+        for r in ranks:
+            add = () if r == skip else (items[r],)
+            table.update([(key | _BIT[r], row + add) for key, row in table.items()])
+        out.append(_fold(table, _FOLD))
     return out[0], out[1]
 
 
@@ -98,27 +130,26 @@ _S1_LO, _S1_HI = _halves(_S1)
 _S2_LO, _S2_HI = _halves(_S2)
 _S3_LO, _S3_HI = _halves(_S3)
 _S4_LO, _S4_HI = _halves(_S4)
+_T1_ROWS = tuple(_halves(_T1[t], t) for t in range(SMALL_JOKER))
+_T2_ROWS = tuple(_halves(_T2[t], t) for t in range(SMALL_JOKER))
+"""三带一 / 三带一对 of trio t with each attachment rank of a half mask but t: _T1_ROWS[t]."""
+_RUN_SHIFTS = tuple(tuple(FIELD * i for i in range(1, n)) for n in range(ACE + 2))
+"""_RUN_SHIFTS[n]: a mask shifted by each is ANDed in to keep the ranks that start n in a row."""
+_STRAIGHT_STARTS = tuple(
+    _halves([_SOLO[s : s + n] for s in _RANGE]) if n >= 5 else () for n in range(ACE + 2)
+)
+_PAIR_STRAIGHT_STARTS = tuple(
+    _halves([_PAIRS[2 * s : 2 * (s + n)] for s in _RANGE]) if n >= 3 else ()
+    for n in range(ACE + 2)
+)
+"""单顺 / 双顺 of n ranks by the mask of their first ranks (n is the index)."""
 TABLES: tuple[dict[Any, Any], ...] = ()
 """The memos (bounded by TABLE_LIMIT, emptied by ``clear_tables``)."""
-_FIVE = 5 * FIELD
-_FIVE_MASK = (1 << _FIVE) - 1
-_COUNTS_OF: dict[int, tuple[int, ...]] = {}
-for _index in range(5**5):
-    _five = tuple(_index // 5**i % 5 for i in range(5))
-    _COUNTS_OF[sum(n << (FIELD * i) for i, n in enumerate(_five))] = _five
 
 
-def _unpack(p: int) -> tuple[int, ...]:
-    """``notation.unpack`` read five ranks at a time from a fixed table (the planes need the
-    counts; a field above 4 falls back to the shifts)."""
-    try:
-        return (
-            _COUNTS_OF[p & _FIVE_MASK]
-            + _COUNTS_OF[p >> _FIVE & _FIVE_MASK]
-            + _COUNTS_OF[p >> 2 * _FIVE]
-        )
-    except KeyError:
-        return unpack(p)
+def _unpack(p: int) -> bytes:
+    """The counts of a packed vector as bytes (they index to ints): the planes need them."""
+    return p.to_bytes(NRANKS, "little")
 
 
 _TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
@@ -183,7 +214,7 @@ def _two(
 
 def _ranks(mask: int) -> tuple[int, ...]:
     """The ranks of a mask, low to high."""
-    return _RANKS_LO[mask & _LOW] + _RANKS_HI[mask & _HIGH_HALF]
+    return _RANKS_LO[(mask & _LOW) % _FOLD] + _RANKS_HI[(mask & _HIGH_HALF) % _FOLD]
 
 
 def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
@@ -221,11 +252,9 @@ def _sequence_masks() -> list[int]:
     return [sum(_BIT[r] for r in range(ACE + 1) if sub >> r & 1) for sub in range(1 << 12)]
 
 
-_RUNS = {m: _runs(m) for m in _sequence_masks()}
-"""The runs of every mask of sequence ranks: a fixed table."""
-_STRAIGHTS = {m: _sequences(m, 1) for m in _RUNS}
-_PAIR_STRAIGHTS = {m: _sequences(m, 2) for m in _RUNS}
-"""单顺 / 双顺 of every mask of sequence ranks: fixed tables."""
+_STRAIGHTS = _fold({m: _sequences(m, 1) for m in _sequence_masks()}, _SEQ_FOLD)
+_PAIR_STRAIGHTS = _fold({m: _sequences(m, 2) for m in _sequence_masks()}, _SEQ_FOLD)
+"""单顺 / 双顺 of every mask of sequence ranks, indexed by the folded mask (``_SEQ_FOLD``)."""
 
 
 def _multisets(ranks: list[int], caps: list[int], size: int, start: int = 0) -> list[str]:
@@ -344,32 +373,34 @@ def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
 def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
     m1 = (p + _GE1) & HIGH
     m2 = (p + _GE2) & HIGH
+    lo1, hi1 = (m1 & _LOW) % _FOLD, (m1 & _HIGH_HALF) % _FOLD
     # singles, 单顺 and the rocket; pairs and 双顺; trios; bombs: fixed tables by mask
-    out = [*_S1_LO[m1 & _LOW], *_S1_HI[m1 & _HIGH_HALF], *_STRAIGHTS[m1 & _SEQ]]
+    out = [*_S1_LO[lo1], *_S1_HI[hi1], *_STRAIGHTS[(m1 & _SEQ) % _SEQ_FOLD]]
     if m1 & _ROCKET_MASK == _ROCKET_MASK:
         out.append(_ROCKET)
-    pk = rules.pair_kickers
-    distinct = not rules.paired_singles
     if m2:
-        out += _S2_LO[m2 & _LOW]
-        out += _S2_HI[m2 & _HIGH_HALF]
-        out += _PAIR_STRAIGHTS[m2 & _SEQ]
+        lo2, hi2 = (m2 & _LOW) % _FOLD, (m2 & _HIGH_HALF) % _FOLD
+        out += _S2_LO[lo2]
+        out += _S2_HI[hi2]
+        out += _PAIR_STRAIGHTS[(m2 & _SEQ) % _SEQ_FOLD]
         m3 = (p + _GE3) & HIGH
         if m3:
-            out += _S3_LO[m3 & _LOW]
-            out += _S3_HI[m3 & _HIGH_HALF]
-            ones = _RANKS_LO[m1 & _LOW] + _RANKS_HI[m1 & _HIGH_HALF]
-            pairs = _RANKS_LO[m2 & _LOW] + _RANKS_HI[m2 & _HIGH_HALF]
-            for t in _RANKS_LO[m3 & _LOW] + _RANKS_HI[m3 & _HIGH_HALF]:
-                # 三带一 / 三带一对 with every other rank: the row of t read in C, then the
-                # trio's own rank taken out (it is always among the ranks held).
-                start = len(out)
-                out += map(_T1[t].__getitem__, ones)
-                del out[start + ones.index(t)]
+            lo3, hi3 = (m3 & _LOW) % _FOLD, (m3 & _HIGH_HALF) % _FOLD
+            out += _S3_LO[lo3]
+            out += _S3_HI[hi3]
+            pk = rules.pair_kickers
+            # 三带一 / 三带一对 with every other rank held: rows of fixed tables
+            for t in _RANKS_LO[lo3] + _RANKS_HI[hi3]:
+                lo, hi = _T1_ROWS[t]
+                out += lo[lo1]
+                out += hi[hi1]
                 if pk:
-                    start = len(out)
-                    out += map(_T2[t].__getitem__, pairs)
-                    del out[start + pairs.index(t)]
+                    lo, hi = _T2_ROWS[t]
+                    out += lo[lo2]
+                    out += hi[hi2]
+            ones = _RANKS_LO[lo1] + _RANKS_HI[hi1]
+            pairs = _RANKS_LO[lo2] + _RANKS_HI[hi2]
+            distinct = not rules.paired_singles
             if m3 & (m3 >> FIELD) & _NEXT_SEQ:
                 counts = counts or _unpack(p)
                 _lead_planes(out, counts, ones, pairs, pk, distinct)
@@ -380,8 +411,8 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
                         _two(out, _S4[f], f, f, ones, () if distinct else pairs, True)
                         if pk:
                             _two(out, _S4[f], f, f, ones, pairs, False)
-                out += _S4_LO[m4 & _LOW]
-                out += _S4_HI[m4 & _HIGH_HALF]
+                out += _S4_LO[(m4 & _LOW) % _FOLD]
+                out += _S4_HI[(m4 & _HIGH_HALF) % _FOLD]
     return out
 
 
@@ -453,8 +484,6 @@ _known_plays()  # a fixed table, and with it every two-attachment table (_TWO_OF
 FIXED: tuple[dict[Any, Any], ...] = (
     _KNOWN_PLAYS,
     _TWO_OF,
-    _RUNS,
-    _COUNTS_OF,
     _STRAIGHTS,
     _PAIR_STRAIGHTS,
     _RANKS_LO,
@@ -467,6 +496,8 @@ FIXED: tuple[dict[Any, Any], ...] = (
     _S3_HI,
     _S4_LO,
     _S4_HI,
+    *(half for rows in (_T1_ROWS, _T2_ROWS) for row in rows for half in row),
+    *(half for rows in (_STRAIGHT_STARTS, _PAIR_STRAIGHT_STARTS) for row in rows for half in row),
 )
 """The fixed tables, built at import: bounded by construction, never emptied or grown."""
 
@@ -502,50 +533,51 @@ def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -
     out: list[str]
     if pat is _SINGLE:
         m = (p + _GE1) & HIGH & _ABOVE[key]
-        out = [*_S1_LO[m & _LOW], *_S1_HI[m & _HIGH_HALF]]
+        out = [*_S1_LO[(m & _LOW) % _FOLD], *_S1_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _TRIO_SINGLE or pat is _TRIO_PAIR:
         out = []
         trios = (p + _GE3) & HIGH & _ABOVE[key]
         if trios:
-            single = pat is _TRIO_SINGLE
-            table = _T1 if single else _T2
-            m = (p + (_GE1 if single else _GE2)) & HIGH
-            att = _RANKS_LO[m & _LOW] + _RANKS_HI[m & _HIGH_HALF]
-            for t in _RANKS_LO[trios & _LOW] + _RANKS_HI[trios & _HIGH_HALF]:
-                start = len(out)
-                out += map(table[t].__getitem__, att)
-                del out[start + att.index(t)]
+            if pat is _TRIO_SINGLE:
+                rows, m = _T1_ROWS, (p + _GE1) & HIGH
+            else:
+                rows, m = _T2_ROWS, (p + _GE2) & HIGH
+            mlo, mhi = (m & _LOW) % _FOLD, (m & _HIGH_HALF) % _FOLD
+            for t in _ranks(trios):
+                lo, hi = rows[t]
+                out += lo[mlo]
+                out += hi[mhi]
     elif pat is _PAIR:
         m = (p + _GE2) & HIGH & _ABOVE[key]
-        out = [*_S2_LO[m & _LOW], *_S2_HI[m & _HIGH_HALF]]
+        out = [*_S2_LO[(m & _LOW) % _FOLD], *_S2_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _TRIO:
         m = (p + _GE3) & HIGH & _ABOVE[key]
-        out = [*_S3_LO[m & _LOW], *_S3_HI[m & _HIGH_HALF]]
+        out = [*_S3_LO[(m & _LOW) % _FOLD], *_S3_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _BOMB or pat is _ROCKET_PATTERN:
         if pat is _ROCKET_PATTERN:
             return []
         out = []
     elif pat is _STRAIGHT or pat is _PAIR_STRAIGHT:
-        # 单顺 / 双顺 of the same length ending above key, read off the mask's runs
+        # 单顺 / 双顺 of the same length ending above key: the ranks that start as many
+        # sequence ranks in a row, the first above key - length + 1
         if pat is _STRAIGHT:
-            source, width = _SOLO, 1
-            m = (p + _GE1) & HIGH & _SEQ_MASK
+            length, m = size, (p + _GE1) & _SEQ
+            lo, hi = _STRAIGHT_STARTS[length]
         else:
-            source, width = _PAIRS, 2
-            m = (p + _GE2) & HIGH & _SEQ_MASK
-        length = size // width
-        out = []
-        for first, last in _RUNS[m]:
-            for hi in range(max(first + length - 1, key + 1), last + 1):
-                out.append(source[width * (hi - length + 1) : width * (hi + 1)])
+            length, m = size >> 1, (p + _GE2) & _SEQ
+            lo, hi = _PAIR_STRAIGHT_STARTS[length]
+        starts = m & _ABOVE[key - length + 1]
+        for shift in _RUN_SHIFTS[length]:
+            starts &= m >> shift
+        out = [*lo[(starts & _LOW) % _FOLD], *hi[(starts & _HIGH_HALF) % _FOLD]]
     else:
         out = _follow_other(p, pat, key, size, distinct)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
             m4 &= _ABOVE[key]
-        out += _S4_LO[m4 & _LOW]
-        out += _S4_HI[m4 & _HIGH_HALF]
+        out += _S4_LO[(m4 & _LOW) % _FOLD]
+        out += _S4_HI[(m4 & _HIGH_HALF) % _FOLD]
     if p >> _JOKER_SHIFT == _BOTH_JOKERS:
         out.append(_ROCKET)
     return out
@@ -582,7 +614,7 @@ def can_beat(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> b
     return bool(_follow(p, pat, key, previous.size, not rules.paired_singles))
 
 
-_SEQ_MASK = sum(_BIT[: ACE + 1])
+_SEQ_MASK = _SEQ
 
 
 _JOKER_SHIFT = FIELD * SMALL_JOKER
@@ -646,9 +678,11 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     """
     # notation.packed, inlined: this is the inner loop of every search.
     raw = hand.encode()
-    if 0 < len(raw) <= 32 and b"BJ" not in raw and b"RJ" not in raw:
+    if 0 < len(raw) <= 32:
         p = sum(map(WEIGHT.__getitem__, raw))
-        if p >> POISON_BIT or (p + OVER) & HIGH:
+        if (p + OVER) & REFUSED or (
+            p & J_FIELD and p & JOKER_FIELDS and (b"BJ" in raw or b"RJ" in raw)
+        ):
             p = pack(parse_cards(hand))
     else:
         p = pack(parse_cards(hand))
