@@ -31,6 +31,7 @@ from engines.doudizhu.notation import (
     OVER,
     REFUSED,
     SMALL_JOKER,
+    TWO,
     WEIGHT,
     Counts,
     pack,
@@ -75,6 +76,9 @@ _NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
 _ROCKET_MASK = _BIT[SMALL_JOKER] | _BIT[BIG_JOKER]
 _ABOVE = tuple(~((1 << (FIELD * (r + 1))) - 1) for r in _RANGE)
 """_ABOVE[r]: the mask bits of the ranks above r."""
+_HIGH_ABOVE = tuple(HIGH & above for above in _ABOVE)
+"""_HIGH_ABOVE[r]: the top bits of the ranks above r (the ranks a single, pair or trio of
+rank r is beaten by)."""
 _LOW = sum(_BIT[:8])
 """The mask bits of ranks 3-T: a mask is read as its low half (256 values) and its high
 half (J-R, 128 values), each half a row of a fixed table."""
@@ -181,6 +185,18 @@ def _two_table(main: str, lo: int, hi: int, width: int) -> tuple[tuple[str, ...]
     return hit
 
 
+_FOUR_WITH = tuple(
+    (_two_table(_S4[f], f, f, 1), _two_table(_S4[f], f, f, 2)) for f in range(TWO + 1)
+)
+_CHAIN_WITH = tuple(
+    (_two_table(chain, s, s + 1, 1), _two_table(chain, s, s + 1, 2))
+    for s, chain in ((s, _TRIOS[3 * s : 3 * s + 6]) for s in range(ACE))
+)
+"""四带二 of each four, 飞机 of each chain of two trios: (two singles, two pairs) tables."""
+_KEEP = tuple(tuple(HIGH & ~sum(_BIT[lo : hi + 1]) for hi in _RANGE) for lo in _RANGE)
+"""_KEEP[lo][hi]: the mask of the ranks outside lo..hi (where a main part's attachments are)."""
+
+
 def clear_tables() -> None:
     """Empty every memo of the generator (they refill on use), e.g. to measure it cold; the
     fixed tables (``FIXED``) are its rules and stay."""
@@ -188,28 +204,24 @@ def clear_tables() -> None:
         table.clear()
 
 
-def _two(
-    out: list[str],
-    main: str,
-    lo: int,
-    hi: int,
-    ones: tuple[int, ...] | list[int],
-    pairs: tuple[int, ...] | list[int],
-    singles: bool,
+def _two_singles(
+    out: list[str], table: tuple[tuple[str, ...], ...], keep: int, m1: int, m2: int
 ) -> None:
-    """``main`` (ranks lo..hi) with two single cards (any two others, a pair included, never
-    the rocket) or, ``singles`` False, two pairs of different ranks."""
-    if singles:
-        table = _two_table(main, lo, hi, 1)
-        cands = [r for r in ones if r < lo or r > hi]
-        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
-        if cands[-2:] == [SMALL_JOKER, BIG_JOKER]:
-            out.pop()  # the rocket is never two singles
-        out += [table[a][a] for a in pairs if a < lo or a > hi]
-    else:
-        table = _two_table(main, lo, hi, 2)
-        cands = [r for r in pairs if r < lo or r > hi]
-        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+    """A main part with two single cards (any two of the ranks ``m1 & keep``, the rocket
+    never; two of one rank where ``m2 & keep`` holds it): ``table`` is its ``_two_table``."""
+    cands = _ranks(m1 & keep)
+    out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
+        out.pop()  # the rocket, the last two ranks, is never two singles
+    if m2:
+        out += [table[a][a] for a in _ranks(m2 & keep)]
+
+
+def _two_pairs(out: list[str], table: tuple[tuple[str, ...], ...], keep: int, m2: int) -> None:
+    """A main part with two pairs of different ranks of ``m2 & keep`` (``table``: its
+    ``_two_table`` of pairs)."""
+    cands = _ranks(m2 & keep)
+    out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
 
 
 def _ranks(mask: int) -> tuple[int, ...]:
@@ -306,10 +318,8 @@ def _attach(
 def _pair_wings(
     out: list[str], main: str, lo: int, hi: int, pairs: tuple[int, ...] | list[int], k: int
 ) -> None:
-    """``main`` (ranks lo..hi) with ``k`` pairs of distinct ranks from ``pairs`` outside it."""
-    if k == 2:
-        _two(out, main, lo, hi, (), pairs, False)
-        return
+    """``main`` (ranks lo..hi) with ``k`` >= 3 pairs of distinct ranks from ``pairs`` outside
+    it (two pairs: ``_two_pairs``)."""
     below = [r for r in pairs if r < lo]
     above = [r for r in pairs if r > hi]
     caps_b = [1] * len(below)
@@ -326,26 +336,13 @@ def _double(text: str) -> str:
     return "".join(c + c for c in text)
 
 
-def _plane_singles(
-    out: list[str],
-    counts: Vector,
-    s: int,
-    k: int,
-    ones: tuple[int, ...] | list[int] = (),
-    pairs: tuple[int, ...] | list[int] = (),
-    distinct: bool = False,
-) -> None:
-    """Trio chain s..s+k-1 with k single wings (``distinct``: of k different ranks, 麻辣). A
-    trio right above the chain is left out (that set reads higher with the chain moved up);
-    a trio right below it is the plane of four consecutive trios' second reading when k = 3."""
+def _plane_singles(out: list[str], counts: Vector, s: int, k: int, distinct: bool) -> None:
+    """Trio chain s..s+k-1 with k >= 3 single wings (``distinct``: of k different ranks, 麻辣;
+    two wings: ``_two_singles``). A trio right above the chain is left out (that set reads
+    higher with the chain moved up); a trio right below it is the plane of four consecutive
+    trios' second reading when k = 3."""
     e = s + k - 1
     chain = _TRIOS[3 * s : 3 * (e + 1)]
-    if k == 2:
-        if not ones:
-            ones = [r for r in _RANGE if counts[r]]
-            pairs = [r for r in ones if counts[r] >= 2]
-        _two(out, chain, s, e, ones, () if distinct else pairs, True)
-        return
     if distinct:
         _attach(out, chain, counts, s, e, k, 1, 1)
         return
@@ -398,19 +395,18 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
                     lo, hi = _T2_ROWS[t]
                     out += lo[lo2]
                     out += hi[hi2]
-            ones = _RANKS_LO[lo1] + _RANKS_HI[hi1]
-            pairs = _RANKS_LO[lo2] + _RANKS_HI[hi2]
             distinct = not rules.paired_singles
+            wings = 0 if distinct else m2  # 麻辣: no two single wings of one rank (3333+55)
             if m3 & (m3 >> FIELD) & _NEXT_SEQ:
-                counts = counts or _unpack(p)
-                _lead_planes(out, counts, ones, pairs, pk, distinct)
+                _lead_planes(out, p, counts, (m1, m2, m3), pk, distinct)
             m4 = (p + _GE4) & HIGH
             if m4:
                 if rules.four_with_two:
-                    for f in _ranks(m4):
-                        _two(out, _S4[f], f, f, ones, () if distinct else pairs, True)
+                    for f in _RANKS_LO[(m4 & _LOW) % _FOLD] + _RANKS_HI[(m4 & _HIGH_HALF) % _FOLD]:
+                        singles, pairs = _FOUR_WITH[f]
+                        _two_singles(out, singles, _KEEP[f][f], m1, wings)
                         if pk:
-                            _two(out, _S4[f], f, f, ones, pairs, False)
+                            _two_pairs(out, pairs, _KEEP[f][f], m2)
                 out += _S4_LO[(m4 & _LOW) % _FOLD]
                 out += _S4_HI[(m4 & _HIGH_HALF) % _FOLD]
     return out
@@ -418,27 +414,34 @@ def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
 
 def _lead_planes(
     out: list[str],
-    counts: Vector,
-    ones: tuple[int, ...],
-    pairs: tuple[int, ...],
+    p: int,
+    counts: Vector | None,
+    masks: tuple[int, int, int],
     pk: bool,
-    distinct: bool = False,
+    distinct: bool,
 ) -> None:
-    """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
-    run = 0
-    for r in range(ACE + 2):
-        if r <= ACE and counts[r] >= 3:
-            run += 1
-            continue
-        if run >= 2:
-            for s in range(r - run, r - 1):
-                for k in range(2, r - s + 1):
-                    out.append(_chain_text(s, k))
-                    _plane_singles(out, counts, s, k, ones, pairs, distinct)
-                    if pk:
-                        e = s + k - 1
-                        _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
-        run = 0
+    """三顺 and 飞机 of every run of two or more consecutive trios (3..A): each chain from
+    its first rank s, two trios long and longer while the next rank holds a trio. ``masks``:
+    the ranks holding at least one, two and three cards."""
+    m1, m2, m3 = masks
+    wings = 0 if distinct else m2
+    trios = m3 & _SEQ
+    for s in _ranks(trios & (trios >> FIELD)):
+        singles, pairs = _CHAIN_WITH[s]
+        keep = _KEEP[s][s + 1]
+        out.append(_TRIOS[3 * s : 3 * s + 6])
+        _two_singles(out, singles, keep, m1, wings)
+        if pk:
+            _two_pairs(out, pairs, keep, m2)
+        k = 3
+        while trios & _BIT[s + k - 1]:
+            counts = counts or _unpack(p)
+            out.append(_chain_text(s, k))
+            _plane_singles(out, counts, s, k, distinct)
+            if pk:
+                e = s + k - 1
+                _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, _ranks(m2), k)
+            k += 1
 
 
 _PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
@@ -457,20 +460,20 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
     if not _KNOWN_PLAYS:
         every = list(_RANGE)
         ranks = every[:SMALL_JOKER]
+        m1, m2 = sum(_BIT), sum(_BIT[:SMALL_JOKER])  # every rank; every rank but the jokers
         texts = [*_S1, *_S2[:SMALL_JOKER], *_S3[:SMALL_JOKER], *_S4[:SMALL_JOKER], _ROCKET]
         for t in ranks:
             texts += [_T1[t][a] for a in every if a != t]
             texts += [_T2[t][a] for a in ranks if a != t]
-            _two(texts, _S4[t], t, t, every, ranks, True)
-            _two(texts, _S4[t], t, t, every, ranks, False)
+            _two_singles(texts, _FOUR_WITH[t][0], _KEEP[t][t], m1, m2)
+            _two_pairs(texts, _FOUR_WITH[t][1], _KEEP[t][t], m2)
         seq = sum(_BIT[: ACE + 1])
         texts += _sequences(seq, 1) + _sequences(seq, 2)
         for s in range(ACE):
             for k in range(2, min(6, ACE + 1 - s) + 1):
                 texts.append(_chain_text(s, k))
-            chain = _TRIOS[3 * s : 3 * (s + 2)]
-            _two(texts, chain, s, s + 1, every, ranks, True)
-            _two(texts, chain, s, s + 1, every, ranks, False)
+            _two_singles(texts, _CHAIN_WITH[s][0], _KEEP[s][s + 1], m1, m2)
+            _two_pairs(texts, _CHAIN_WITH[s][1], _KEEP[s][s + 1], m2)
         for text in texts:
             cards = text.split(" ")[0]
             found = kinds(sum(1 << (FIELD * _RANK_INDEX[c]) for c in cards))
@@ -480,6 +483,7 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
 
 
 _RANK_INDEX = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+_WEIGHT_OF = WEIGHT.__getitem__
 _known_plays()  # a fixed table, and with it every two-attachment table (_TWO_OF)
 FIXED: tuple[dict[Any, Any], ...] = (
     _KNOWN_PLAYS,
@@ -532,26 +536,26 @@ _STRAIGHT, _PAIR_STRAIGHT = Pattern.STRAIGHT, Pattern.PAIR_STRAIGHT
 def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -> list[str]:
     out: list[str]
     if pat is _SINGLE:
-        m = (p + _GE1) & HIGH & _ABOVE[key]
+        m = (p + _GE1) & _HIGH_ABOVE[key]
         out = [*_S1_LO[(m & _LOW) % _FOLD], *_S1_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _TRIO_SINGLE or pat is _TRIO_PAIR:
         out = []
-        trios = (p + _GE3) & HIGH & _ABOVE[key]
+        trios = (p + _GE3) & _HIGH_ABOVE[key]
         if trios:
             if pat is _TRIO_SINGLE:
                 rows, m = _T1_ROWS, (p + _GE1) & HIGH
             else:
                 rows, m = _T2_ROWS, (p + _GE2) & HIGH
             mlo, mhi = (m & _LOW) % _FOLD, (m & _HIGH_HALF) % _FOLD
-            for t in _ranks(trios):
+            for t in _RANKS_LO[(trios & _LOW) % _FOLD] + _RANKS_HI[(trios & _HIGH_HALF) % _FOLD]:
                 lo, hi = rows[t]
                 out += lo[mlo]
                 out += hi[mhi]
     elif pat is _PAIR:
-        m = (p + _GE2) & HIGH & _ABOVE[key]
+        m = (p + _GE2) & _HIGH_ABOVE[key]
         out = [*_S2_LO[(m & _LOW) % _FOLD], *_S2_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _TRIO:
-        m = (p + _GE3) & HIGH & _ABOVE[key]
+        m = (p + _GE3) & _HIGH_ABOVE[key]
         out = [*_S3_LO[(m & _LOW) % _FOLD], *_S3_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _BOMB or pat is _ROCKET_PATTERN:
         if pat is _ROCKET_PATTERN:
@@ -606,11 +610,11 @@ def can_beat(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> b
     if m4:
         return True
     if pat is _SINGLE:
-        return bool((p + _GE1) & HIGH & _ABOVE[key])
+        return bool((p + _GE1) & _HIGH_ABOVE[key])
     if pat is _PAIR:
-        return bool((p + _GE2) & HIGH & _ABOVE[key])
+        return bool((p + _GE2) & _HIGH_ABOVE[key])
     if pat is _TRIO:
-        return bool((p + _GE3) & HIGH & _ABOVE[key])
+        return bool((p + _GE3) & _HIGH_ABOVE[key])
     return bool(_follow(p, pat, key, previous.size, not rules.paired_singles))
 
 
@@ -628,13 +632,15 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = Fa
     out: list[str] = []
     m3 = (p + _GE3) & HIGH
     if pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
-        fours = (p + _GE4) & HIGH & _ABOVE[key]
+        fours = (p + _GE4) & _HIGH_ABOVE[key]
         if fours:
-            ones = _ranks((p + _GE1) & HIGH)
-            pairs = _ranks((p + _GE2) & HIGH)
-            singles = pat is Pattern.FOUR_SINGLES
+            m2 = (p + _GE2) & HIGH
             for f in _ranks(fours):
-                _two(out, _S4[f], f, f, ones, () if distinct and singles else pairs, singles)
+                if pat is Pattern.FOUR_SINGLES:
+                    m1 = (p + _GE1) & HIGH
+                    _two_singles(out, _FOUR_WITH[f][0], _KEEP[f][f], m1, 0 if distinct else m2)
+                else:
+                    _two_pairs(out, _FOUR_WITH[f][1], _KEEP[f][f], m2)
         return out
     k = size // (3 if pat is Pattern.PLANE else 4 if pat is Pattern.PLANE_SINGLES else 5)
     windows = WINDOW[k]
@@ -643,15 +649,19 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = Fa
         return out
     if pat is Pattern.PLANE:
         return [_chain_text(hi - k + 1, k) for hi in tops]
-    ones = _ranks((p + _GE1) & HIGH)
-    pairs = _ranks((p + _GE2) & HIGH)
-    counts = _unpack(p) if k > 2 else ()
+    m1, m2 = (p + _GE1) & HIGH, (p + _GE2) & HIGH
+    counts = _unpack(p)
     for hi in tops:
         s = hi - k + 1
         if pat is Pattern.PLANE_SINGLES:
-            _plane_singles(out, counts, s, k, ones, pairs, distinct)
+            if k == 2:
+                _two_singles(out, _CHAIN_WITH[s][0], _KEEP[s][hi], m1, 0 if distinct else m2)
+            else:
+                _plane_singles(out, counts, s, k, distinct)
+        elif k == 2:
+            _two_pairs(out, _CHAIN_WITH[s][1], _KEEP[s][hi], m2)
         else:
-            _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, pairs, k)
+            _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, _ranks(m2), k)
     return out
 
 
@@ -679,16 +689,16 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     # notation.packed, inlined: this is the inner loop of every search.
     raw = hand.encode()
     if 0 < len(raw) <= 32:
-        p = sum(map(WEIGHT.__getitem__, raw))
+        p = sum(map(_WEIGHT_OF, raw))
         if (p + OVER) & REFUSED or (
-            p & J_FIELD and p & JOKER_FIELDS and (b"BJ" in raw or b"RJ" in raw)
+            p & JOKER_FIELDS and p & J_FIELD and (b"BJ" in raw or b"RJ" in raw)
         ):
             p = pack(parse_cards(hand))
     else:
         p = pack(parse_cards(hand))
     if previous is None:
         return _lead(p, None, CLASSIC)
-    known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
+    known = _KNOWN_PLAYS.get(previous) or _PREVIOUS.get(previous)
     if known is not None:
         return _follow(p, *known)
     q = packed(previous)

@@ -115,7 +115,7 @@ def packed(text: str) -> int | None:
     p = sum(map(WEIGHT.__getitem__, raw))
     if (p + OVER) & REFUSED:  # not a rank letter, or too many of a rank
         return None
-    if p & J_FIELD and p & JOKER_FIELDS and (b"BJ" in raw or b"RJ" in raw):
+    if p & JOKER_FIELDS and p & J_FIELD and (b"BJ" in raw or b"RJ" in raw):
         return None  # (BJ and RJ are the joker aliases, not a joker and a J)
     return p
 
