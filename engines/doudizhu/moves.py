@@ -83,6 +83,8 @@ _LOW = sum(_BIT[:8])
 """The mask bits of ranks 3-T: a mask is read as its low half (256 values) and its high
 half (J-R, 128 values), each half a row of a fixed table."""
 _HIGH_HALF = sum(_BIT[8:])
+
+
 def _fold_width(ranks: int) -> int:
     """The least n from ``ranks`` up with no factor in common with FIELD: the masks of
     ``ranks`` consecutive ranks, taken modulo 2**n - 1, are as many different indices (2**k
@@ -485,7 +487,7 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
 _RANK_INDEX = {c: r for r, c in enumerate("3456789TJQKA2BR")}
 _WEIGHT_OF = WEIGHT.__getitem__
 _known_plays()  # a fixed table, and with it every two-attachment table (_TWO_OF)
-FIXED: tuple[dict[Any, Any], ...] = (
+FIXED: tuple[dict[Any, Any] | tuple[Any, ...], ...] = (
     _KNOWN_PLAYS,
     _TWO_OF,
     _STRAIGHTS,
