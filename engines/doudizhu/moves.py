@@ -15,6 +15,7 @@ trios come out twice, once per reading, with the reading word (``333444555666 ch
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engines.doudizhu.notation import (
@@ -24,16 +25,18 @@ from engines.doudizhu.notation import (
     FIELD,
     HIGH,
     NRANKS,
+    J_FIELD,
+    JOKER_FIELDS,
     ONES,
     OVER,
-    POISON_BIT,
+    REFUSED,
     SMALL_JOKER,
+    TWO,
     WEIGHT,
     Counts,
     pack,
     packed,
     parse_cards,
-    unpack,
 )
 from engines.doudizhu.patterns import (
     CLASSIC,
@@ -73,23 +76,58 @@ _NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
 _ROCKET_MASK = _BIT[SMALL_JOKER] | _BIT[BIG_JOKER]
 _ABOVE = tuple(~((1 << (FIELD * (r + 1))) - 1) for r in _RANGE)
 """_ABOVE[r]: the mask bits of the ranks above r."""
+_HIGH_ABOVE = tuple(HIGH & above for above in _ABOVE)
+"""_HIGH_ABOVE[r]: the top bits of the ranks above r (the ranks a single, pair or trio of
+rank r is beaten by)."""
 _LOW = sum(_BIT[:8])
 """The mask bits of ranks 3-T: a mask is read as its low half (256 values) and its high
-half (J-R, 128 values), each half a fixed table."""
+half (J-R, 128 values), each half a row of a fixed table."""
 _HIGH_HALF = sum(_BIT[8:])
 
 
+def _fold_width(ranks: int) -> int:
+    """The least n from ``ranks`` up with no factor in common with FIELD: the masks of
+    ``ranks`` consecutive ranks, taken modulo 2**n - 1, are as many different indices (2**k
+    mod 2**n - 1 is 2**(k mod n), and FIELD*r + FIELD - 1 for those ranks r are distinct mod
+    n); ``_fold`` checks it."""
+    n = ranks
+    while math.gcd(n, FIELD) != 1:
+        n += 1
+    return n
+
+
+_FOLD = (1 << _fold_width(8)) - 1
+"""A half mask modulo ``_FOLD`` is the index of its row (below 511): an index into a tuple,
+where the masks themselves (a few set bits, each at one place in its byte) would collide
+in a dict."""
+_SEQ_FOLD = (1 << _fold_width(ACE + 1)) - 1
+"""The same for masks of the twelve sequence ranks (3..A): an index below 8191."""
+
+
+def _fold(rows: dict[int, Any], fold: int) -> tuple[Any, ...]:
+    """The rows of a table keyed by mask, as a tuple indexed by ``mask % fold`` (the
+    indices unused hold ())."""
+    table: list[Any] = [()] * fold
+    for mask, row in rows.items():
+        table[mask % fold] = row
+    if len({mask % fold for mask in rows}) != len(rows):
+        raise AssertionError("two masks share an index")  # (no FIELD makes this happen)
+    return tuple(table)
+
+
 def _halves(
-    items: tuple[Any, ...],
-) -> tuple[dict[int, tuple[Any, ...]], dict[int, tuple[Any, ...]]]:
-    """``items[r]`` for the ranks r of each half mask, low to high: two fixed tables."""
+    items: tuple[Any, ...] | list[Any], skip: int | None = None
+) -> tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]:
+    """``items[r]`` for the ranks r of each half mask, low to high, but rank ``skip``: two
+    fixed tables indexed by the folded half mask (``_FOLD``), each mask's row the row of the
+    mask without its top rank and one more."""
     out = []
     for ranks in (range(8), range(8, NRANKS)):
-        table = {}
-        for sub in range(1 << len(ranks)):
-            held = [r for i, r in enumerate(ranks) if sub >> i & 1]
-            table[sum(_BIT[r] for r in held)] = tuple(items[r] for r in held)
-        out.append(table)
+        table: dict[int, tuple[Any, ...]] = {0: ()}
+        for r in ranks:
+            add = () if r == skip else (items[r],)
+            table.update([(key | _BIT[r], row + add) for key, row in table.items()])
+        out.append(_fold(table, _FOLD))
     return out[0], out[1]
 
 
@@ -98,27 +136,26 @@ _S1_LO, _S1_HI = _halves(_S1)
 _S2_LO, _S2_HI = _halves(_S2)
 _S3_LO, _S3_HI = _halves(_S3)
 _S4_LO, _S4_HI = _halves(_S4)
+_T1_ROWS = tuple(_halves(_T1[t], t) for t in range(SMALL_JOKER))
+_T2_ROWS = tuple(_halves(_T2[t], t) for t in range(SMALL_JOKER))
+"""三带一 / 三带一对 of trio t with each attachment rank of a half mask but t: _T1_ROWS[t]."""
+_RUN_SHIFTS = tuple(tuple(FIELD * i for i in range(1, n)) for n in range(ACE + 2))
+"""_RUN_SHIFTS[n]: a mask shifted by each is ANDed in to keep the ranks that start n in a row."""
+_STRAIGHT_STARTS = tuple(
+    _halves([_SOLO[s : s + n] for s in _RANGE]) if n >= 5 else () for n in range(ACE + 2)
+)
+_PAIR_STRAIGHT_STARTS = tuple(
+    _halves([_PAIRS[2 * s : 2 * (s + n)] for s in _RANGE]) if n >= 3 else ()
+    for n in range(ACE + 2)
+)
+"""单顺 / 双顺 of n ranks by the mask of their first ranks (n is the index)."""
 TABLES: tuple[dict[Any, Any], ...] = ()
 """The memos (bounded by TABLE_LIMIT, emptied by ``clear_tables``)."""
-_FIVE = 5 * FIELD
-_FIVE_MASK = (1 << _FIVE) - 1
-_COUNTS_OF: dict[int, tuple[int, ...]] = {}
-for _index in range(5**5):
-    _five = tuple(_index // 5**i % 5 for i in range(5))
-    _COUNTS_OF[sum(n << (FIELD * i) for i, n in enumerate(_five))] = _five
 
 
-def _unpack(p: int) -> tuple[int, ...]:
-    """``notation.unpack`` read five ranks at a time from a fixed table (the planes need the
-    counts; a field above 4 falls back to the shifts)."""
-    try:
-        return (
-            _COUNTS_OF[p & _FIVE_MASK]
-            + _COUNTS_OF[p >> _FIVE & _FIVE_MASK]
-            + _COUNTS_OF[p >> 2 * _FIVE]
-        )
-    except KeyError:
-        return unpack(p)
+def _unpack(p: int) -> bytes:
+    """The counts of a packed vector as bytes (they index to ints): the planes need them."""
+    return p.to_bytes(NRANKS, "little")
 
 
 _TWO_OF: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
@@ -150,6 +187,18 @@ def _two_table(main: str, lo: int, hi: int, width: int) -> tuple[tuple[str, ...]
     return hit
 
 
+_FOUR_WITH = tuple(
+    (_two_table(_S4[f], f, f, 1), _two_table(_S4[f], f, f, 2)) for f in range(TWO + 1)
+)
+_CHAIN_WITH = tuple(
+    (_two_table(chain, s, s + 1, 1), _two_table(chain, s, s + 1, 2))
+    for s, chain in ((s, _TRIOS[3 * s : 3 * s + 6]) for s in range(ACE))
+)
+"""四带二 of each four, 飞机 of each chain of two trios: (two singles, two pairs) tables."""
+_KEEP = tuple(tuple(HIGH & ~sum(_BIT[lo : hi + 1]) for hi in _RANGE) for lo in _RANGE)
+"""_KEEP[lo][hi]: the mask of the ranks outside lo..hi (where a main part's attachments are)."""
+
+
 def clear_tables() -> None:
     """Empty every memo of the generator (they refill on use), e.g. to measure it cold; the
     fixed tables (``FIXED``) are its rules and stay."""
@@ -157,33 +206,29 @@ def clear_tables() -> None:
         table.clear()
 
 
-def _two(
-    out: list[str],
-    main: str,
-    lo: int,
-    hi: int,
-    ones: tuple[int, ...] | list[int],
-    pairs: tuple[int, ...] | list[int],
-    singles: bool,
+def _two_singles(
+    out: list[str], table: tuple[tuple[str, ...], ...], keep: int, m1: int, m2: int
 ) -> None:
-    """``main`` (ranks lo..hi) with two single cards (any two others, a pair included, never
-    the rocket) or, ``singles`` False, two pairs of different ranks."""
-    if singles:
-        table = _two_table(main, lo, hi, 1)
-        cands = [r for r in ones if r < lo or r > hi]
-        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
-        if cands[-2:] == [SMALL_JOKER, BIG_JOKER]:
-            out.pop()  # the rocket is never two singles
-        out += [table[a][a] for a in pairs if a < lo or a > hi]
-    else:
-        table = _two_table(main, lo, hi, 2)
-        cands = [r for r in pairs if r < lo or r > hi]
-        out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+    """A main part with two single cards (any two of the ranks ``m1 & keep``, the rocket
+    never; two of one rank where ``m2 & keep`` holds it): ``table`` is its ``_two_table``."""
+    cands = _ranks(m1 & keep)
+    out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
+    if m1 & _ROCKET_MASK == _ROCKET_MASK:
+        out.pop()  # the rocket, the last two ranks, is never two singles
+    if m2:
+        out += [table[a][a] for a in _ranks(m2 & keep)]
+
+
+def _two_pairs(out: list[str], table: tuple[tuple[str, ...], ...], keep: int, m2: int) -> None:
+    """A main part with two pairs of different ranks of ``m2 & keep`` (``table``: its
+    ``_two_table`` of pairs)."""
+    cands = _ranks(m2 & keep)
+    out += [table[a][b] for i, a in enumerate(cands) for b in cands[i + 1 :]]
 
 
 def _ranks(mask: int) -> tuple[int, ...]:
     """The ranks of a mask, low to high."""
-    return _RANKS_LO[mask & _LOW] + _RANKS_HI[mask & _HIGH_HALF]
+    return _RANKS_LO[(mask & _LOW) % _FOLD] + _RANKS_HI[(mask & _HIGH_HALF) % _FOLD]
 
 
 def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
@@ -221,11 +266,9 @@ def _sequence_masks() -> list[int]:
     return [sum(_BIT[r] for r in range(ACE + 1) if sub >> r & 1) for sub in range(1 << 12)]
 
 
-_RUNS = {m: _runs(m) for m in _sequence_masks()}
-"""The runs of every mask of sequence ranks: a fixed table."""
-_STRAIGHTS = {m: _sequences(m, 1) for m in _RUNS}
-_PAIR_STRAIGHTS = {m: _sequences(m, 2) for m in _RUNS}
-"""单顺 / 双顺 of every mask of sequence ranks: fixed tables."""
+_STRAIGHTS = _fold({m: _sequences(m, 1) for m in _sequence_masks()}, _SEQ_FOLD)
+_PAIR_STRAIGHTS = _fold({m: _sequences(m, 2) for m in _sequence_masks()}, _SEQ_FOLD)
+"""单顺 / 双顺 of every mask of sequence ranks, indexed by the folded mask (``_SEQ_FOLD``)."""
 
 
 def _multisets(ranks: list[int], caps: list[int], size: int, start: int = 0) -> list[str]:
@@ -277,10 +320,8 @@ def _attach(
 def _pair_wings(
     out: list[str], main: str, lo: int, hi: int, pairs: tuple[int, ...] | list[int], k: int
 ) -> None:
-    """``main`` (ranks lo..hi) with ``k`` pairs of distinct ranks from ``pairs`` outside it."""
-    if k == 2:
-        _two(out, main, lo, hi, (), pairs, False)
-        return
+    """``main`` (ranks lo..hi) with ``k`` >= 3 pairs of distinct ranks from ``pairs`` outside
+    it (two pairs: ``_two_pairs``)."""
     below = [r for r in pairs if r < lo]
     above = [r for r in pairs if r > hi]
     caps_b = [1] * len(below)
@@ -297,26 +338,13 @@ def _double(text: str) -> str:
     return "".join(c + c for c in text)
 
 
-def _plane_singles(
-    out: list[str],
-    counts: Vector,
-    s: int,
-    k: int,
-    ones: tuple[int, ...] | list[int] = (),
-    pairs: tuple[int, ...] | list[int] = (),
-    distinct: bool = False,
-) -> None:
-    """Trio chain s..s+k-1 with k single wings (``distinct``: of k different ranks, 麻辣). A
-    trio right above the chain is left out (that set reads higher with the chain moved up);
-    a trio right below it is the plane of four consecutive trios' second reading when k = 3."""
+def _plane_singles(out: list[str], counts: Vector, s: int, k: int, distinct: bool) -> None:
+    """Trio chain s..s+k-1 with k >= 3 single wings (``distinct``: of k different ranks, 麻辣;
+    two wings: ``_two_singles``). A trio right above the chain is left out (that set reads
+    higher with the chain moved up); a trio right below it is the plane of four consecutive
+    trios' second reading when k = 3."""
     e = s + k - 1
     chain = _TRIOS[3 * s : 3 * (e + 1)]
-    if k == 2:
-        if not ones:
-            ones = [r for r in _RANGE if counts[r]]
-            pairs = [r for r in ones if counts[r] >= 2]
-        _two(out, chain, s, e, ones, () if distinct else pairs, True)
-        return
     if distinct:
         _attach(out, chain, counts, s, e, k, 1, 1)
         return
@@ -344,70 +372,78 @@ def lead_plays(counts: Counts, rules: PatternRules = CLASSIC) -> list[str]:
 def _lead(p: int, counts: Vector | None, rules: PatternRules) -> list[str]:
     m1 = (p + _GE1) & HIGH
     m2 = (p + _GE2) & HIGH
+    lo1, hi1 = (m1 & _LOW) % _FOLD, (m1 & _HIGH_HALF) % _FOLD
     # singles, 单顺 and the rocket; pairs and 双顺; trios; bombs: fixed tables by mask
-    out = [*_S1_LO[m1 & _LOW], *_S1_HI[m1 & _HIGH_HALF], *_STRAIGHTS[m1 & _SEQ]]
+    out = [*_S1_LO[lo1], *_S1_HI[hi1], *_STRAIGHTS[(m1 & _SEQ) % _SEQ_FOLD]]
     if m1 & _ROCKET_MASK == _ROCKET_MASK:
         out.append(_ROCKET)
-    pk = rules.pair_kickers
-    distinct = not rules.paired_singles
     if m2:
-        out += _S2_LO[m2 & _LOW]
-        out += _S2_HI[m2 & _HIGH_HALF]
-        out += _PAIR_STRAIGHTS[m2 & _SEQ]
+        lo2, hi2 = (m2 & _LOW) % _FOLD, (m2 & _HIGH_HALF) % _FOLD
+        out += _S2_LO[lo2]
+        out += _S2_HI[hi2]
+        out += _PAIR_STRAIGHTS[(m2 & _SEQ) % _SEQ_FOLD]
         m3 = (p + _GE3) & HIGH
         if m3:
-            out += _S3_LO[m3 & _LOW]
-            out += _S3_HI[m3 & _HIGH_HALF]
-            ones = _RANKS_LO[m1 & _LOW] + _RANKS_HI[m1 & _HIGH_HALF]
-            pairs = _RANKS_LO[m2 & _LOW] + _RANKS_HI[m2 & _HIGH_HALF]
-            for t in _RANKS_LO[m3 & _LOW] + _RANKS_HI[m3 & _HIGH_HALF]:
-                # 三带一 / 三带一对 with every other rank: the row of t read in C, then the
-                # trio's own rank taken out (it is always among the ranks held).
-                start = len(out)
-                out += map(_T1[t].__getitem__, ones)
-                del out[start + ones.index(t)]
+            lo3, hi3 = (m3 & _LOW) % _FOLD, (m3 & _HIGH_HALF) % _FOLD
+            out += _S3_LO[lo3]
+            out += _S3_HI[hi3]
+            pk = rules.pair_kickers
+            # 三带一 / 三带一对 with every other rank held: rows of fixed tables
+            for t in _RANKS_LO[lo3] + _RANKS_HI[hi3]:
+                lo, hi = _T1_ROWS[t]
+                out += lo[lo1]
+                out += hi[hi1]
                 if pk:
-                    start = len(out)
-                    out += map(_T2[t].__getitem__, pairs)
-                    del out[start + pairs.index(t)]
+                    lo, hi = _T2_ROWS[t]
+                    out += lo[lo2]
+                    out += hi[hi2]
+            distinct = not rules.paired_singles
+            wings = 0 if distinct else m2  # 麻辣: no two single wings of one rank (3333+55)
             if m3 & (m3 >> FIELD) & _NEXT_SEQ:
-                counts = counts or _unpack(p)
-                _lead_planes(out, counts, ones, pairs, pk, distinct)
+                _lead_planes(out, p, counts, (m1, m2, m3), pk, distinct)
             m4 = (p + _GE4) & HIGH
             if m4:
                 if rules.four_with_two:
-                    for f in _ranks(m4):
-                        _two(out, _S4[f], f, f, ones, () if distinct else pairs, True)
+                    for f in _RANKS_LO[(m4 & _LOW) % _FOLD] + _RANKS_HI[(m4 & _HIGH_HALF) % _FOLD]:
+                        singles, pairs = _FOUR_WITH[f]
+                        _two_singles(out, singles, _KEEP[f][f], m1, wings)
                         if pk:
-                            _two(out, _S4[f], f, f, ones, pairs, False)
-                out += _S4_LO[m4 & _LOW]
-                out += _S4_HI[m4 & _HIGH_HALF]
+                            _two_pairs(out, pairs, _KEEP[f][f], m2)
+                out += _S4_LO[(m4 & _LOW) % _FOLD]
+                out += _S4_HI[(m4 & _HIGH_HALF) % _FOLD]
     return out
 
 
 def _lead_planes(
     out: list[str],
-    counts: Vector,
-    ones: tuple[int, ...],
-    pairs: tuple[int, ...],
+    p: int,
+    counts: Vector | None,
+    masks: tuple[int, int, int],
     pk: bool,
-    distinct: bool = False,
+    distinct: bool,
 ) -> None:
-    """三顺 and 飞机 of every run of two or more consecutive trios (3..A)."""
-    run = 0
-    for r in range(ACE + 2):
-        if r <= ACE and counts[r] >= 3:
-            run += 1
-            continue
-        if run >= 2:
-            for s in range(r - run, r - 1):
-                for k in range(2, r - s + 1):
-                    out.append(_chain_text(s, k))
-                    _plane_singles(out, counts, s, k, ones, pairs, distinct)
-                    if pk:
-                        e = s + k - 1
-                        _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, pairs, k)
-        run = 0
+    """三顺 and 飞机 of every run of two or more consecutive trios (3..A): each chain from
+    its first rank s, two trios long and longer while the next rank holds a trio. ``masks``:
+    the ranks holding at least one, two and three cards."""
+    m1, m2, m3 = masks
+    wings = 0 if distinct else m2
+    trios = m3 & _SEQ
+    for s in _ranks(trios & (trios >> FIELD)):
+        singles, pairs = _CHAIN_WITH[s]
+        keep = _KEEP[s][s + 1]
+        out.append(_TRIOS[3 * s : 3 * s + 6])
+        _two_singles(out, singles, keep, m1, wings)
+        if pk:
+            _two_pairs(out, pairs, keep, m2)
+        k = 3
+        while trios & _BIT[s + k - 1]:
+            counts = counts or _unpack(p)
+            out.append(_chain_text(s, k))
+            _plane_singles(out, counts, s, k, distinct)
+            if pk:
+                e = s + k - 1
+                _pair_wings(out, _TRIOS[3 * s : 3 * (e + 1)], s, e, _ranks(m2), k)
+            k += 1
 
 
 _PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
@@ -426,20 +462,20 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
     if not _KNOWN_PLAYS:
         every = list(_RANGE)
         ranks = every[:SMALL_JOKER]
+        m1, m2 = sum(_BIT), sum(_BIT[:SMALL_JOKER])  # every rank; every rank but the jokers
         texts = [*_S1, *_S2[:SMALL_JOKER], *_S3[:SMALL_JOKER], *_S4[:SMALL_JOKER], _ROCKET]
         for t in ranks:
             texts += [_T1[t][a] for a in every if a != t]
             texts += [_T2[t][a] for a in ranks if a != t]
-            _two(texts, _S4[t], t, t, every, ranks, True)
-            _two(texts, _S4[t], t, t, every, ranks, False)
+            _two_singles(texts, _FOUR_WITH[t][0], _KEEP[t][t], m1, m2)
+            _two_pairs(texts, _FOUR_WITH[t][1], _KEEP[t][t], m2)
         seq = sum(_BIT[: ACE + 1])
         texts += _sequences(seq, 1) + _sequences(seq, 2)
         for s in range(ACE):
             for k in range(2, min(6, ACE + 1 - s) + 1):
                 texts.append(_chain_text(s, k))
-            chain = _TRIOS[3 * s : 3 * (s + 2)]
-            _two(texts, chain, s, s + 1, every, ranks, True)
-            _two(texts, chain, s, s + 1, every, ranks, False)
+            _two_singles(texts, _CHAIN_WITH[s][0], _KEEP[s][s + 1], m1, m2)
+            _two_pairs(texts, _CHAIN_WITH[s][1], _KEEP[s][s + 1], m2)
         for text in texts:
             cards = text.split(" ")[0]
             found = kinds(sum(1 << (FIELD * _RANK_INDEX[c]) for c in cards))
@@ -449,12 +485,11 @@ def _known_plays() -> dict[str, tuple[Pattern, int, int]]:
 
 
 _RANK_INDEX = {c: r for r, c in enumerate("3456789TJQKA2BR")}
+_WEIGHT_OF = WEIGHT.__getitem__
 _known_plays()  # a fixed table, and with it every two-attachment table (_TWO_OF)
-FIXED: tuple[dict[Any, Any], ...] = (
+FIXED: tuple[dict[Any, Any] | tuple[Any, ...], ...] = (
     _KNOWN_PLAYS,
     _TWO_OF,
-    _RUNS,
-    _COUNTS_OF,
     _STRAIGHTS,
     _PAIR_STRAIGHTS,
     _RANKS_LO,
@@ -467,6 +502,8 @@ FIXED: tuple[dict[Any, Any], ...] = (
     _S3_HI,
     _S4_LO,
     _S4_HI,
+    *(half for rows in (_T1_ROWS, _T2_ROWS) for row in rows for half in row),
+    *(half for rows in (_STRAIGHT_STARTS, _PAIR_STRAIGHT_STARTS) for row in rows for half in row),
 )
 """The fixed tables, built at import: bounded by construction, never emptied or grown."""
 
@@ -501,51 +538,52 @@ _STRAIGHT, _PAIR_STRAIGHT = Pattern.STRAIGHT, Pattern.PAIR_STRAIGHT
 def _follow(p: int, pat: Pattern, key: int, size: int, distinct: bool = False) -> list[str]:
     out: list[str]
     if pat is _SINGLE:
-        m = (p + _GE1) & HIGH & _ABOVE[key]
-        out = [*_S1_LO[m & _LOW], *_S1_HI[m & _HIGH_HALF]]
+        m = (p + _GE1) & _HIGH_ABOVE[key]
+        out = [*_S1_LO[(m & _LOW) % _FOLD], *_S1_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _TRIO_SINGLE or pat is _TRIO_PAIR:
         out = []
-        trios = (p + _GE3) & HIGH & _ABOVE[key]
+        trios = (p + _GE3) & _HIGH_ABOVE[key]
         if trios:
-            single = pat is _TRIO_SINGLE
-            table = _T1 if single else _T2
-            m = (p + (_GE1 if single else _GE2)) & HIGH
-            att = _RANKS_LO[m & _LOW] + _RANKS_HI[m & _HIGH_HALF]
-            for t in _RANKS_LO[trios & _LOW] + _RANKS_HI[trios & _HIGH_HALF]:
-                start = len(out)
-                out += map(table[t].__getitem__, att)
-                del out[start + att.index(t)]
+            if pat is _TRIO_SINGLE:
+                rows, m = _T1_ROWS, (p + _GE1) & HIGH
+            else:
+                rows, m = _T2_ROWS, (p + _GE2) & HIGH
+            mlo, mhi = (m & _LOW) % _FOLD, (m & _HIGH_HALF) % _FOLD
+            for t in _RANKS_LO[(trios & _LOW) % _FOLD] + _RANKS_HI[(trios & _HIGH_HALF) % _FOLD]:
+                lo, hi = rows[t]
+                out += lo[mlo]
+                out += hi[mhi]
     elif pat is _PAIR:
-        m = (p + _GE2) & HIGH & _ABOVE[key]
-        out = [*_S2_LO[m & _LOW], *_S2_HI[m & _HIGH_HALF]]
+        m = (p + _GE2) & _HIGH_ABOVE[key]
+        out = [*_S2_LO[(m & _LOW) % _FOLD], *_S2_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _TRIO:
-        m = (p + _GE3) & HIGH & _ABOVE[key]
-        out = [*_S3_LO[m & _LOW], *_S3_HI[m & _HIGH_HALF]]
+        m = (p + _GE3) & _HIGH_ABOVE[key]
+        out = [*_S3_LO[(m & _LOW) % _FOLD], *_S3_HI[(m & _HIGH_HALF) % _FOLD]]
     elif pat is _BOMB or pat is _ROCKET_PATTERN:
         if pat is _ROCKET_PATTERN:
             return []
         out = []
     elif pat is _STRAIGHT or pat is _PAIR_STRAIGHT:
-        # 单顺 / 双顺 of the same length ending above key, read off the mask's runs
+        # 单顺 / 双顺 of the same length ending above key: the ranks that start as many
+        # sequence ranks in a row, the first above key - length + 1
         if pat is _STRAIGHT:
-            source, width = _SOLO, 1
-            m = (p + _GE1) & HIGH & _SEQ_MASK
+            length, m = size, (p + _GE1) & _SEQ
+            lo, hi = _STRAIGHT_STARTS[length]
         else:
-            source, width = _PAIRS, 2
-            m = (p + _GE2) & HIGH & _SEQ_MASK
-        length = size // width
-        out = []
-        for first, last in _RUNS[m]:
-            for hi in range(max(first + length - 1, key + 1), last + 1):
-                out.append(source[width * (hi - length + 1) : width * (hi + 1)])
+            length, m = size >> 1, (p + _GE2) & _SEQ
+            lo, hi = _PAIR_STRAIGHT_STARTS[length]
+        starts = m & _ABOVE[key - length + 1]
+        for shift in _RUN_SHIFTS[length]:
+            starts &= m >> shift
+        out = [*lo[(starts & _LOW) % _FOLD], *hi[(starts & _HIGH_HALF) % _FOLD]]
     else:
         out = _follow_other(p, pat, key, size, distinct)
     m4 = (p + _GE4) & HIGH
     if m4:
         if pat is _BOMB:
             m4 &= _ABOVE[key]
-        out += _S4_LO[m4 & _LOW]
-        out += _S4_HI[m4 & _HIGH_HALF]
+        out += _S4_LO[(m4 & _LOW) % _FOLD]
+        out += _S4_HI[(m4 & _HIGH_HALF) % _FOLD]
     if p >> _JOKER_SHIFT == _BOTH_JOKERS:
         out.append(_ROCKET)
     return out
@@ -574,15 +612,15 @@ def can_beat(counts: Counts, previous: Play, rules: PatternRules = CLASSIC) -> b
     if m4:
         return True
     if pat is _SINGLE:
-        return bool((p + _GE1) & HIGH & _ABOVE[key])
+        return bool((p + _GE1) & _HIGH_ABOVE[key])
     if pat is _PAIR:
-        return bool((p + _GE2) & HIGH & _ABOVE[key])
+        return bool((p + _GE2) & _HIGH_ABOVE[key])
     if pat is _TRIO:
-        return bool((p + _GE3) & HIGH & _ABOVE[key])
+        return bool((p + _GE3) & _HIGH_ABOVE[key])
     return bool(_follow(p, pat, key, previous.size, not rules.paired_singles))
 
 
-_SEQ_MASK = sum(_BIT[: ACE + 1])
+_SEQ_MASK = _SEQ
 
 
 _JOKER_SHIFT = FIELD * SMALL_JOKER
@@ -596,13 +634,15 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = Fa
     out: list[str] = []
     m3 = (p + _GE3) & HIGH
     if pat is Pattern.FOUR_SINGLES or pat is Pattern.FOUR_PAIRS:
-        fours = (p + _GE4) & HIGH & _ABOVE[key]
+        fours = (p + _GE4) & _HIGH_ABOVE[key]
         if fours:
-            ones = _ranks((p + _GE1) & HIGH)
-            pairs = _ranks((p + _GE2) & HIGH)
-            singles = pat is Pattern.FOUR_SINGLES
+            m2 = (p + _GE2) & HIGH
             for f in _ranks(fours):
-                _two(out, _S4[f], f, f, ones, () if distinct and singles else pairs, singles)
+                if pat is Pattern.FOUR_SINGLES:
+                    m1 = (p + _GE1) & HIGH
+                    _two_singles(out, _FOUR_WITH[f][0], _KEEP[f][f], m1, 0 if distinct else m2)
+                else:
+                    _two_pairs(out, _FOUR_WITH[f][1], _KEEP[f][f], m2)
         return out
     k = size // (3 if pat is Pattern.PLANE else 4 if pat is Pattern.PLANE_SINGLES else 5)
     windows = WINDOW[k]
@@ -611,15 +651,19 @@ def _follow_other(p: int, pat: Pattern, key: int, size: int, distinct: bool = Fa
         return out
     if pat is Pattern.PLANE:
         return [_chain_text(hi - k + 1, k) for hi in tops]
-    ones = _ranks((p + _GE1) & HIGH)
-    pairs = _ranks((p + _GE2) & HIGH)
-    counts = _unpack(p) if k > 2 else ()
+    m1, m2 = (p + _GE1) & HIGH, (p + _GE2) & HIGH
+    counts = _unpack(p)
     for hi in tops:
         s = hi - k + 1
         if pat is Pattern.PLANE_SINGLES:
-            _plane_singles(out, counts, s, k, ones, pairs, distinct)
+            if k == 2:
+                _two_singles(out, _CHAIN_WITH[s][0], _KEEP[s][hi], m1, 0 if distinct else m2)
+            else:
+                _plane_singles(out, counts, s, k, distinct)
+        elif k == 2:
+            _two_pairs(out, _CHAIN_WITH[s][1], _KEEP[s][hi], m2)
         else:
-            _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, pairs, k)
+            _pair_wings(out, _TRIOS[3 * s : 3 * (hi + 1)], s, hi, _ranks(m2), k)
     return out
 
 
@@ -646,15 +690,17 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
     """
     # notation.packed, inlined: this is the inner loop of every search.
     raw = hand.encode()
-    if 0 < len(raw) <= 32 and b"BJ" not in raw and b"RJ" not in raw:
-        p = sum(map(WEIGHT.__getitem__, raw))
-        if p >> POISON_BIT or (p + OVER) & HIGH:
+    if 0 < len(raw) <= 32:
+        p = sum(map(_WEIGHT_OF, raw))
+        if (p + OVER) & REFUSED or (
+            p & JOKER_FIELDS and p & J_FIELD and (b"BJ" in raw or b"RJ" in raw)
+        ):
             p = pack(parse_cards(hand))
     else:
         p = pack(parse_cards(hand))
     if previous is None:
         return _lead(p, None, CLASSIC)
-    known = (_KNOWN_PLAYS or _known_plays()).get(previous) or _PREVIOUS.get(previous)
+    known = _KNOWN_PLAYS.get(previous) or _PREVIOUS.get(previous)
     if known is not None:
         return _follow(p, *known)
     q = packed(previous)

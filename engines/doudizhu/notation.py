@@ -25,7 +25,6 @@ jokers' spellings are read by ``engines.cards.read_joker``.
 from __future__ import annotations
 
 import random
-from operator import lshift
 
 from engines.base import T
 from engines.cards import JOKER_STARTS, Card, Layout, Shoe, climb_index, read_joker
@@ -70,15 +69,15 @@ CH: tuple[tuple[str, ...], ...] = tuple(tuple(c * n for n in range(9)) for c in 
 
 _ALIAS_STARTS = frozenset(a[0] for a, _ in _ALIASES)
 
-# The packed form: FIELD bits per rank, rank r in bits FIELD*r.. of an int (a rank-count
-# vector the generator reads with a few integer operations). ``WEIGHT[c]`` is 1 in the field
-# of the rank whose canonical letter has code c.
-FIELD = 6
-"""Bits per rank in a packed vector: counts up to 63, so 32 cards never carry into the next."""
+# The packed form: a byte per rank, rank r in bits FIELD*r.. of an int (a rank-count vector
+# the generator reads with a few integer operations): ``int.from_bytes`` of the counts.
+FIELD = 8
+"""Bits per rank in a packed vector: a byte, so 32 cards never carry into the next."""
 _FIELD_MASK = (1 << FIELD) - 1
 SHIFTS = tuple(FIELD * r for r in range(NRANKS))
 """Where each rank's field starts in a packed vector."""
-POISON_BIT = FIELD * NRANKS + FIELD
+POISON_BIT = FIELD * NRANKS
+"""A 16th field, counting the bytes of a text that are no rank letter."""
 WEIGHT = [1 << POISON_BIT] * 256  # any other byte (UTF-8 included) marks the text
 for _r, _c in enumerate(RANKS):
     WEIGHT[ord(_c)] = 1 << (FIELD * _r)
@@ -86,7 +85,18 @@ ONES = sum(1 << s for s in SHIFTS)
 """1 in every rank's field."""
 HIGH = ONES << (FIELD - 1)
 """The top bit of every rank's field."""
-OVER = sum(((1 << (FIELD - 1)) - 1 - limit) << (FIELD * r) for r, limit in enumerate(_LIMITS))
+_TOP = (1 << (FIELD - 1)) - 1
+OVER = sum((_TOP - limit) << (FIELD * r) for r, limit in enumerate(_LIMITS)) | (
+    _TOP << POISON_BIT
+)
+"""Added to a text's sum of ``WEIGHT``, sets a top bit where a rank exceeds its deck limit or
+where the text holds anything but rank letters (the 16th field)."""
+REFUSED = HIGH | (1 << (POISON_BIT + FIELD - 1))
+"""The top bits ``OVER`` may set: the fast reading of a text holds when none is set."""
+J_FIELD = _FIELD_MASK << FIELD * RANKS.index("J")
+JOKER_FIELDS = (_FIELD_MASK << FIELD * SMALL_JOKER) | (_FIELD_MASK << FIELD * BIG_JOKER)
+"""A text holding a J and a joker may spell BJ or RJ (the jokers' aliases), which only the
+forgiving reading reads right."""
 
 
 def packed(text: str) -> int | None:
@@ -96,15 +106,17 @@ def packed(text: str) -> int | None:
 
     >>> packed("33B") == 2 + (1 << FIELD * 13)
     True
-    >>> packed("3 3") is None
-    True
+    >>> packed("3 3") is None, packed("BJ") is None, packed("JB") is None
+    (True, True, False)
     """
     raw = text.encode()
-    if not raw or len(raw) > 32 or b"BJ" in raw or b"RJ" in raw:
-        return None  # (BJ and RJ are the joker aliases, not a joker and a J)
-    p = sum(map(WEIGHT.__getitem__, raw))
-    if p >> POISON_BIT or (p + OVER) & HIGH:  # not a rank letter, or too many of a rank
+    if not 0 < len(raw) <= 32:
         return None
+    p = sum(map(WEIGHT.__getitem__, raw))
+    if (p + OVER) & REFUSED:  # not a rank letter, or too many of a rank
+        return None
+    if p & JOKER_FIELDS and p & J_FIELD and (b"BJ" in raw or b"RJ" in raw):
+        return None  # (BJ and RJ are the joker aliases, not a joker and a J)
     return p
 
 
@@ -127,14 +139,14 @@ def parse_cards(text: str, decks: int = 1) -> Counts:
     return _parse_slow(text)
 
 
-def pack(counts: Counts | list[int]) -> int:
-    """The packed form of a counts vector (see ``packed``)."""
-    return sum(map(lshift, counts, SHIFTS))
+def pack(counts: Counts | list[int] | bytes) -> int:
+    """The packed form of a counts vector (see ``packed``): its bytes read as one int."""
+    return int.from_bytes(bytes(counts), "little")
 
 
 def unpack(p: int) -> Counts:
     """The counts vector of a packed one."""
-    return tuple([(p >> s) & _FIELD_MASK for s in SHIFTS])
+    return tuple(p.to_bytes(NRANKS, "little"))
 
 
 def _parse_slow(text: str, limits: tuple[int, ...] = _LIMITS) -> Counts:
