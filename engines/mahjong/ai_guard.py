@@ -8,12 +8,14 @@ shown, the wall's length; of the seat's own tiles, only through ``Sight.unseen``
   its kept suits thrown late ("a ready-looking discard pattern": it is cutting tiles it would
   keep unless the hand were done) add to it; a seat that has won (血战) is no threat.
 - **Which suits** it can win in (``live_suits``): not its 定缺; under 缺一门 not the third suit
-  once its melds show two, and hardly the suit it threw first and most (the suit it does
-  without); with its melds all of one suit (清一色 building) the other suits barely.
+  once its melds show two, and hardly the suit its river opens with, run after run (the suit
+  it does without: a 缺一门 hand that still held it could not win on the others); with its
+  melds all of one suit (清一色 building) the other suits barely. A seat still throwing that
+  suit is far from ready.
 - **Danger of a tile** (``danger``) for a ready opponent, relative to a middle tile of a live
-  suit: 现物 (genbutsu: the tile is in that opponent's river) 0.3 — 四川 has no furiten, but a
-  hand rarely waits on what it gave up; 筋 (suji: the tile three away was thrown) 0.55 on both
-  sides, 0.75 on one; a tile whose every other copy is visible cannot be a pair wait (0.55);
+  suit: 现物 (genbutsu: the tile is in that opponent's river) 0.6 — 四川 has no furiten, so a
+  hand may well wait on what it gave up; 筋 (suji: the tile three away was thrown) 0.75 on
+  both sides, 0.9 on one; a tile whose every other copy is visible cannot be a pair wait (0.55);
   terminals 0.65, 2 and 8 0.85.
 """
 
@@ -44,20 +46,29 @@ def live_suits(game: MahjongGame, seat: int) -> list[float]:
     melded = {m.tile // 9 for m in game.melds[seat] if m.tile < 27}
     if len(melded) >= 2:
         return [1.0 if s in melded else 0.0 for s in range(3)]
-    river = game.rivers[seat]
-    early = river[:6]
-    counts = [sum(1 for t in early if t < 27 and t // 9 == s) for s in range(3)]
     out = [1.0, 1.0, 1.0]
-    if counts and max(counts) >= 2:
-        top = max(range(3), key=lambda s: counts[s])
-        if top not in melded:
-            out[top] = 0.25  # the suit it threw first: most likely the one it does without
+    first = _first_suit(game.rivers[seat])
+    if first is not None and first not in melded:
+        out[first] = 0.05  # the suit it threw first, run after run: the one it does without
     if len(melded) == 1 and len(game.melds[seat]) >= 2:
         suit = next(iter(melded))
         for s in range(3):
             if s != suit:
                 out[s] = min(out[s], 0.25)  # 碰s of one suit: a 清一色 on the way
     return out
+
+
+def _first_suit(river: Sequence[int]) -> int | None:
+    """The suit a 缺一门 river opens with (at least its first two tiles), or None."""
+    if len(river) < 2 or river[0] >= 27:
+        return None
+    suit = river[0] // 9
+    run = 0
+    for t in river:
+        if t >= 27 or t // 9 != suit:
+            break
+        run += 1
+    return suit if run >= 2 else None
 
 
 def threat(game: MahjongGame, seat: int) -> float:
@@ -67,10 +78,12 @@ def threat(game: MahjongGame, seat: int) -> float:
     river = game.rivers[seat]
     melds = len(game.melds[seat])
     turns = len(river) + melds
-    p = (turns - 4) / 14 + 0.12 * melds
-    late = river[-3:]
+    p = (turns - 3) / 10 + 0.12 * melds  # a shanten hand is often ready by its 7th turn
     live = live_suits(game, seat)
-    if len(river) >= 6:
+    if river and river[-1] < 27 and live[river[-1] // 9] < 0.5:
+        p *= 0.3  # still throwing the suit it does without: far from ready
+    elif len(river) >= 6:
+        late = river[-3:]
         cut = sum(1 for t in late if t < 27 and live[t // 9] >= 1 and 2 <= t % 9 <= 6)
         p += 0.06 * cut
     return min(0.9, max(0.0, p))
@@ -86,16 +99,16 @@ def danger(game: MahjongGame, tile: int, seat: int, unseen: Sequence[int]) -> fl
         return 0.0
     river = game.rivers[seat]
     if tile in river:
-        return 0.3 * live
+        return 0.6 * live
     r = tile % 9
     d = 0.65 if r in (0, 8) else 0.85 if r in (1, 7) else 1.0
     low = r >= 3 and tile - 3 in river
     high = r <= 5 and tile + 3 in river
     sides = (r >= 3) + (r <= 5)
     if (low or high) and (low + high == sides):
-        d *= 0.55
-    elif low or high:
         d *= 0.75
+    elif low or high:
+        d *= 0.9
     if unseen[tile] == 0:
         d *= 0.55
     return d * live

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.mahjong import ai_guard
-from engines.mahjong.ai_plan import Sight, value
+from engines.mahjong.ai_plan import Sight, speed, value
+from engines.mahjong.shape import shanten
 from engines.mahjong.fan import Meld, MeldKind
 from engines.mahjong.tiles import tile_name
 
@@ -124,21 +125,35 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
     _, keep = _worth(game, seat, hand, melds, view)
     dead = sum(n for t, n in enumerate(hand) if t < 27 and t // 9 not in keep)
     late = game.wall_left() <= max(1, len(game.standing())) * (4 + 3 * dead)
-    best: tuple[float, int] | None = None
+    scores: dict[int, float] = {}
+    fast: tuple[tuple[int, int, int, int], int] | None = None
     for t in range(game.KINDS):
         if not hand[t]:
             continue
         hand[t] -= 1
         worth = value(hand, melds, keep, view)
+        sh, useful = speed(hand, len(melds), keep, view)
         hand[t] += 1
-        score = worth * pay - risks[t]
-        if t // 9 not in keep:
-            # a dead tile: thrown first at equal worth, and surely before 查花猪
-            score += game.rules.base * (game.rules.huazhu if late else 0.05)
-        if best is None or score > best[0]:
-            best = (score, t)
-    assert best is not None
-    return best
+        scores[t] = worth * pay - risks[t]
+        edge = min(t % 9, 8 - t % 9)
+        key = (0 if t // 9 not in keep else 1, sh, -useful, edge)
+        if fast is None or key < fast[0]:
+            fast = (key, t)
+        if t // 9 not in keep and late:
+            scores[t] += game.rules.base * game.rules.huazhu  # surely before 查花猪
+    assert fast is not None
+    # the shanten player's discard (dead tiles first, then the fewest shanten, the most
+    # useful draws) stands unless another is clearly better: more worth, or less risk
+    anchor = fast[1]
+    scores[anchor] += ANCHOR * max(scores[anchor], game.rules.base * 0.1)
+    tile = max(scores, key=lambda t: (scores[t], t == anchor))
+    return scores[tile], tile
+
+
+
+ANCHOR = 0.3
+"""How much better (a share of its own score) another discard must be than the shanten
+player's: the planner's estimates are rough, the shanten player's speed is not."""
 
 
 def _kong_melds(game: MahjongGame, seat: int, tile: int) -> tuple[list[int], list[Meld], float]:
@@ -196,8 +211,38 @@ def _claim(game: MahjongGame, seat: int, legal: list[str], view: Sight) -> str:
         elif action == "peng":
             after = list(hand)
             after[tile] -= 2
-            score, _ = best_discard(game, seat, view, after,
-                                    [*melds, Meld(MeldKind.PENG, tile, claim.source)])
-            if score > best[0]:
+            pengs = [*melds, Meld(MeldKind.PENG, tile, claim.source)]
+            score, _ = best_discard(game, seat, view, after, pengs)
+            # a 碰 spends a pair and shows the hand: only when it brings the hand closer to
+            # ready, or a plan (对对胡, 清一色) gains clearly by it
+            closer = _closer(game, seat, hand, after, melds, pengs, view)
+            if score > best[0] and (closer or score > PENG_GAIN * best[0]):
                 best = (score, action)
     return best[1]
+
+
+PENG_GAIN = 1.6
+"""A 碰 that leaves the shanten as it is must make the hand worth this much more."""
+
+
+def _closer(game: MahjongGame, seat: int, hand: list[int], after: list[int],
+            melds: list[Meld], pengs: list[Meld], view: Sight) -> bool:
+    """Does the 碰 lower the shanten of the suits the hand keeps (after its best discard)?
+    The shape alone is weighed (a 碰 always saves a draw of a tile the hand lacks; that alone
+    is no reason to spend a pair)."""
+    _, keep = _worth(game, seat, hand, melds, view)
+
+    def sh(counts: list[int], nm: int) -> int:
+        x = [0] * 34
+        for s in keep:
+            x[s * 9 : s * 9 + 9] = counts[s * 9 : s * 9 + 9]
+        return shanten(x, nm)
+
+    now = sh(hand, len(melds))
+    best = 9
+    for t in range(27):
+        if after[t]:
+            after[t] -= 1
+            best = min(best, sh(after, len(pengs)))
+            after[t] += 1
+    return best < now

@@ -7,6 +7,9 @@ taken: the 缺 is chosen by value) as the best of its plans:
 - **平胡** (any shape of the two kept suits), **清一色** (each kept suit alone, its melds in it),
   **对对胡** (its melds all 碰/杠), **清对**, **七对** (no melds; 龙七对 with a four) and
   **清七对**; each with its 根 (fours held, and kongs where the table counts them).
+- A hand one tile short of ready (一向听) is valued over its next draw: each draw that makes it
+  ready, weighted by its unseen copies, with the best ready hand it then allows, valued as
+  below (so the shape kept is the one whose waits score most).
 - A plan ``s`` tiles short of ready (向听) needs ``s + 1`` useful tiles: its worth is the chance
   of drawing them in the turns left — each turn a draw of one of the unseen useful tiles (有效牌
   of that plan: the unseen copies of the tiles that bring it closer), a binomial tail — times
@@ -63,18 +66,19 @@ class Sight:
         return float(2 ** (fan - 1)) if self.table is Table.CLASSIC else float(2**fan)
 
 
-def reach(n: float, q: float, k: int, hazard: float) -> float:
+def reach(n: float, q: float, k: int, hazard: float, last: float = 0.0) -> float:
     """The chance of ``k`` useful draws within ``n`` draws (the fraction of ``n`` a last
     partial draw) when the first comes with chance ``q`` a draw and each later one with less
     (a hand nearer ready has fewer tiles that help: stage ``j`` has ``q * (k - j) / k``; the
     last, the win, also on others' discards: x ``REACH``), the hand going on past each draw
-    with chance ``1 - hazard`` (another seat's win ends a 四川 hand)."""
+    with chance ``1 - hazard`` (another seat's win ends a 四川 hand). ``last``: the last
+    stage's factor instead of ``REACH`` (1: a draw only)."""
     if k <= 0:
         return 1.0
     if q <= 0 or n <= 0:
         return 0.0
     stages = [min(1.0, q * ((k - j) / k) ** DECAY) for j in range(k)]
-    stages[-1] = min(1.0, stages[-1] * REACH)
+    stages[-1] = min(1.0, stages[-1] * (last or REACH))
     probs = [1.0] + [0.0] * k  # probs[j]: P(j useful draws so far), j == k absorbing
     whole = int(n)
     for step in range(whole + (1 if n > whole else 0)):
@@ -97,8 +101,12 @@ def _bound(x: Sequence[int], melds: int) -> int:
     return 13 - 3 * melds - sum(x)
 
 
-def _std(x: list[int], melds: int) -> int:
+def std_shanten(x: list[int], melds: int) -> int:
+    """向听 of ``x`` (the tiles of the suits kept), counting the draws dead tiles cost."""
     return max(shanten(x, melds), _bound(x, melds))
+
+
+_std = std_shanten
 
 
 def _duidui(x: list[int], melds: int) -> int:
@@ -135,6 +143,17 @@ def _useful(x: list[int], melds: int, suits: Sequence[int], s: int, rank, sight:
     return count
 
 
+def speed(hand: Sequence[int], melds: int, suits: tuple[int, ...], sight: Sight
+          ) -> tuple[int, int]:
+    """(向听, 有效牌) of ``hand`` keeping only ``suits``: how far from ready, and the unseen
+    copies of the draws that bring it closer — the shanten player's measure."""
+    x = [0] * 34
+    for s in suits:
+        x[s * 9 : s * 9 + 9] = hand[s * 9 : s * 9 + 9]
+    sh = std_shanten(x, melds)
+    return sh, _useful(x, melds, suits, sh, std_shanten, sight, False)
+
+
 def _ready(x: list[int], melds: Sequence[Meld], suits: Sequence[int], sight: Sight) -> float:
     """A ready hand: its chance to win in the draws left x the mean 倍 of its live waits."""
     live = 0
@@ -152,6 +171,51 @@ def _ready(x: list[int], melds: Sequence[Meld], suits: Sequence[int], sight: Sig
         return 0.0
     q = live / max(1, sight.total)
     return reach(sight.draws, q, 1, sight.hazard) * worth / live
+
+
+def _ready_memo(x: list[int], melds: Sequence[Meld], suits: Sequence[int],
+                sight: Sight) -> float:
+    key = ("ready", tuple(x[:27]), len(melds), tuple((m.kind, m.tile) for m in melds))
+    hit = sight.memo.get(key)
+    if hit is None:
+        hit = sight.memo[key] = _ready(x, melds, suits, sight)
+    return hit
+
+
+SOON = 0.8
+"""A ready hand reached after a draw has fewer draws left than one ready now."""
+
+
+def _one_away(x: list[int], melds: Sequence[Meld], suits: Sequence[int], sight: Sight) -> float:
+    """一向听, valued over its next draw: for each draw that makes it ready, the unseen copies
+    of that draw x the worth of the best ready hand it then allows (its waits' 倍, exactly);
+    their mean x the chance of such a draw."""
+    nm = len(melds)
+    useful = 0
+    acc = 0.0
+    for suit in suits:
+        for t in range(suit * 9, suit * 9 + 9):
+            if not sight.unseen[t] or x[t] >= 4:
+                continue
+            r = t % 9
+            if not any(x[u] for u in range(t - min(r, 2), t + min(8 - r, 2) + 1)):
+                continue
+            x[t] += 1
+            if std_shanten(x, nm) <= 0:
+                best = 0.0
+                for d in range(27):
+                    if x[d] and d != t:
+                        x[d] -= 1
+                        if std_shanten(x, nm) == 0:
+                            best = max(best, _ready_memo(x, melds, suits, sight))
+                        x[d] += 1
+                useful += sight.unseen[t]
+                acc += sight.unseen[t] * best
+            x[t] -= 1
+    if not useful:
+        return 0.0
+    q = useful / max(1, sight.total)
+    return reach(sight.draws, q, 1, sight.hazard, last=1.0) * SOON * acc / useful
 
 
 def _gen(x: Sequence[int], melds: Sequence[Meld], table: Table) -> int:
@@ -196,6 +260,8 @@ def _plans(x: list[int], melds: Sequence[Meld], suits: tuple[int, ...], sight: S
     s = _std(x, nm)
     if s == 0 and sum(x) + 3 * nm == 13:
         best = _ready(x, melds, suits, sight)
+    elif s == 1 and sum(x) + 3 * nm == 13:
+        best = _one_away(x, melds, suits, sight)
     else:
         best = _plan(x, nm, suits, _std, f[0] + gen, sight, False)
     open_trips = all(m.kind is not MeldKind.CHI for m in melds)

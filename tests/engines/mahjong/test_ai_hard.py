@@ -46,7 +46,7 @@ def threatened() -> MahjongGame:
     game.pos += 44  # the wall as late as the rivers say
     game.melds[1] = [Meld(MeldKind.PENG, parse_tiles("2m")[0], 2),
                      Meld(MeldKind.PENG, parse_tiles("7s")[0], 3)]
-    game.rivers[1] = parse_tiles("1p9p3p7p5p2s4m8s")
+    game.rivers[1] = parse_tiles("1p9p3p7p5p2s4s8s")
     for s in (2, 3):
         game.rivers[s] = parse_tiles("1m1s9m6p2m3s")
     return game
