@@ -222,8 +222,9 @@ class MahjongGame(MahjongViews, MahjongClaims):
 
     # --- the trustee -------------------------------------------------------------------------
     def _trustee(self, seat: int, level: str = "normal") -> str:
-        """托管: ``ai.choose`` (timeouts, escaped seats and bots alike); always legal."""
-        return ai.choose(self, seat)
+        """托管: ``ai.choose`` at ``level`` (timeouts, escaped seats and bots alike); always
+        legal."""
+        return ai.choose(self, seat, level)
 
 
 class XuezhanGame(MahjongGame):

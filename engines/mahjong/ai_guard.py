@@ -1,0 +1,139 @@
+"""防守: how dangerous a discard is for the ``hard`` trustee, from what its seat may see.
+
+Only public things are read: every seat's river and melds, who has won, the 定缺 choices once
+shown, the wall's length; of the seat's own tiles, only through ``Sight.unseen``.
+
+- **Threat** (``threat``): the chance an opponent is ready (听牌). It grows with the turns it
+  has played and its melds (each 碰/杠 is a set it no longer needs to build); middle tiles of
+  its kept suits thrown late ("a ready-looking discard pattern": it is cutting tiles it would
+  keep unless the hand were done) add to it; a seat that has won (血战) is no threat.
+- **Which suits** it can win in (``live_suits``): not its 定缺; under 缺一门 not the third suit
+  once its melds show two, and hardly the suit its river opens with, run after run (the suit
+  it does without: a 缺一门 hand that still held it could not win on the others); with its
+  melds all of one suit (清一色 building) the other suits barely. A seat still throwing that
+  suit is far from ready.
+- **Danger of a tile** (``danger``) for a ready opponent, relative to a middle tile of a live
+  suit: 现物 (genbutsu: the tile is in that opponent's river) 0.6 — 四川 has no furiten, so a
+  hand may well wait on what it gave up; 筋 (suji: the tile three away was thrown) 0.75 on
+  both sides, 0.9 on one; a tile whose every other copy is visible cannot be a pair wait (0.55);
+  terminals 0.65, 2 and 8 0.85.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engines.mahjong.game import MahjongGame
+
+FOLD = 2.5
+"""A discard's risk counts this many times: a hand that pushes now will push again on later
+turns, with like risks, unless it folds (the one-step risk alone undervalues folding)."""
+
+WAIT_SHARE = 0.12
+"""The chance a dangerous (middle, live) tile completes one given ready hand: a wait covers
+two or three of the twenty-odd kinds a 缺一门 hand may still use."""
+
+
+def live_suits(game: MahjongGame, seat: int) -> list[float]:
+    """How likely each suit (万 筒 条) is one ``seat`` can win with (0 never, 1 fully)."""
+    if game.rules.dingque:
+        q = game.que[seat]
+        if q is not None and game.phase() != "dingque":
+            return [0.0 if s == q else 1.0 for s in range(3)]
+        return [1.0, 1.0, 1.0]
+    melded = {m.tile // 9 for m in game.melds[seat] if m.tile < 27}
+    if len(melded) >= 2:
+        return [1.0 if s in melded else 0.0 for s in range(3)]
+    out = [1.0, 1.0, 1.0]
+    first = _first_suit(game.rivers[seat])
+    if first is not None and first not in melded:
+        out[first] = 0.05  # the suit it threw first, run after run: the one it does without
+    if len(melded) == 1 and len(game.melds[seat]) >= 2:
+        suit = next(iter(melded))
+        for s in range(3):
+            if s != suit:
+                out[s] = min(out[s], 0.25)  # 碰s of one suit: a 清一色 on the way
+    return out
+
+
+def _first_suit(river: Sequence[int]) -> int | None:
+    """The suit a 缺一门 river opens with (at least its first two tiles), or None."""
+    if len(river) < 2 or river[0] >= 27:
+        return None
+    suit = river[0] // 9
+    run = 0
+    for t in river:
+        if t >= 27 or t // 9 != suit:
+            break
+        run += 1
+    return suit if run >= 2 else None
+
+
+def threat(game: MahjongGame, seat: int) -> float:
+    """The chance ``seat`` is ready now (0 for a seat that has won)."""
+    if seat in game.winners():
+        return 0.0
+    river = game.rivers[seat]
+    melds = len(game.melds[seat])
+    turns = len(river) + melds
+    p = (turns - 3) / 10 + 0.12 * melds  # a shanten hand is often ready by its 7th turn
+    live = live_suits(game, seat)
+    if river and river[-1] < 27 and live[river[-1] // 9] < 0.5:
+        p *= 0.3  # still throwing the suit it does without: far from ready
+    elif len(river) >= 6:
+        late = river[-3:]
+        cut = sum(1 for t in late if t < 27 and live[t // 9] >= 1 and 2 <= t % 9 <= 6)
+        p += 0.06 * cut
+    return min(0.9, max(0.0, p))
+
+
+def danger(game: MahjongGame, tile: int, seat: int, unseen: Sequence[int]) -> float:
+    """How dangerous discarding ``tile`` is against ``seat`` if that seat is ready (0..~1.2)."""
+    if tile >= 27:
+        river_has = tile in game.rivers[seat]
+        return 0.0 if unseen[tile] == 0 else (0.3 if river_has else 0.6)
+    live = live_suits(game, seat)[tile // 9]
+    if live == 0:
+        return 0.0
+    river = game.rivers[seat]
+    if tile in river:
+        return 0.6 * live
+    r = tile % 9
+    d = 0.65 if r in (0, 8) else 0.85 if r in (1, 7) else 1.0
+    low = r >= 3 and tile - 3 in river
+    high = r <= 5 and tile + 3 in river
+    sides = (r >= 3) + (r <= 5)
+    if (low or high) and (low + high == sides):
+        d *= 0.75
+    elif low or high:
+        d *= 0.9
+    if unseen[tile] == 0:
+        d *= 0.55
+    return d * live
+
+
+def discard_risk(game: MahjongGame, me: int, tile: int, unseen: Sequence[int],
+                 values: Sequence[float]) -> float:
+    """Expected points lost by throwing ``tile`` now: over the opponents, the chance each is
+    ready x the chance this tile completes it x what its win would cost (``values[s]``)."""
+    risk = 0.0
+    for s in range(game.N):
+        if s == me:
+            continue
+        p = threat(game, s)
+        if p:
+            risk += p * WAIT_SHARE * danger(game, tile, s, unseen) * values[s]
+    return risk * FOLD
+
+
+def opponent_value(game: MahjongGame, seat: int) -> float:
+    """倍 an opponent's win would likely cost: 2 by default, more with a one-suit 碰 hand."""
+    melds = game.melds[seat]
+    suits = {m.tile // 9 for m in melds if m.tile < 27}
+    value = 2.0
+    if melds and len(suits) == 1 and len(melds) >= 2:
+        value *= 3  # 清一色 / 清对 on the way
+    kongs = sum(1 for m in melds if m.kind.is_kong)
+    return value * 2**kongs  # 根

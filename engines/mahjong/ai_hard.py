@@ -1,0 +1,248 @@
+"""托管 (hard): the 四川 / 血战 trustee that plans for value and defends.
+
+- 胡 whenever it may.
+- 定缺 (room option on): the suit whose loss leaves the hand worth most (``ai_plan.value``).
+  Under 缺一门 the suit done without is chosen the same way at every decision, among the suits
+  it has not melded.
+- Its turn: each discard is scored as the hand's worth after it (expected 倍 x what a win
+  pays: the seats still in play) less its risk (``ai_guard.discard_risk``: the chance an
+  opponent is ready x the chance the tile completes it x what that win costs). A far, cheap
+  hand facing a ready-looking opponent so throws its safest tiles (現物, 筋, the suits that
+  opponent cannot win in); a strong ready hand keeps pushing. Tiles of the suit done without
+  go first when nothing is at stake, and always before the last turns (花猪 pays 16x).
+- 杠 (暗杠, 补杠, and 直杠 on a discard) when the hand after it, with the kong's money, is worth
+  at least as much as the best discard (so 根 kept concealed where the table counts only
+  those, and a kong that breaks a ready hand refused).
+- 碰 when the hand after it and its best discard is worth more than the hand as it is (a 碰
+  feeds 对对胡 and 清一色 plans, and rarely 平胡).
+
+Reads only what its seat may see (``ai_plan.Sight``, ``ai_guard``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engines.mahjong import ai_guard
+from engines.mahjong.ai_plan import Sight, speed, value
+from engines.mahjong.shape import shanten
+from engines.mahjong.fan import Meld, MeldKind
+from engines.mahjong.tiles import tile_name
+
+if TYPE_CHECKING:
+    from engines.mahjong.game import MahjongGame
+
+
+def sight(game: MahjongGame, seat: int) -> Sight:
+    """What ``seat`` knows: unseen copies (4 less its hand, every river and meld, the tiles
+    won on), its draws still to come."""
+    seen = list(game.hands[seat])
+    for s in range(game.N):
+        for m in game.melds[s]:
+            for t in m.tiles:
+                seen[t] += 1
+        for t in game.rivers[s]:
+            seen[t] += 1
+    for w in game.wins:
+        seen[w.tile] += 1
+    unseen = [max(0, 4 - n) if t < game.KINDS else 0 for t, n in enumerate(seen)]
+    standing = max(1, len(game.standing()))
+    hazard = 0.02 + 0.08 * sum(ai_guard.threat(game, s) for s in range(game.N) if s != seat)
+    if game.rules.blood:
+        hazard = 0.01  # 血战: the others' wins do not end this seat's hand
+    return Sight(unseen, sum(unseen), game.wall_left() / standing, game.rules.table,
+                 game.rules.cap, hazard)
+
+
+def _suit_sets(game: MahjongGame, seat: int, melds: list[Meld]) -> list[tuple[int, ...]]:
+    """The suits the hand may keep: without its 定缺; under 缺一门 each choice of two suits
+    that keeps every melded suit (none once melds show all three: that hand is a 花猪)."""
+    q = game.que[seat] if game.rules.dingque else None
+    if q is not None:
+        return [tuple(s for s in range(3) if s != q)]
+    melded = {m.tile // 9 for m in melds}
+    return [tuple(s for s in range(3) if s != drop) for drop in range(3) if drop not in melded]
+
+
+def _worth(game: MahjongGame, seat: int, hand: list[int], melds: list[Meld],
+           view: Sight) -> tuple[float, tuple[int, ...]]:
+    """The hand's best worth over the suits it may keep, and those suits."""
+    best = (-float(game.rules.huazhu), (0, 1, 2))
+    kept = -1
+    for suits in _suit_sets(game, seat, melds):
+        v = value(hand, melds, suits, view)
+        tiles = sum(hand[s * 9 + r] for s in suits for r in range(9))
+        # equal worth (a hopeless hand late on): keep the suits holding the most tiles
+        if v > best[0] or (v == best[0] and tiles > kept):
+            best, kept = (v, suits), tiles
+    return best
+
+
+def _pay(game: MahjongGame) -> float:
+    """Points one 倍 of a win brings: the base, from the seats still in play (自摸 from all,
+    点炮 from one: about half way)."""
+    others = max(1, len(game.standing()) - 1)
+    return game.rules.base * (1 + others) / 2
+
+
+def choose(game: MahjongGame, seat: int) -> str:
+    """The hard trustee's action for ``seat`` (which acts now)."""
+    legal = game.legal_actions(seat)
+    if "hu" in legal:
+        return "hu"
+    phase = game.phase()
+    view = sight(game, seat)
+    if phase == "dingque":
+        return _que(game, seat, view)
+    if phase == "claim":
+        return _claim(game, seat, legal, view)
+    return _turn(game, seat, legal, view)
+
+
+def _que(game: MahjongGame, seat: int, view: Sight) -> str:
+    hand = game.hands[seat]
+
+    def worth(drop: int) -> tuple[float, int]:
+        suits = tuple(s for s in range(3) if s != drop)
+        return value(hand, [], suits, view), -sum(hand[drop * 9 : drop * 9 + 9])
+
+    return "que " + "mps"[max(range(3), key=worth)]
+
+
+def _risks(game: MahjongGame, seat: int, view: Sight, hand: list[int]) -> dict[int, float]:
+    values = [ai_guard.opponent_value(game, s) * game.rules.base for s in range(game.N)]
+    return {t: ai_guard.discard_risk(game, seat, t, view.unseen, values)
+            for t in range(game.KINDS) if hand[t]}
+
+
+def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
+                 melds: list[Meld]) -> tuple[float, int]:
+    """The best discard from ``hand`` (with ``melds``): its score (points: worth less risk)
+    and its tile."""
+    hand = list(hand)
+    pay = _pay(game)
+    risks = _risks(game, seat, view, hand)
+    _, keep = _worth(game, seat, hand, melds, view)
+    dead = sum(n for t, n in enumerate(hand) if t < 27 and t // 9 not in keep)
+    late = game.wall_left() <= max(1, len(game.standing())) * (4 + 3 * dead)
+    scores: dict[int, float] = {}
+    fast: tuple[tuple[int, int, int, int], int] | None = None
+    for t in range(game.KINDS):
+        if not hand[t]:
+            continue
+        hand[t] -= 1
+        worth = value(hand, melds, keep, view)
+        sh, useful = speed(hand, len(melds), keep, view)
+        hand[t] += 1
+        scores[t] = worth * pay - risks[t]
+        edge = min(t % 9, 8 - t % 9)
+        key = (0 if t // 9 not in keep else 1, sh, -useful, edge)
+        if fast is None or key < fast[0]:
+            fast = (key, t)
+        if t // 9 not in keep and late:
+            scores[t] += game.rules.base * game.rules.huazhu  # surely before 查花猪
+    assert fast is not None
+    # the shanten player's discard (dead tiles first, then the fewest shanten, the most
+    # useful draws) stands unless another is clearly better: more worth, or less risk
+    anchor = fast[1]
+    scores[anchor] += ANCHOR * max(scores[anchor], game.rules.base * 0.1)
+    tile = max(scores, key=lambda t: (scores[t], t == anchor))
+    return scores[tile], tile
+
+
+
+ANCHOR = 0.3
+"""How much better (a share of its own score) another discard must be than the shanten
+player's: the planner's estimates are rough, the shanten player's speed is not."""
+
+
+def _kong_melds(game: MahjongGame, seat: int, tile: int) -> tuple[list[int], list[Meld], float]:
+    """The hand, melds and kong money after a kong of ``tile`` on the seat's own turn."""
+    hand = list(game.hands[seat])
+    melds = list(game.melds[seat])
+    others = max(0, len(game.standing()) - 1)
+    if hand[tile] == 4:
+        hand[tile] = 0
+        melds.append(Meld(MeldKind.ANGANG, tile))
+        money = game.rules.angang * others
+    else:
+        hand[tile] -= 1
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
+        melds[i] = Meld(MeldKind.BUGANG, tile, melds[i].source)
+        money = game.rules.bugang * others
+    return hand, melds, money * game.rules.base
+
+
+def _turn(game: MahjongGame, seat: int, legal: list[str], view: Sight) -> str:
+    score, tile = best_discard(game, seat, view, game.hands[seat], list(game.melds[seat]))
+    for action in legal:
+        if not action.startswith("gang "):
+            continue
+        t = next(k for k in range(game.KINDS) if tile_name(k) == action[5:])
+        hand, melds, money = _kong_melds(game, seat, t)
+        worth, _ = _worth(game, seat, hand, melds, view)
+        risk = 0.0
+        if game.hands[seat][t] < 4:  # a 补杠 may be robbed (抢杠) like a discard
+            values = [ai_guard.opponent_value(game, s) * game.rules.base for s in range(game.N)]
+            risk = ai_guard.discard_risk(game, seat, t, view.unseen, values)
+        if worth * _pay(game) + money - risk >= score:
+            return action
+    return tile_name(tile)
+
+
+def _claim(game: MahjongGame, seat: int, legal: list[str], view: Sight) -> str:
+    claim = game.claim
+    assert claim is not None
+    tile = claim.tile
+    hand = game.hands[seat]
+    melds = list(game.melds[seat])
+    pay = _pay(game)
+    now, _ = _worth(game, seat, hand, melds, view)
+    best = (now * pay, "pass")
+    for action in legal:
+        if action.startswith("gang"):
+            after = list(hand)
+            after[tile] = 0
+            worth, _ = _worth(game, seat, after,
+                              [*melds, Meld(MeldKind.ZHIGANG, tile, claim.source)], view)
+            score = worth * pay + game.rules.zhigang * game.rules.base
+            if score >= best[0]:
+                best = (score, action)
+        elif action == "peng":
+            after = list(hand)
+            after[tile] -= 2
+            pengs = [*melds, Meld(MeldKind.PENG, tile, claim.source)]
+            score, _ = best_discard(game, seat, view, after, pengs)
+            # a 碰 spends a pair and shows the hand: only when it brings the hand closer to
+            # ready, or a plan (对对胡, 清一色) gains clearly by it
+            closer = _closer(game, seat, hand, after, melds, pengs, view)
+            if score > best[0] and (closer or score > PENG_GAIN * best[0]):
+                best = (score, action)
+    return best[1]
+
+
+PENG_GAIN = 1.6
+"""A 碰 that leaves the shanten as it is must make the hand worth this much more."""
+
+
+def _closer(game: MahjongGame, seat: int, hand: list[int], after: list[int],
+            melds: list[Meld], pengs: list[Meld], view: Sight) -> bool:
+    """Does the 碰 lower the shanten of the suits the hand keeps (after its best discard)?
+    The shape alone is weighed (a 碰 always saves a draw of a tile the hand lacks; that alone
+    is no reason to spend a pair)."""
+    _, keep = _worth(game, seat, hand, melds, view)
+
+    def sh(counts: list[int], nm: int) -> int:
+        x = [0] * 34
+        for s in keep:
+            x[s * 9 : s * 9 + 9] = counts[s * 9 : s * 9 + 9]
+        return shanten(x, nm)
+
+    now = sh(hand, len(melds))
+    best = 9
+    for t in range(27):
+        if after[t]:
+            after[t] -= 1
+            best = min(best, sh(after, len(pengs)))
+            after[t] += 1
+    return best < now

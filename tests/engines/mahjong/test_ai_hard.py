@@ -1,0 +1,100 @@
+"""The ``hard`` 四川 / 血战 trustee: 缺 chosen by value, a hand leaning to 清一色 built so,
+folding towards the suits a threatening opponent cannot win in, always legal, and blind to
+what its seat may not see (other hands, the wall)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.base import Setup
+from engines.mahjong import SPECS, MahjongGame, stacked_wall
+from engines.mahjong.ai_plan import reach
+from engines.mahjong.fan import Meld, MeldKind
+from engines.mahjong.tiles import parse_tiles
+
+SPEC = {s.key: s for s in SPECS}
+OTHERS = ["13579m13579s258p", "24568m24568s679p", "13579m13579s789p"]
+"""Seats 1-3: singles that claim nothing on the tiles seat 0 throws."""
+
+
+def dealt(hand: str, draw: str, options: dict[str, object] | None = None) -> MahjongGame:
+    """Seat 0 deals ``hand`` and draws ``draw`` as its 14th tile."""
+    setup = Setup(seats=4, seed=0, options=options or {}, carry={"dealer": 0})
+    return MahjongGame(setup, wall=stacked_wall([hand, *OTHERS], draw, 0))
+
+
+def test_dingque_drops_the_scattered_suit_not_the_shortest() -> None:
+    # 123m is a finished set; 1479p are four loose tiles: fewest tiles is m, least worth is p
+    game = dealt("123m1479p234567s", "9s", {"dingque": True})
+    assert game.trustee(0, "normal") == "que m"
+    assert game.trustee(0, "hard") == "que p"
+
+
+def test_a_hand_leaning_to_one_suit_throws_the_other_suit_for_qingyise() -> None:
+    # eleven 筒 and 45m: the shanten player keeps 45m and throws 1p; a 清一色 (4 倍) is near
+    game = dealt("11234567899p45m", "3p")
+    assert game.trustee(0, "normal") == "1p"
+    assert game.trustee(0, "hard") in ("4m", "5m")
+
+
+def threatened() -> MahjongGame:
+    """Late in the hand, seat 1 has 碰 2m and 7s (so it cannot win in 筒) and has thrown many
+    tiles; seat 0 holds 万 and 筒, too far from ready to win in the few draws left."""
+    game = dealt("13579m23456788p", "9m")
+    game.pos += 44  # the wall as late as the rivers say
+    game.melds[1] = [Meld(MeldKind.PENG, parse_tiles("2m")[0], 2),
+                     Meld(MeldKind.PENG, parse_tiles("7s")[0], 3)]
+    game.rivers[1] = parse_tiles("1p9p3p7p5p2s4s8s")
+    for s in (2, 3):
+        game.rivers[s] = parse_tiles("1m1s9m6p2m3s")
+    return game
+
+
+def test_a_far_hand_folds_to_the_suit_a_threatening_opponent_cannot_win_in() -> None:
+    game = threatened()
+    assert game.trustee(0, "normal") == "1m"
+    assert parse_tiles(game.trustee(0, "hard"))[0] // 9 == 1  # a 筒: safe against seat 1
+
+
+def test_the_choice_ignores_other_hands_and_the_wall() -> None:
+    # what seat 0 may not see is dealt again at random: its choice stays the same
+    game = threatened()
+    choice = game.trustee(0, "hard")
+    rng = random.Random(5)
+    for _ in range(3):
+        hidden = [t for s in (1, 2, 3) for t in range(34) for _ in range(game.hands[s][t])]
+        hidden += game.wall[game.pos :]
+        rng.shuffle(hidden)
+        for s in (1, 2, 3):
+            n = sum(game.hands[s])
+            game.hands[s] = [0] * 34
+            for t in hidden[:n]:
+                game.hands[s][t] += 1
+            hidden = hidden[n:]
+        game.wall[game.pos :] = hidden
+        assert game.trustee(0, "hard") == choice
+
+
+@pytest.mark.parametrize("key", ["sichuan", "xuezhan"])
+@pytest.mark.parametrize("options", [{}, {"dingque": True}])
+def test_hard_self_play_is_legal_and_settles(key: str, options: dict[str, object]) -> None:
+    spec = SPEC[key]
+    for seed in range(3):
+        game = spec.new(Setup(seats=4, seed=seed, options=spec.validate(options)))
+        while not game.is_over():
+            seat = game.to_act()[0]
+            action = game.trustee(seat, "hard")
+            assert action in game.legal_actions(seat), (seed, action)
+            game.apply(seat, action)
+        assert sum(game.outcome().points) == 0
+
+
+def test_reach_is_a_probability_that_grows_with_draws_and_falls_with_steps() -> None:
+    assert reach(10, 0.2, 0, 0.0) == 1.0
+    assert reach(0, 0.2, 1, 0.0) == 0.0
+    one = reach(10, 0.2, 1, 0.0)
+    assert one == pytest.approx(1 - (1 - 0.2 * 2.0) ** 10)  # the win also on discards
+    assert reach(10, 0.2, 3, 0.0) < one < reach(20, 0.2, 1, 0.0)
+    assert reach(10, 0.2, 1, 0.1) < one
