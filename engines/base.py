@@ -20,7 +20,9 @@ its own catalogue (``GameSpec.texts``) in zh-CN and en-US; the bot renders them.
 
 from __future__ import annotations
 
+import functools
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,7 +45,7 @@ simpler one, ``normal`` (the default) today's, ``hard`` a stronger and slower on
 where the game has one, else today's. The host runs ``hard`` off its event loop."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """A translatable text: catalogue ``key`` and format ``args`` (args may be Text too)."""
 
@@ -329,7 +331,7 @@ class Shown:
         return self.last_round[index] if index < len(self.last_round) else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """One seat's turn in the round so far (本轮): ``cards`` played, in the game's notation, or
     None for a pass (不出); ``note`` says what else the table should know of it (甩牌失败：the
@@ -354,7 +356,7 @@ class Play:
         return cls(seat, cards, None if note is None else Text.from_json(note))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick (墩) or round (轮): its plays in order and ``winner``, the seat whose
     play took it (None where a family names none)."""
@@ -764,6 +766,90 @@ def no_faces(notation: str) -> tuple[Face, ...] | None:
     return None
 
 
+class ActionLog(Sequence[tuple[int, str]]):
+    """A hand's action log (``Game.log``): (seat, action) in order, read like a list of
+    pairs (``len``, iteration, indexing, slices as lists, ``==`` with a list) but kept as one
+    byte per seat and the action texts, not a tuple per action: the log is most of a running
+    hand's memory.
+
+    >>> log = ActionLog(); log.append((2, "pass")); log.append((0, "33"))
+    >>> log[1], log[-1:], list(log) == [(2, "pass"), (0, "33")], log == [(2, "pass"), (0, "33")]
+    ((0, '33'), [(0, '33')], True, True)
+    """
+
+    __slots__ = ("_actions", "_seats")
+
+    def __init__(self, entries: Sequence[tuple[int, str]] = ()) -> None:
+        self._seats = bytearray()
+        self._actions: list[str] = []
+        for entry in entries:
+            self.append(entry)
+
+    def append(self, entry: tuple[int, str]) -> None:
+        seat, action = entry
+        self._seats.append(seat)  # ValueError beyond 0..255: no game seats that many
+        self._actions.append(sys.intern(action))  # one "pass", one "33" for every table
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Any:
+        return zip(self._seats, self._actions)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return list(zip(self._seats[index], self._actions[index]))
+        return (self._seats[index], self._actions[index])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionLog):
+            return self._seats == other._seats and self._actions == other._actions
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+MEMO_HOOKS: tuple[str, ...] = (
+    "decision", "legal_actions", "forced_action", "private_face", "view", "choices", "picker",
+    "open_offers",
+)
+"""The hooks the host asks several times about one state (after every action: who acts, each
+waiting seat's forced pass and face, the acting seats' views and choices): between the host's
+``Game.remember`` and ``Game.forget``, ``Game`` answers each once per state and keeps the
+answer until the state changes (``apply``, ``escape``). A game overrides them as usual; base
+wraps every override when the class is made (``Game.__init_subclass__``). Outside that span
+every question is answered afresh, so a test or a tool may change a game's fields directly."""
+
+
+def _memoized(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` answered once per state of the game and arguments (``MEMO_HOOKS``). Keyed by the
+    function itself, so an override calling ``super()`` keeps its own answer apart. A list is
+    handed out as a copy (a caller may change its own); never while an action is being
+    applied (the state is then half changed), nor outside the host's ``Game.remember``."""
+
+    @functools.wraps(fn)
+    def hook(self: Game, *args: Any, **kwargs: Any) -> Any:
+        memo = self._memo
+        if memo is None or kwargs:
+            return fn(self, *args, **kwargs)
+        key = (fn, *args)
+        try:
+            value = memo[key]
+        except KeyError:
+            value = memo[key] = fn(self, *args)
+        except TypeError:  # an argument that cannot be a key: asked afresh
+            return fn(self, *args)
+        return value.copy() if type(value) is list else value
+
+    hook.memoized = True  # type: ignore[attr-defined]
+    return hook
+
+
 class Game(ABC):
     """One hand (or one game) of a game: a pure state machine driven by actions in notation.
 
@@ -774,10 +860,43 @@ class Game(ABC):
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
-        self.log: list[tuple[int, str]] = []
-        self.escaped: set[int] = set()
+        self.log = ActionLog()
+        # who escaped: a frozenset, new at each escape (no hand has many), so the usual hand
+        # holds the one empty frozenset every game shares, not a set of its own (216 bytes)
+        self.escaped: frozenset[int] = frozenset()
+        self._memo = None  # MEMO_HOOKS' answers for this state, while the host remembers
         if setup.starts:
             self.check_starts(setup)
+
+    _memo: dict[Any, Any] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in MEMO_HOOKS:
+            fn = cls.__dict__.get(name)
+            if callable(fn) and not getattr(fn, "memoized", False):
+                setattr(cls, name, _memoized(fn))
+
+    def remember(self) -> None:
+        """Keep the answers of ``MEMO_HOOKS`` from now on, each until the state changes: the
+        host calls it before its questions about an action, and ``forget`` when it is done."""
+        if self._memo is None:
+            self._memo = {}
+
+    def forget(self) -> None:
+        """Keep no answers any more (``remember``): a table waiting for its next action holds
+        none, and a change made to the game's fields directly is seen at once."""
+        self._memo = None
+
+    def _changing(self) -> bool:
+        """The state is about to change: no kept answer holds, none is kept meanwhile.
+        Returns whether answers were being kept (``_changed`` keeps them again)."""
+        kept = self._memo is not None
+        self._memo = None
+        return kept
+
+    def _changed(self, kept: bool) -> None:
+        self._memo = {} if kept else None
 
     # --- who acts, and what they may do -------------------------------------------------
     _decisions: int = 0
@@ -953,6 +1072,7 @@ class Game(ABC):
     def legal_actions(self, seat: int) -> list[str]:
         """Every legal action of ``seat`` now, canonical, no duplicates; [] if not its turn."""
 
+    @_memoized
     def forced_action(self, seat: int) -> str | None:
         """``pass`` when it is the only legal action of ``seat`` now (要不起: nothing it holds
         beats the table, no claim it may make), else None — None too when the seat's one
@@ -984,15 +1104,16 @@ class Game(ABC):
             )
         key = self._window_key()
         offer = self.read_offer(seat, text) if self._may_offer(seat) else None
-        if offer is not None:
-            action = self._take_offer(seat, offer)
-        elif seat not in self.to_act():
+        if offer is None and seat not in self.to_act():
             raise IllegalActionError(
                 "it is not your turn", seat=seat, action=text, text=T("err.base.not_your_turn")
             )
-        else:
-            action = self._apply(seat, text)
-        self.log.append((seat, action))
+        kept = self._changing()
+        try:
+            action = self._apply(seat, text) if offer is None else self._take_offer(seat, offer)
+            self.log.append((seat, action))
+        finally:
+            self._changed(kept)
         if key is None or self._window_key() != key:
             self._decisions += 1  # an answer inside a window that stays open is no new one
         return action
@@ -1011,9 +1132,13 @@ class Game(ABC):
         if seat in self.escaped or self.is_over():
             return
         key = self._window_key()
-        self.escaped.add(seat)
-        self._on_escape(seat)
-        self.log.append((seat, ESCAPE))
+        kept = self._changing()
+        try:
+            self.escaped = self.escaped | {seat}
+            self._on_escape(seat)
+            self.log.append((seat, ESCAPE))
+        finally:
+            self._changed(kept)
         if key is None or self._window_key() != key:
             self._decisions += 1
 
@@ -1071,6 +1196,7 @@ class Game(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: the public). Never another seat's hidden cards."""
 
+    @_memoized
     def private_face(self, seat: int) -> Any:
         """私有牌面: a key of what ``seat``'s private hand shows while the seat waits — its
         cards, the cards shown to it, its own melds, the board and their suited twins (the

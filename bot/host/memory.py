@@ -5,12 +5,15 @@ game's card lists, each table's notes and last result). CPython's collector scan
 on every full collection, and with the default thresholds it runs one every few hundred hands:
 at 5,000 tables that was most of the process's time, in pauses of 200-400 ms
 (``benchmarks/host.py --collector plain``). Call ``tune_collector`` once the hall has started
-(after ``TableManager.restore``).
+(after ``TableManager.restore``). ``own_bytes`` measures what one live hand or table holds of
+its own (the memory-budget tests and ``benchmarks/host.py``).
 """
 
 from __future__ import annotations
 
 import gc
+import sys
+import types
 
 YOUNG = 50_000
 """Allocations before the youngest generation is collected (CPython's default is 700): most
@@ -25,3 +28,29 @@ def tune_collector(young: int = YOUNG) -> None:
     gc.freeze()
     _, middle, old = gc.get_threshold()
     gc.set_threshold(young, max(middle, 20), max(old, 20))
+
+
+_SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+           types.MethodType, types.CodeType)
+
+
+def _reachable(root: object) -> dict[int, object]:
+    """Every object ``root`` reaches (``gc.get_referents``), classes and code left out."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, _SHARED):
+            continue
+        seen[id(obj)] = obj
+        stack.extend(gc.get_referents(obj))
+    return seen
+
+
+def own_bytes(obj: object, other: object) -> int:
+    """Bytes (``sys.getsizeof``) of what ``obj`` holds of its own: the objects it reaches that
+    ``other`` — another object of the same kind, e.g. another hand of the same game — does not
+    reach, so what every such object shares (rules, tables of patterns, interned names, small
+    ints, the process's caches) is not counted for one of them."""
+    theirs = _reachable(other)
+    return sum(sys.getsizeof(o) for i, o in _reachable(obj).items() if i not in theirs)

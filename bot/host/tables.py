@@ -202,26 +202,37 @@ class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
             index = self.seat_index(table, uid)
             if table.status != PLAYING or table.game is None:
                 raise HostError("err.no_hand")
-            seat = table.seats[index]
-            # an open offer (Game.open_offers) is taken from any seat, in turn or not; a stale
-            # one is refused by the game with a message saying what is open now
-            offer = not (seat.escaped or seat.kicked) and (
-                table.game.read_offer(index, text) is not None)
-            if not offer and index not in table.game.to_act():
-                if not seat.trustee:
-                    raise HostError("err.not_your_turn")
-                # acting again takes the seat back from the trustee (托管 ends), though the
-                # trustee has already taken this turn
-                seat.trustee, seat.misses, seat.acted = False, 0, True
-                table.note(T("note.trustee_off", name=seat.name))
-                await self._save(table)
-                await self.notifier.table_changed(table)
-                raise HostError("err.back_from_trustee")
-            action = table.game.apply(index, text)  # GameError leaves the game unchanged
-            self.metrics.action("player")
-            seat.misses, seat.trustee, seat.acted = 0, False, True
-            await self._advance(table)
+            game = table.game
+            game.remember()  # what the host asks of each state below is answered once
+            try:
+                action = await self._act(table, index, text)
+            finally:
+                game.forget()
         await self.notifier.table_changed(table)
+        return action
+
+    async def _act(self, table: Table, index: int, text: str) -> str:
+        """``act`` under the table's lock."""
+        game = table.game
+        assert game is not None
+        seat = table.seats[index]
+        # an open offer (Game.open_offers) is taken from any seat, in turn or not; a stale
+        # one is refused by the game with a message saying what is open now
+        offer = not (seat.escaped or seat.kicked) and game.read_offer(index, text) is not None
+        if not offer and index not in game.to_act():
+            if not seat.trustee:
+                raise HostError("err.not_your_turn")
+            # acting again takes the seat back from the trustee (托管 ends), though the
+            # trustee has already taken this turn
+            seat.trustee, seat.misses, seat.acted = False, 0, True
+            table.note(T("note.trustee_off", name=seat.name))
+            await self._save(table)
+            await self.notifier.table_changed(table)
+            raise HostError("err.back_from_trustee")
+        action = game.apply(index, text)  # GameError leaves the game unchanged
+        self.metrics.action("player")
+        seat.misses, seat.trustee, seat.acted = 0, False, True
+        await self._advance(table)
         return action
 
     async def set_trustee(self, table_id: int, uid: int, on: bool) -> None:
@@ -269,6 +280,7 @@ class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
         """Let the trustee act for automatic seats, then settle or re-arm the timer; save."""
         game = table.game
         assert game is not None
+        game.remember()  # each state's answers once: the trustee's, the DMs', the timer's
         for _ in range(MAX_AUTO_STEPS):
             if game.is_over():
                 break
@@ -304,6 +316,7 @@ class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
             await self.referee.ready()
             self._arm(table)
             await self._save(table)
+        game.forget()  # what was asked of the last state is kept no longer than the call
 
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)

@@ -45,6 +45,7 @@ class Timers:
                 or game.window() != window
             ):
                 return  # someone acted in time, or the table closed
+            game.remember()  # each state's answers once (``_advance`` forgets them)
             limit = self.settings.trustee_after_misses
             for index in list(game.to_act()):
                 if game.is_over() or index not in game.to_act():

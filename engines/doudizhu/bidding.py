@@ -37,6 +37,7 @@ class DoudizhuBidding(DoudizhuSettlement):
     def _make_landlord(self, seat: int) -> None:
         """地主确定: the kitty goes to the landlord face up, then 加倍 / 明牌 / play."""
         self.landlord = seat
+        self._rng = None  # no redeal can follow: the shuffle's stream (2.5 KB) is let go
         hand = self.hands[seat]
         for rank, c in enumerate(self.kitty):
             hand[rank] += c

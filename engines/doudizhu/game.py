@@ -371,6 +371,7 @@ class MalaGame(DoudizhuGame):
     # --- 倒拉垒沃 --------------------------------------------------------------------------
     def _make_landlord(self, seat: int) -> None:
         self.landlord = seat
+        self._rng = None  # no redeal can follow: the shuffle's stream is let go
         hand = self.hands[seat]
         for rank, c in enumerate(self.kitty):
             hand[rank] += c

@@ -201,7 +201,14 @@ def beats_any(hand: Counts, top: Play, beisan: bool = False,
 
 def burns_any(hand: Counts, top: Play, beisan: bool = False,
               big_flower_top: bool = True) -> bool:
-    """Whether ``burnable(hand, top, …)`` has any play, found without listing them."""
+    """Whether ``burnable(hand, top, …)`` has any play, found without listing them. Asked of
+    every other seat after each 够级牌, and most hands cannot burn: a play over the top takes at
+    most one natural rank away, and the rest needs a 花 for every lead but the last
+    (``can_finish_burning``), so fewer 花 than its natural ranks less two cannot burn."""
+    jokers = hand[SMALL] + hand[BIG]
+    ranks = sum(1 for x in range(TWO) if hand[x] and not (beisan and x == THREE))
+    if jokers < ranks - 2:
+        return False
     return any(can_finish_burning(tuple(h - c for h, c in zip(hand, cards)), beisan)
                for cards in _beating(hand, top, beisan, big_flower_top))
 

@@ -36,19 +36,19 @@ _TOKENS = tuple(
 
 class Suits:
     """Each seat's cards as suit indexes (0..3 for ♠ ♥ ♣ ♦; 0 for a joker), rank by rank, in
-    leaving order; made from the deal as it comes (``deal_ranks``)."""
+    leaving order; made from the deal as it comes (``deal_ranks``). A rank's suits are one
+    ``bytes`` (CPython shares the empty and one-byte ones), not a list of ints: six hands of
+    four decks are most of a 够级 table's memory otherwise."""
 
     __slots__ = ("_held", "_texts")
 
     def __init__(self, dealt: Sequence[Sequence[tuple[int, int]]]) -> None:
-        self._held: list[list[list[int]]] = []
+        self._held: list[list[bytes]] = []
         for cards in dealt:
             ranks: list[list[int]] = [[] for _ in range(NRANKS)]
             for rank, suit in cards:
                 ranks[rank].append(suit)
-            for suits in ranks:
-                suits.sort()
-            self._held.append(ranks)
+            self._held.append([bytes(sorted(suits)) for suits in ranks])
         self._texts: list[str | None] = [None] * len(dealt)
 
     def take(self, seat: int, cards: Counts) -> str:
@@ -60,7 +60,7 @@ class Suits:
                 suits = held[rank]
                 names = _TOKENS[rank]
                 out += [names[s] for s in suits[:n]]
-                del suits[:n]
+                held[rank] = suits[n:]
         self._texts[seat] = None
         return " ".join(out)
 
@@ -69,8 +69,8 @@ class Suits:
         for rank, n in enumerate(cards):
             if n:
                 suits = self._held[giver][rank]
-                self._held[taker][rank] = sorted(self._held[taker][rank] + suits[:n])
-                del suits[:n]
+                self._held[taker][rank] = bytes(sorted(self._held[taker][rank] + suits[:n]))
+                self._held[giver][rank] = suits[n:]
         self._texts[giver] = self._texts[taker] = None
 
     def hand(self, seat: int) -> str:

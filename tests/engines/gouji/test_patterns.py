@@ -3,6 +3,7 @@ references for comparison, the play generator and 烧牌 eligibility under Hypot
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from itertools import product
 
@@ -11,7 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.climbing.notation import BIG, NRANKS, RANKS, SMALL, TWO, parse_cards
-from engines.gouji.patterns import beats, burnable, can_finish_burning, is_gouji, plays, read
+from engines.gouji.patterns import (
+    beats,
+    burnable,
+    burns_any,
+    can_finish_burning,
+    is_gouji,
+    plays,
+    read,
+)
 
 
 def p(text: str):
@@ -171,3 +180,23 @@ def test_burn_eligibility_matches_the_reference(hand, top_cards) -> None:
         if ref_can_burn_out(rest, False):
             expected.add(cards)
     assert set(burnable(hand, top, False, True)) == expected
+
+
+def test_burns_any_agrees_with_burnable() -> None:
+    """``burns_any`` (asked of every other seat after each 够级牌, with a quick refusal for hands
+    too short of 花) answers what ``burnable`` lists, on random hands and tops, 憋3 or not."""
+    rng = random.Random(27)
+    deck = [r for r in range(NRANKS) for _ in range(4 if r < SMALL else 2)] * 2
+    burning = 0
+    for _ in range(3000):
+        cards = rng.sample(deck, rng.randrange(1, 20))
+        hand = tuple(cards.count(r) for r in range(NRANKS))
+        top_cards = rng.sample(deck, rng.randrange(1, 5))
+        top = read(tuple(top_cards.count(r) for r in range(NRANKS)))
+        if top is None:
+            continue
+        for beisan in (False, True):
+            expected = bool(burnable(hand, top, beisan, True))
+            assert burns_any(hand, top, beisan, True) == expected, (hand, top, beisan)
+            burning += expected
+    assert burning > 50, "the sample holds hands that can burn"
