@@ -8,7 +8,9 @@ whatever leaves the window open must look the same to the table and to every oth
 public view, the other seats' views, ``public_to_act``, ``window``) as declining does. Windows
 where nobody or only one seat may claim are compared per family, on constructed tables
 (tests/engines/mahjong/test_privacy.py, paohuzi/test_hidden.py, gouji/test_hidden.py,
-doudizhu/test_five_hidden.py, the ``who_could`` tests of 升级 and 打滚子).
+doudizhu/test_five_hidden.py, the ``who_could`` tests of 升级 and 打滚子). The phase the table
+shows while a private window is open is built by base (``Game.window_phase``) in one form for
+every family, from the window's opening to its close.
 
 Bug it found: in 打滚子's joker window the kitty line showed a joker as soon as a seat buried it,
 while the others were still answering, so the table learnt who held one.
