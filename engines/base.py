@@ -91,6 +91,7 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.type.str": "文字",
         "err.base.type.list": "列表",
         "err.base.start_choice": "开局选择无效：{seat} 号座位不能选“{choice}”（可选：{offered}）。",
+        "base.window.private": "{phase}（私下应答的座位不公开，到时未答视为放弃）",
     },
     "en-US": {
         "err.base.hand_over": "The hand is over.",
@@ -111,10 +112,13 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.type.list": "a list",
         "err.base.start_choice": "Seat {seat} cannot choose '{choice}' at the start (the choices "
         "are {offered}).",
+        "base.window.private": "{phase} (who may answer privately is not shown; no answer in "
+        "time lets it pass)",
     },
 }
-"""Texts of the errors every game shares (turns, seats, options); ``GameSpec`` merges them
-into each game's catalogue. Seat numbers are 1-based."""
+"""Texts of the errors every game shares (turns, seats, options) and of the table's words for
+an open private window (``Game.window_phase``); ``GameSpec`` merges them into each game's
+catalogue. Seat numbers are 1-based."""
 
 BASE_TEXTS["zh-TW"] = {
     "err.base.hand_over": "本局已經結束了。",
@@ -134,6 +138,7 @@ BASE_TEXTS["zh-TW"] = {
     "err.base.type.str": "文字",
     "err.base.type.list": "列表",
     "err.base.start_choice": "開局選擇無效：{seat} 號座位不能選「{choice}」（可選：{offered}）。",
+    "base.window.private": "{phase}（私下應答的座位不公開，到時未答視為放棄）",
 }
 """繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
 
@@ -930,6 +935,21 @@ class Game(ABC):
         phase. Derived from ``decision``."""
         window = self.decision()
         return self.to_act() if window is None else window.public()
+
+    def window_phase(self, phase: Text) -> Text:
+        """What the table shows as the phase (``View.phase``) while a decision window is open,
+        built here for every family: each game's views pass their own words for the phase
+        (which name no seat the window asks privately) and get them back as the table shows
+        them. A private window whose timeout lets the decision pass (``Window.claims``, 宣点)
+        reads ``base.window.private`` — the phase, that who may answer privately is not shown,
+        and that no answer in time lets it pass — in every family alike, beside the countdown
+        the host adds; who is asked, who answered and who declined never show. Any other phase:
+        ``phase`` as it is. What a closed window took shows as the move it was (a 碰's meld, a
+        declaration)."""
+        window = self.decision()
+        if window is None or not window.private or window.timeout is None or window.miss:
+            return phase
+        return T("base.window.private", phase=phase)
 
     def window(self) -> int:
         """The current decision window: the host keeps one deadline per window, so a seat's

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from engines.dagunzi.rules import ACE, KITTY, PER, beats
 from engines.trick.cards import SMALL, TRUMP, Context, format_ids, ids_of, points
+from engines.trick.hand import low_cards
 from engines.trick.seen import Seen
 
 if TYPE_CHECKING:
@@ -73,17 +74,7 @@ def _bury(cards: Sequence[int], ctx: Context) -> list[int]:
     def keep(c: int) -> bool:
         return ctx.is_trump(c) or points(c) > 0 or counts[c] > 1 or c % 13 + 2 == ACE
 
-    chosen: list[int] = []
-    suits = sorted({ctx.eff[c] for c in cards if not ctx.is_trump(c)},
-                   key=lambda s: sum(1 for c in cards if ctx.eff[c] == s))
-    for suit in suits:
-        held = [c for c in cards if ctx.eff[c] == suit]
-        if len(chosen) + len(held) <= KITTY and not any(keep(c) for c in held):
-            chosen += held
-    rest = Counter(c for c in cards if c < SMALL) - Counter(chosen)
-    fill = sorted(rest.elements(), key=lambda c: (ctx.is_trump(c), points(c) > 0, keep(c),
-                                                   ctx.order[c]))
-    return chosen + fill[: KITTY - len(chosen)]
+    return low_cards(cards, [c for c in cards if c < SMALL], ctx, KITTY, keep)
 
 
 def _master(cid: int, width: int, seen: Seen) -> bool:

@@ -44,9 +44,8 @@ class DagunziDeal(DagunziKitty):
                 self.hands[s][cid] += 1
         self.packet = PACKETS
         self._phase = SHOW
-        self.passed, self.shown = set(), set()
-        self._open_window()
-        if not self._eligible():
+        self.shown = set()
+        if not self._open_claims():
             self._close_show()
 
     def _close_show(self) -> None:
@@ -70,17 +69,8 @@ class DagunziDeal(DagunziKitty):
         self._fix(seat, cid // 13)
 
     def _deal_packet(self) -> None:
-        while self.packet < PACKETS:
-            start = PER * self.packet // PACKETS
-            self.packet += 1
-            stop = PER * self.packet // PACKETS
-            for s in range(4):
-                for cid in self.dealt[s][start:stop]:
-                    self.hands[s][cid] += 1
-            self.passed = set()
-            self._open_window()
-            if self._eligible():
-                return
+        if self._deal_packets(PER, PACKETS, self.dealt):
+            return
         if self.decl is not None:
             self.declared = True
             self._fix(None, self.decl.suit)

@@ -35,6 +35,11 @@ from engines.dagunzi.state import (
 from engines.dagunzi.texts import NOTATION_ERRORS
 from engines.dagunzi.views import DagunziViews
 from engines.errors import IllegalActionError
+from engines.trick.hand import split_action
+
+ALIASES = {"亮": "declare", "亮主": "declare", "反": "declare", "不亮": "pass", "过": "pass",
+           "扣底": "bury", "扣": "bury", "扣王": "bury", "还贡": "return", "亮大王": "show"}
+"""The Chinese words an action may start with, and the verb each stands for."""
 
 
 class DagunziGame(DagunziViews, DagunziDeal):
@@ -54,13 +59,8 @@ class DagunziGame(DagunziViews, DagunziDeal):
         super().__init__(setup)
         self._deal()
 
-    def _apply(self, seat: int, text: str) -> str:
-        words = text.strip().split(None, 1)
-        verb = words[0].lower() if words else ""
-        rest = words[1] if len(words) > 1 else ""
-        verb = {"亮": "declare", "亮主": "declare", "反": "declare", "不亮": "pass", "过": "pass",
-                "扣底": "bury", "扣": "bury", "扣王": "bury", "还贡": "return",
-                "亮大王": "show"}.get(verb, verb)
+    def _act(self, seat: int, text: str) -> str:
+        verb, rest = split_action(text, ALIASES)
         if self._phase == SHOW:
             return self._apply_show(seat, verb, rest, text)
         if self._phase == DECLARE:

@@ -88,9 +88,7 @@ class DagunziKitty(DagunziState):
         self.buried_by_dealer = list(ids)
         self.kitty_shown = self.dry or any(c >= SMALL for c in ids)
         self._phase = JOKERS
-        self.passed = set()
-        self._open_window()
-        if not self._eligible():
+        if not self._open_claims():
             self._start_play()
         return "bury " + format_ids(ids, self.ctx)
 

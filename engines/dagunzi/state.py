@@ -11,37 +11,32 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.base import Game, Outcome, RoundLog, Setup, T, Text, Window
+from engines.base import Outcome, RoundLog, Setup, T, Text
 from engines.dagunzi.rules import ACE, Declaration, declarations
-from engines.errors import IllegalActionError, NotationError, OptionError
+from engines.errors import OptionError
 from engines.trick.cards import (
     BIG,
-    NCARDS,
     SMALL,
     SUITS,
     Context,
     card_id,
-    counts_of,
     format_ids,
     ids_of,
-    parse_ids,
     points,
 )
+from engines.trick.hand import DONE, TrickHand, team
 
 DECLARE, SHOW, RETURN, BURY = "declare", "show", "return", "bury"
-JOKERS, PLAY, DONE = "jokers", "play", "done"
+JOKERS, PLAY = "jokers", "play"
 PACKETS = 3
 DEFAULTS: dict[str, Any] = {"mode": "dead"}
 MODES = ("dead", "live")
 
 
-def team(seat: int) -> int:
-    return seat % 2
-
-
-class DagunziState(Game):
+class DagunziState(TrickHand):
     """打滚子's hand as data: the carried match, the hand's state, and the rules' queries."""
 
+    NO_CARDS, NOT_HELD = "err.dagunzi.no_cards", "err.dagunzi.not_held"
     # answered privately: who may declare, show a 大王 or bury jokers (and how many) would tell
     # what they hold
     PRIVATE_PHASES = frozenset({DECLARE, SHOW, JOKERS})
@@ -146,19 +141,6 @@ class DagunziState(Game):
         return got_side < min(n, len(side)) or got_plain < min(n, len(plain))
 
     # --- who acts -------------------------------------------------------------------------------
-    def phase(self) -> str:
-        return self._phase
-
-    def is_over(self) -> bool:
-        return self._phase == DONE
-
-    def decision(self) -> Window | None:
-        """亮主, showing the 大王 and burying jokers are claims: who may make one would tell
-        what they hold."""
-        if self._phase not in self.PRIVATE_PHASES:
-            return None
-        return Window.claims(self._eligible(), self.window_key)
-
     def turn_seats(self) -> tuple[int, ...]:
         if self._phase == RETURN:
             assert self.tribute is not None
@@ -189,26 +171,3 @@ class DagunziState(Game):
         out += [[BIG] * big + [SMALL] * k for k in range(1, small + 1)]
         return [o for o in out if len(o) <= room]
 
-    def _parse(self, text: str) -> list[int]:
-        ids = parse_ids(text)
-        if not ids:
-            raise NotationError(text, "no cards", text=T("err.dagunzi.no_cards", typed=text))
-        return ids
-
-    def _check_held(self, seat: int, ids: Sequence[int], text: str) -> None:
-        need = counts_of(ids)
-        missing = [c for c in range(NCARDS) if need[c] > self.hands[seat][c]]
-        if missing:
-            cards = format_ids(missing, self.ctx)
-            raise IllegalActionError(f"you do not hold {cards}", seat=seat, action=text,
-                                     text=T("err.dagunzi.not_held", cards=cards))
-
-    def outcome(self) -> Outcome:
-        if self._outcome is None:
-            raise IllegalActionError("the game is not over", text=T("err.base.not_over"))
-        return self._outcome
-
-    def next_carry(self) -> dict[str, Any]:
-        return dict(self._carry)
-
-    # --- views -----------------------------------------------------------------------------------

@@ -99,15 +99,7 @@ class DagunziTricks(DagunziState):
         for s, play in self.trick[1:]:
             if beats(play, best, lead, self.ctx):
                 best_seat, best = s, play
-        got = sum(points(c) for _, p in self.trick for c in p)
-        if team(best_seat) != team(self.dealer):
-            self.xian_points += got
-        self.last_trick, self.last_winner = self.trick, best_seat
-        self.rounds.close(best_seat)
-        self.trick = []
-        self.tricks += 1
-        self.turn = best_seat
-        if not any(self.hands[best_seat]):
+        if self._take_trick(best_seat):
             if team(best_seat) != team(self.dealer):
                 self.koudi = True
                 self.xian_points += 2 * sum(points(c) for c in self.kitty)  # 抠底 doubles

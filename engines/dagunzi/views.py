@@ -4,29 +4,20 @@ picker.
 
 from __future__ import annotations
 
-from engines.base import Choice, Picker, SeatView, T, Text, View
+from engines.base import Choice, Picker, T, Text, View
 from engines.dagunzi.rules import KITTY
-from engines.dagunzi.state import BURY, DECLARE, DONE, JOKERS, PACKETS, PLAY, RETURN, SHOW, team
+from engines.dagunzi.state import BURY, DECLARE, DONE, JOKERS, PACKETS, PLAY, RETURN, SHOW
 from engines.dagunzi.tricks import DagunziTricks
-from engines.trick.cards import SMALL, SUITS, format_ids, ids_of, level_name
+from engines.trick.cards import SMALL, SUITS, format_ids, level_name
+
+ROLES = ("dagunzi.role.zhuang", "dagunzi.role.xian")
 
 
 class DagunziViews(DagunziTricks):
     """Seat and table views, the phase text, buttons and the card picker."""
 
     def view(self, seat: int | None) -> View:
-        current = dict(self.trick)
-        seats = []
-        for s in range(4):
-            role = None
-            if self.dealer is not None and self._phase != DECLARE:
-                role = T("dagunzi.role.zhuang" if team(s) == team(self.dealer)
-                         else "dagunzi.role.xian")
-            status = (T("shengji.status.played", cards=format_ids(current[s], self.ctx))
-                      if s in current else None)
-            seats.append(SeatView(role=role, count=sum(self.hands[s]), status=status,
-                                  cards=(format_ids(ids_of(self.hands[s]), self.ctx)
-                                         if seat == s else None)))
+        seats = self._seat_views(seat, self._phase != DECLARE, None, ROLES)
         lines: list[Text] = [
             T("shengji.line.levels", a=level_name(self.levels[0]), b=level_name(self.levels[1])),
             T("dagunzi.line.mode_dead" if self.dead else "dagunzi.line.mode_live"),
@@ -64,11 +55,7 @@ class DagunziViews(DagunziTricks):
         if self._phase in (PLAY, DONE):
             lines.append(T("shengji.line.points", points=self.xian_points))
         # the trick so far and the last trick: View.round, View.last_round
-        if self._phase == DONE:
-            lines.extend(self.outcome().lines)
-        hand = format_ids(ids_of(self.hands[seat]), self.ctx) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
-                    round=self.rounds.current(), last_round=self.rounds.last)
+        return self._table_view(seat, seats, lines, self._phase_text())
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

@@ -69,8 +69,8 @@ class GoujiViews(GoujiScoring):
         if over:
             lines.extend(self.outcome().lines)
         hand = format_cards(self.hands[seat]) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
-                    shown=self._shown(seat, hand),
+        return View(phase=self.window_phase(self._phase_text()), seats=tuple(seats),
+                    lines=tuple(lines), hand=hand, shown=self._shown(seat, hand),
                     round=self.rounds.current(), last_round=self.rounds.last)
 
     def _shown(self, seat: int | None, hand: str | None) -> Shown | None:

@@ -117,7 +117,7 @@ class MahjongViews(PropUse, MahjongSettlement):
         if seat is not None and self.claim is not None and seat in self.to_act():
             lines.append(self._claim_prompt(seat, self.claim.tile))
         return View(
-            phase=self._phase_text(),
+            phase=self.window_phase(self._phase_text()),
             seats=tuple(seats),
             lines=tuple(lines),
             hand=self.hand_text(seat) if seat is not None else None,

@@ -66,7 +66,7 @@ class PaohuziViews(PaohuziSettlement):
                 )
             )
         return View(
-            phase=self._phase_text(),
+            phase=self.window_phase(self._phase_text()),
             seats=tuple(seats),
             lines=tuple(lines),
             hand=self.hand_text(seat) if seat is not None else None,

@@ -28,6 +28,7 @@ from engines.shengji.patterns import (
 )
 from engines.shengji.rules import DEAL
 from engines.trick.cards import TRUMP, format_ids, ids_of, key_top, points
+from engines.trick.hand import low_cards
 from engines.trick.seen import Seen
 
 if TYPE_CHECKING:
@@ -83,17 +84,7 @@ def _bury(game: ShengjiGame, seat: int) -> str:
         return (ctx.is_trump(c) or points(c) > 0 or counts[c] > 1
                 or ctx.order[c] == top[ctx.eff[c]])
 
-    chosen: list[int] = []
-    suits = sorted({ctx.eff[c] for c in cards if not ctx.is_trump(c)},
-                   key=lambda s: sum(1 for c in cards if ctx.eff[c] == s))
-    for suit in suits:
-        held = [c for c in cards if ctx.eff[c] == suit]
-        if len(chosen) + len(held) <= k and not any(keep(c) for c in held):
-            chosen += held
-    rest = Counter(cards) - Counter(chosen)
-    fill = sorted(rest.elements(), key=lambda c: (ctx.is_trump(c), points(c) > 0, keep(c),
-                                                   ctx.order[c]))
-    return "bury " + format_ids(chosen + fill[: k - len(chosen)], ctx)
+    return "bury " + format_ids(low_cards(cards, cards, ctx, k, keep), ctx)
 
 
 def _lead(game: ShengjiGame, seat: int) -> list[int]:

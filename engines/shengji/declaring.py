@@ -17,18 +17,8 @@ class ShengjiDeclaring(ShengjiState):
     # --- the deal and the declaration windows ------------------------------------------------
     def _deal_packet(self) -> None:
         """Deal packets until some seat may declare (a window opens) or the deal is done."""
-        while self.packet < PACKETS:
-            start = self.per * self.packet // PACKETS
-            self.packet += 1
-            stop = self.per * self.packet // PACKETS
-            for s in range(4):
-                for cid in self.dealt[s][start:stop]:
-                    self.hands[s][cid] += 1
-            self.passed = set()
-            self._open_window()
-            if self._eligible():
-                return
-        self._end_declaring()
+        if not self._deal_packets(self.per, PACKETS, self.dealt):
+            self._end_declaring()
 
     def _end_declaring(self) -> None:
         if self.dealer is None:
@@ -103,9 +93,7 @@ class ShengjiDeclaring(ShengjiState):
         self.buried = list(ids)
         if self.HAPPY:
             self._phase = COUNTER
-            self.passed = set()
-            self._open_window()
-            if not self._eligible():
+            if not self._open_claims():
                 self._start_play()
         else:
             self._start_play()

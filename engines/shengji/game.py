@@ -35,6 +35,11 @@ from engines.shengji.texts import NOTATION_ERRORS
 from engines.shengji.tricks import ShengjiTricks
 from engines.shengji.views import ShengjiViews
 from engines.trick.cards import counts_of, parse_ids
+from engines.trick.hand import split_action
+
+ALIASES = {"亮": "declare", "亮主": "declare", "反": "declare", "不亮": "pass", "过": "pass",
+           "扣底": "bury", "扣": "bury", "反底": "counter", "不反": "pass"}
+"""The Chinese words an action may start with, and the verb each stands for."""
 
 
 class ShengjiGame(ShengjiViews, ShengjiTricks, ShengjiDeclaring):
@@ -76,12 +81,8 @@ class ShengjiGame(ShengjiViews, ShengjiTricks, ShengjiDeclaring):
         game.leader = game.turn = dealer if leader is None else leader
         return game
 
-    def _apply(self, seat: int, text: str) -> str:
-        words = text.strip().split(None, 1)
-        verb = words[0].lower() if words else ""
-        rest = words[1] if len(words) > 1 else ""
-        verb = {"亮": "declare", "亮主": "declare", "反": "declare", "不亮": "pass", "过": "pass",
-                "扣底": "bury", "扣": "bury", "反底": "counter", "不反": "pass"}.get(verb, verb)
+    def _act(self, seat: int, text: str) -> str:
+        verb, rest = split_action(text, ALIASES)
         if self._phase in (DECLARE, COUNTER):
             return self._apply_window(seat, verb, rest, text)
         if self._phase == BURY:

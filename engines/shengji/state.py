@@ -8,11 +8,11 @@ jobs: declaring and the kitty, tricks, and views.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Game, Outcome, RoundLog, Setup, T, Text, Window
-from engines.errors import IllegalActionError, NotationError, OptionError
+from engines.base import Outcome, RoundLog, Setup, T, Text
+from engines.errors import OptionError
 from engines.shengji.patterns import Lead
 from engines.shengji.rules import ACE, DEAL, Declaration, declarations_held
 from engines.trick.cards import (
@@ -23,28 +23,23 @@ from engines.trick.cards import (
     TRUMP,
     Context,
     card_id,
-    counts_of,
     deal_ids,
     format_ids,
     level_name,
-    parse_ids,
 )
+from engines.trick.hand import DONE, TrickHand, team
 
-DECLARE, BURY, COUNTER, PLAY, DONE = "declare", "bury", "counter", "play", "done"
+DECLARE, BURY, COUNTER, PLAY = "declare", "bury", "counter", "play"
 DEFAULTS: dict[str, Any] = {"decks": 2, "fixed_two": False, "sweep": 0}
 HAPPY_CAP = 64
 """欢乐升级: each 反主 and 反底 doubles the stake, at most ×64 in all (our cap, so a seat's
 largest loss is bounded)."""
 
 
-def team(seat: int) -> int:
-    """Seats 0 and 2 are team 0, seats 1 and 3 team 1 (对家 are partners)."""
-    return seat % 2
-
-
-class ShengjiState(Game):
+class ShengjiState(TrickHand):
     """升级's hand as data: the carried match, the deal, the hand's state, the rules' queries."""
 
+    NO_CARDS, NOT_HELD = "err.shengji.no_cards", "err.shengji.not_held"
     # answered privately: who may declare would tell who holds level cards
     PRIVATE_PHASES = frozenset({DECLARE, COUNTER})
 
@@ -131,18 +126,6 @@ class ShengjiState(Game):
         self.ctx = Context(self.level, decl.suit if decl else None, self.fixed_two)
 
     # --- who acts -----------------------------------------------------------------------------
-    def phase(self) -> str:
-        return self._phase
-
-    def is_over(self) -> bool:
-        return self._phase == DONE
-
-    def decision(self) -> Window | None:
-        """亮主/反主 and 反底 are claims: who may declare would tell who holds level cards."""
-        if self._phase not in self.PRIVATE_PHASES:
-            return None
-        return Window.claims(self._eligible(), self.window_key)
-
     def turn_seats(self) -> tuple[int, ...]:
         if self._phase == BURY:
             assert self.kitty_owner is not None
@@ -159,20 +142,6 @@ class ShengjiState(Game):
             return [SMALL, BIG]  # one deck: 小王 + 大王 make the no-trump pair
         return [d.joker if d.joker is not None else card_id(self.level, d.suit or 0)] * d.count
 
-    def _parse(self, text: str) -> list[int]:
-        ids = parse_ids(text)
-        if not ids:
-            raise NotationError(text, "no cards", text=T("err.shengji.no_cards", typed=text))
-        return ids
-
-    def _check_held(self, seat: int, ids: Sequence[int], text: str) -> None:
-        need = counts_of(ids)
-        missing = [c for c in range(NCARDS) if need[c] > self.hands[seat][c]]
-        if missing:
-            cards = format_ids(missing, self.ctx)
-            raise IllegalActionError(f"you do not hold {cards}", seat=seat, action=text,
-                                     text=T("err.shengji.not_held", cards=cards))
-
     def _suit_text(self, suit: int) -> Text:
         return T("shengji.suit.trump") if suit == TRUMP else T(f"shengji.suit.{SUITS[suit]}")
 
@@ -184,11 +153,3 @@ class ShengjiState(Game):
             return T("shengji.trump.notrump", level=level_name(self.level))
         return T("shengji.trump.suit", suit=self._suit_text(self.decl.suit),
                  level=level_name(self.level))
-
-    def outcome(self) -> Outcome:
-        if self._outcome is None:
-            raise IllegalActionError("the game is not over", text=T("err.base.not_over"))
-        return self._outcome
-
-    def next_carry(self) -> dict[str, Any]:
-        return dict(self._carry)

@@ -130,16 +130,9 @@ class ShengjiTricks(ShengjiState):
         for s, play in self.trick[1:]:
             if beats(play, best, self.lead, self.ctx):
                 best_seat, best = s, play
-        got = sum(points(c) for _, play in self.trick for c in play)
-        assert self.dealer is not None
-        if team(best_seat) != team(self.dealer):
-            self.xian_points += got
-        self.last_trick, self.last_winner = self.trick, best_seat
-        self.rounds.close(best_seat)
-        self.trick = []
-        self.tricks += 1
-        self.leader = self.turn = best_seat
-        if not any(self.hands[best_seat]):
+        self.leader = best_seat
+        if self._take_trick(best_seat):
+            assert self.dealer is not None
             if team(best_seat) != team(self.dealer):
                 mult = kitty_multiplier(self.lead)
                 bonus = sum(points(c) for c in self.buried) * mult

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Choice, Picker, SeatView, T, Text, View
+from engines.base import Choice, Picker, T, Text, View
 from engines.shengji.rules import DEAL, PACKETS
-from engines.shengji.state import BURY, COUNTER, DECLARE, DONE, PLAY, ShengjiState, team
-from engines.trick.cards import format_ids, ids_of, level_name
+from engines.shengji.state import BURY, COUNTER, DECLARE, DONE, PLAY, ShengjiState
+from engines.trick.cards import ids_of, level_name
+
+ROLES = ("shengji.role.zhuang", "shengji.role.xian")
 
 
 class ShengjiViews(ShengjiState):
@@ -20,21 +22,11 @@ class ShengjiViews(ShengjiState):
         return tuple(self.ctx.sort(ids_of(self.hands[seat])))
 
     def view(self, seat: int | None) -> View:
-        current = dict(self.trick)
-        seats = []
-        for s in range(4):
-            role = None
-            if self.dealer is not None:
-                role = T("shengji.role.zhuang" if team(s) == team(self.dealer)
-                         else "shengji.role.xian")
-            status = None
-            if s in current:
-                status = T("shengji.status.played", cards=format_ids(current[s], self.ctx))
-            elif self.decl is not None and self.decl.seat == s and self._phase == DECLARE:
-                status = T("shengji.status.declared", cards=self._decl_text(self.decl))
-            seats.append(SeatView(role=role, count=sum(self.hands[s]), status=status,
-                                  cards=(format_ids(ids_of(self.hands[s]), self.ctx)
-                                         if seat == s else None)))
+        declared = None
+        if self.decl is not None and self._phase == DECLARE:
+            declared = (self.decl.seat,
+                        T("shengji.status.declared", cards=self._decl_text(self.decl)))
+        seats = self._seat_views(seat, True, declared, ROLES)
         lines: list[Text] = [
             T("shengji.line.levels", a=level_name(self.levels[0]), b=level_name(self.levels[1])),
             self._trump_text(),
@@ -47,11 +39,7 @@ class ShengjiViews(ShengjiState):
         # the trick so far, the last trick and a failed 甩牌: View.round, View.last_round
         if self.HAPPY and (self.fanzhu or self.fandi):
             lines.append(T("shengji.line.happy_now", fanzhu=self.fanzhu, fandi=self.fandi))
-        if self._phase == DONE:
-            lines.extend(self.outcome().lines)
-        hand = format_ids(ids_of(self.hands[seat]), self.ctx) if seat is not None else None
-        return View(phase=self._phase_text(), seats=tuple(seats), lines=tuple(lines), hand=hand,
-                    round=self.rounds.current(), last_round=self.rounds.last)
+        return self._table_view(seat, seats, lines, self._phase_text())
 
     def _phase_text(self) -> Text:
         if self._phase == DECLARE:

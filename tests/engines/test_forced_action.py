@@ -10,17 +10,15 @@ table (its pass would wait for the whole timer)."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from engines import registry
 from engines.base import FORCED_PASS, Game, Setup
+from tests.engines.walking import walk
 
 SEEDS = (1, 2)
-HANDS = 2  # the second hand is dealt from the first's carry (进贡, banker, levels)
-MAX_STEPS = 600
 
 
 def default(game: Game, seat: int) -> str | None:
@@ -29,33 +27,17 @@ def default(game: Game, seat: int) -> str | None:
 
 
 def self_play(key: str, seed: int) -> Counter[str | None]:
-    """Play ``HANDS`` hands, mostly random legal actions (seeded) and sometimes the trustee's;
-    at every step check every seat. Returns how often each answer came."""
-    spec = registry.get(key)
-    seats = spec.seats_default or spec.min_seats
-    rng = random.Random(seed)
+    """At every position of the walk (tests/engines/walking.py) check every seat. Returns how
+    often each answer came."""
     seen: Counter[str | None] = Counter()
-    carry: dict[str, object] = {}
-    for hand in range(HANDS):
-        game = spec.new(Setup(seats=seats, seed=seed * 10 + hand,
-                              options=spec.validate({}), carry=carry))
-        for step in range(MAX_STEPS):
-            for seat in range(seats):
-                got = game.forced_action(seat)
-                assert got == default(game, seat), (
-                    f"{key} seed {seed} hand {hand} step {step} seat {seat} "
-                    f"({game.phase()}): forced_action {got!r}, legal actions "
-                    f"{game.legal_actions(seat)[:8]}")
-                seen[got] += 1
-            if game.is_over():
-                break
-            seat = rng.choice(game.to_act())
-            legal = game.legal_actions(seat)
-            action = rng.choice(legal) if legal and rng.random() < 0.7 else game.trustee(seat)
-            game.apply(seat, action)
-        if not game.is_over():
-            break
-        carry = dict(game.next_carry())
+    for game, hand, step in walk(key, seed):
+        for seat in range(game.setup.seats):
+            got = game.forced_action(seat)
+            assert got == default(game, seat), (
+                f"{key} seed {seed} hand {hand} step {step} seat {seat} "
+                f"({game.phase()}): forced_action {got!r}, legal actions "
+                f"{game.legal_actions(seat)[:8]}")
+            seen[got] += 1
     return seen
 
 

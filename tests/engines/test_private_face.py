@@ -9,7 +9,6 @@ changed without the DM would spend an edit (an unchanged DM is never edited)."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
@@ -18,10 +17,9 @@ import pytest
 from bot.host.model import dm_view
 from engines import registry
 from engines.base import Game, Setup, Text
+from tests.engines.walking import walk
 
 SEEDS = (1, 2)
-HANDS = 2  # the second hand is dealt from the first's carry (进贡, banker, levels)
-MAX_STEPS = 600
 
 
 def waiting_dm(game: Game, seat: int) -> str:
@@ -30,37 +28,21 @@ def waiting_dm(game: Game, seat: int) -> str:
 
 
 def self_play(key: str, seed: int) -> int:
-    """Play ``HANDS`` hands, mostly random legal actions (seeded) and sometimes the trustee's;
-    after every step compare, seat by seat, what changed. Returns how many changes were seen."""
-    spec = registry.get(key)
-    seats = spec.seats_default or spec.min_seats
-    rng = random.Random(seed)
+    """Walk the game (tests/engines/walking.py); after every step compare, seat by seat, what
+    changed. Returns how many changes were seen."""
     changes = 0
-    carry: dict[str, object] = {}
-    for hand in range(HANDS):
-        game = spec.new(Setup(seats=seats, seed=seed * 10 + hand,
-                              options=spec.validate({}), carry=carry))
-        before: list[tuple[Any, Any, str]] | None = None
-        for step in range(MAX_STEPS):
-            now = [(game.private_face(s), Game.private_face(game, s), waiting_dm(game, s))
-                   for s in range(seats)]
-            if before is not None:
-                for seat, (was, is_) in enumerate(zip(before, now)):
-                    face, default, shown = (a != b for a, b in zip(was, is_))
-                    where = f"{key} seed {seed} hand {hand} step {step} seat {seat} ({game.phase()})"
-                    assert default == shown, f"{where}: default key {default}, DM {shown}"
-                    assert face == default, f"{where}: override {face}, default {default}"
-                    changes += shown
-            before = now
-            if game.is_over():
-                break
-            seat = rng.choice(game.to_act())
-            legal = game.legal_actions(seat)
-            action = rng.choice(legal) if legal and rng.random() < 0.7 else game.trustee(seat)
-            game.apply(seat, action)
-        if not game.is_over():
-            break
-        carry = dict(game.next_carry())
+    before: list[tuple[Any, Any, str]] | None = None
+    for game, hand, step in walk(key, seed):
+        now = [(game.private_face(s), Game.private_face(game, s), waiting_dm(game, s))
+               for s in range(game.setup.seats)]
+        if before is not None and step > 0:  # a new hand is no step of the last one
+            for seat, (was, is_) in enumerate(zip(before, now)):
+                face, default, shown = (a != b for a, b in zip(was, is_))
+                where = f"{key} seed {seed} hand {hand} step {step} seat {seat} ({game.phase()})"
+                assert default == shown, f"{where}: default key {default}, DM {shown}"
+                assert face == default, f"{where}: override {face}, default {default}"
+                changes += shown
+        before = now
     return changes
 
 

@@ -8,7 +8,9 @@ whatever leaves the window open must look the same to the table and to every oth
 public view, the other seats' views, ``public_to_act``, ``window``) as declining does. Windows
 where nobody or only one seat may claim are compared per family, on constructed tables
 (tests/engines/mahjong/test_privacy.py, paohuzi/test_hidden.py, gouji/test_hidden.py,
-doudizhu/test_five_hidden.py, the ``who_could`` tests of 升级 and 打滚子).
+doudizhu/test_five_hidden.py, the ``who_could`` tests of 升级 and 打滚子). The phase the table
+shows while a private window is open is built by base (``Game.window_phase``) in one form for
+every family, from the window's opening to its close.
 
 Bug it found: in 打滚子's joker window the kitty line showed a joker as soon as a seat buried it,
 while the others were still answering, so the table learnt who held one.
@@ -22,11 +24,15 @@ import pytest
 
 from engines import registry
 from engines.base import Game, Setup
+from bot.i18n import render
 from engines.errors import IllegalActionError
 
 SEEDS = range(6)
 MAX_STEPS = 700
 WINDOWS = 12  # private windows checked per game
+WITH_PRIVATE_WINDOWS = ("sichuan", "xuezhan", "wuhan", "yongzhou", "paohuzi", "gouji",
+                        "gouji_new", "shengji", "shengji_happy", "dagunzi")
+"""Games whose windows the table names nobody in (claims, 宣点, 烧, 反主, 亮大王, 扣王)."""
 
 
 def private_seats(game: Game) -> tuple[int, ...]:
@@ -95,6 +101,43 @@ def test_a_private_answer_tells_nobody_anything_while_the_window_is_open(key: st
             game.apply(seat, game.trustee(seat))
     # a game with windows asking two seats or more must have had answers to compare
     assert compared or not windows, f"{key}: no window kept open by an answer"
+
+
+PRIVATE_FORM = {"zh-CN": "（私下应答的座位不公开，到时未答视为放弃）",
+                "en-US": " (who may answer privately is not shown; no answer in time lets it pass)"}
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_an_open_private_window_reads_alike_in_every_family(key: str) -> None:
+    """While a private window is open every viewer's phase is base's one form
+    (``Game.window_phase``): the family's words for the phase, then that who may answer
+    privately is not shown and that no answer in time lets it pass; the host adds the
+    countdown. Once the window closes, the family's own phase again."""
+    spec = registry.get(key)
+    opened = 0
+    for seed in SEEDS[:3]:
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                              options=spec.validate({})))
+        for _ in range(MAX_STEPS):
+            if game.is_over():
+                break
+            window = game.decision()
+            # the whole window, to its close: a form that changed once only the seats the table
+            # names were left (够级's 对头) would tell that the private answers were in
+            private = window is not None and window.private
+            for viewer in (None, *range(game.setup.seats)):
+                phase = game.view(viewer).phase
+                assert (phase.key == "base.window.private") == private, (
+                    f"{key} ({game.phase()}): {phase.key} for {viewer}, private {private}")
+                if private:
+                    for locale, form in PRIVATE_FORM.items():
+                        assert render(phase, locale).endswith(form), (key, locale)
+                        assert render(phase, locale) != form  # the family's words come first
+            opened += private
+            seat = game.to_act()[0]
+            game.apply(seat, game.trustee(seat))
+    if key in WITH_PRIVATE_WINDOWS:
+        assert opened, f"{key}: no private window met"
 
 
 @pytest.mark.parametrize("key", list(registry.specs()))

@@ -21,7 +21,8 @@ def test_a_gouji_play_opens_a_window_for_the_duitou_and_private_burn_claims() ->
     assert g.mode == "window" and set(g.to_act()) == {1, 2, 3}
     assert g.public_to_act() == (3,)  # the 对头 shows; who may burn stays private
     public = g.view(None)
-    assert public.phase.key == "gouji.phase.window" and public.seats[1].status is None
+    assert public.phase.key == "base.window.private" and public.seats[1].status is None
+    assert public.phase.args["phase"].key == "gouji.phase.window"
     assert g.legal_actions(3) == ["pass"]
     assert g.legal_actions(1) == ["burn 22", "burn 2R", "pass"]
     window = g.window()

@@ -153,7 +153,7 @@ def test_two_win_on_the_discard_after_a_kong_and_each_takes_the_kong_money() -> 
     before = [private_digest(g, s) for s in range(4)]
     play(g, "0:5p")
     assert g.phase() == "claim" and g.to_act() == (1, 3) and g.public_to_act() == ()
-    assert g.view(None).phase == T("mj.phase.claims")
+    assert g.view(None).phase == T("base.window.private", phase=T("mj.phase.claims"))
     # the claimants' DMs offer the claim; seat 2, who may not claim, sees nothing new
     assert [private_digest(g, s) != before[s] for s in (1, 2, 3)] == [True, False, True]
     assert g.window() != window

@@ -56,7 +56,8 @@ def check_views(game: MahjongGame) -> None:
 def check_window_privacy(game: MahjongGame) -> None:
     claim = game.claim
     assert claim is not None
-    assert game.public_to_act() == () and game.view(None).phase == T("mj.phase.claims")
+    assert game.public_to_act() == ()
+    assert game.view(None).phase == T("base.window.private", phase=T("mj.phase.claims"))
     for s, options in claim.options.items():
         assert any(o != "pass" for o in options), (s, options)  # nothing to claim: never asked
         assert game.timeout_action(s).action == "pass" and not game.timeout_action(s).miss

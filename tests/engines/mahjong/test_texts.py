@@ -212,7 +212,9 @@ def test_erren_win_line_has_no_multiplier() -> None:
 def test_english_texts_read_naturally() -> None:
     en = SPEC["sichuan"].texts["en-US"]
     game = peng_offered()
-    assert render(game.view(None).phase, "en-US") == "Waiting to see who claims the discard…"
+    assert render(game.view(None).phase, "en-US") == (
+        "Waiting to see who claims the discard… (who may answer privately is not shown; no "
+        "answer in time lets it pass)")
     assert en["mj.phase.turn"].format(seat=2) == "Seat 2's turn"
     assert en["err.mj.your_turn"] == (
         "It's your turn: discard a tile (or make a kong, or declare a win)."
