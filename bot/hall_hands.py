@@ -99,10 +99,14 @@ class PrivateHandViews:
         """Redraw every DM of the hand just settled: the hand is over and what that seat won
         or lost, with no controls left (the table message carries the settlement). Through an
         interaction token where one is valid, else one DM edit each; a DM that is gone is
-        left alone (nothing is sent anew for a finished hand)."""
+        left alone (nothing is sent anew for a finished hand). A seat with its page open keeps
+        its DM until the page closes (docs/web.md), as for any redraw."""
+        web = getattr(self.bot, "web", None)
         for seat in result.seats:
             known = table.dms.get(str(seat.seat))
             if known is None or seat.uid is None:
+                continue
+            if web is not None and web.hub.hold(table.id, seat.seat):
                 continue
             content = t("dm.over", table.locale, channel=f"<#{table.id}>",
                         hand=result.hand_id, delta=f"{seat.delta:+,}")
@@ -119,7 +123,7 @@ class PrivateHandViews:
                      ) -> tuple[str, discord.ui.View | None]:
         """A seat's private picture and controls (the DM, /hand, the answer to a private act)."""
         lines = []
-        if dm:
+        if dm and table.hand_id is not None:
             lines.append(t("dm.head", locale, channel=f"<#{table.id}>", hand=table.hand_id))
         if table.status != PLAYING or table.game is None:
             return "\n".join([*lines, t("hand.none", locale)]), None

@@ -855,23 +855,10 @@ def _memoized(fn: Callable[..., Any]) -> Callable[..., Any]:
     return hook
 
 
-class Game(ABC):
-    """One hand (or one game) of a game: a pure state machine driven by actions in notation.
-
-    Subclasses implement the abstract methods; ``apply`` and ``escape`` are the only
-    mutators and both append to ``log`` so ``from_record(to_record())`` rebuilds the state.
-    Bad input raises ``NotationError`` or ``IllegalActionError`` and changes nothing.
-    """
-
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.log = ActionLog()
-        # who escaped: a frozenset, new at each escape (no hand has many), so the usual hand
-        # holds the one empty frozenset every game shares, not a set of its own (216 bytes)
-        self.escaped: frozenset[int] = frozenset()
-        self._memo = None  # MEMO_HOOKS' answers for this state, while the host remembers
-        if setup.starts:
-            self.check_starts(setup)
+class Remembering:
+    """The host's memo of ``MEMO_HOOKS`` (a part of ``Game``, which inherits it): every
+    override of a hook is wrapped when its class is made, and the answers are kept between
+    ``remember`` and ``forget``, each until ``apply``/``escape`` changes the state."""
 
     _memo: dict[Any, Any] | None = None
 
@@ -902,6 +889,25 @@ class Game(ABC):
 
     def _changed(self, kept: bool) -> None:
         self._memo = {} if kept else None
+
+
+class Game(Remembering, ABC):
+    """One hand (or one game) of a game: a pure state machine driven by actions in notation.
+
+    Subclasses implement the abstract methods; ``apply`` and ``escape`` are the only
+    mutators and both append to ``log`` so ``from_record(to_record())`` rebuilds the state.
+    Bad input raises ``NotationError`` or ``IllegalActionError`` and changes nothing.
+    """
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.log = ActionLog()
+        # who escaped: a frozenset, new at each escape (no hand has many), so the usual hand
+        # holds the one empty frozenset every game shares, not a set of its own (216 bytes)
+        self.escaped: frozenset[int] = frozenset()
+        self._memo = None  # MEMO_HOOKS' answers for this state, while the host remembers
+        if setup.starts:
+            self.check_starts(setup)
 
     # --- who acts, and what they may do -------------------------------------------------
     _decisions: int = 0

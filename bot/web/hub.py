@@ -269,6 +269,14 @@ class WebHub:
         """Whether ``seat`` of the table has a page open (its live private surface)."""
         return any(p.seat == seat and not p.socket.closed for p in self.pages.get(table_id, ()))
 
+    def hold(self, table_id: int, seat: int) -> bool:
+        """Hold back a DM redraw of ``seat`` if it has a page open (True): it is redrawn once
+        when its last page closes."""
+        if not self.live(table_id, seat):
+            return False
+        self.held.add((table_id, seat))
+        return True
+
     def _surface_closed(self, table_id: int, seat: int | None) -> None:
         """The seat's last page closed: redraw its DM once if a redraw was held back."""
         if seat is None or self.live(table_id, seat) or (table_id, seat) not in self.held:
@@ -311,8 +319,7 @@ class WebHub:
         """The seat's private hand changed: its page shows it; its DM is redrawn unless the
         seat has a page open (then once, when the last one closes)."""
         self.redraw(table.id)
-        if self.live(table.id, seat):
-            self.held.add((table.id, seat))
+        if self.hold(table.id, seat):
             return
         self.held.discard((table.id, seat))
         await self.inner.hand_dealt(table, seat)

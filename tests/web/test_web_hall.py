@@ -132,7 +132,10 @@ async def test_a_page_action_costs_only_the_table_edit(simcord_env, simcord_bot:
                                             await page.frame())
         await eventually(lambda: "settled" in public_text(table_message(channel)))
         assert more >= 1 and not dm_calls(start), dm_calls(start)
-        await ws.close()
+        await ws.close()  # the hand is over: the DM held back meanwhile offers no turn
+        dm = ann.user.dm_channel
+        await eventually(lambda: not dm.last_message.components)
+        assert "Your turn" not in dm.last_message.content
 
 
 async def test_table_watch_links_the_spectator_page(simcord_env, simcord_bot: GameHall) -> None:
