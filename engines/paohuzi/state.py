@@ -218,22 +218,6 @@ class PaohuziState(Game):
         avail = [n if n < 3 else 0 for n in hand[:WORD_KINDS]]
         found: set[str] = set()
 
-        def groups_with(t: int, pool: list[int]) -> list[tuple[int, ...]]:
-            out = []
-            for combo in _runs(t):
-                need = list(combo)
-                need.remove(t)
-                rest = list(pool)
-                ok = True
-                for u in need:
-                    if rest[u] == 0:
-                        ok = False
-                        break
-                    rest[u] -= 1
-                if ok:
-                    out.append(combo)
-            return out
-
         def place(pool: list[int], done: list[tuple[int, ...]], first: tuple[int, ...]) -> None:
             if pool[tile] == 0:
                 left = list(hand)
@@ -249,23 +233,16 @@ class PaohuziState(Game):
             for combo in _runs(tile):
                 if done and combo < done[-1]:
                     continue  # groups in sorted order: each set of 下火 groups once
-                rest = list(pool)
-                ok = True
-                for u in combo:
-                    if rest[u] == 0:
-                        ok = False
-                        break
-                    rest[u] -= 1
-                if ok:
+                rest = _without(pool, combo)
+                if rest is not None:
                     place(rest, [*done, combo], first)
 
-        for combo in groups_with(tile, avail):
-            pool = list(avail)
+        for combo in _runs(tile):
             need = list(combo)
             need.remove(tile)
-            for u in need:
-                pool[u] -= 1
-            place(pool, [], combo)
+            pool = _without(avail, need)
+            if pool is not None:
+                place(pool, [], combo)
         return sorted(found)
 
     def census(self) -> list[int]:
@@ -281,6 +258,16 @@ class PaohuziState(Game):
         if self.win is not None and self.win.tile is not None:
             out.append(self.win.tile)
         return sorted(out)
+
+
+def _without(pool: list[int], tiles: Sequence[int]) -> list[int] | None:
+    """``pool`` (counts by tile) less one of each of ``tiles``, or None if one is missing."""
+    rest = list(pool)
+    for u in tiles:
+        if rest[u] == 0:
+            return None
+        rest[u] -= 1
+    return rest
 
 
 @cache
