@@ -52,7 +52,8 @@ import aiohttp  # noqa: E402
 from bot.host.tables import TableManager  # noqa: E402
 from bot.settings import WebSettings, load_settings  # noqa: E402
 from bot.web.hub import Page  # noqa: E402
-from bot.web.server import WebServer, tune_collector  # noqa: E402
+from bot.host.memory import tune_collector  # noqa: E402
+from bot.web.server import WebServer  # noqa: E402
 from engines import registry  # noqa: E402
 from storage.db import open_database  # noqa: E402
 from storage.wallet import Wallet  # noqa: E402

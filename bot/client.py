@@ -96,7 +96,7 @@ class GameHall(commands.Bot):
         await self.tournaments.restore()
         await self.tree.sync()
         if self.tunes_collector:  # ``gamehall run``: the process is the hall's (docs/web.md)
-            from bot.web.server import tune_collector
+            from bot.host.memory import tune_collector
 
             tune_collector()
 

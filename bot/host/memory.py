@@ -15,19 +15,20 @@ import gc
 import sys
 import types
 
-YOUNG = 50_000
-"""Allocations before the youngest generation is collected (CPython's default is 700): most
-of what a host call allocates is gone by then, so far less survives into the old generations
-whose collections are the long pauses."""
+COLLECTOR_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds for a long-running hall (CPython's defaults: 700, 10, 10): most
+of what a host call allocates is gone before 50,000 allocations, so far less survives into the
+old generations whose collections are the long pauses."""
 
 
-def tune_collector(young: int = YOUNG) -> None:
-    """Freeze what exists now (code, settings, restored tables: ``gc.freeze``) so collections
-    skip it, and collect the youngest generation every ``young`` allocations."""
+def tune_collector(thresholds: tuple[int, int, int] = COLLECTOR_THRESHOLDS) -> None:
+    """Set the cyclic collector for a hall that must answer in milliseconds: everything alive
+    after start-up (modules, the engines' tables, the restored tables) is frozen, so no
+    collection walks it again (``gc.freeze``), and the young generation collects every
+    ``thresholds[0]`` allocations instead of every 700 (docs/web.md, Measured)."""
     gc.collect()
     gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(young, max(middle, 20), max(old, 20))
+    gc.set_threshold(*thresholds)
 
 
 _SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,

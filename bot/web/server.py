@@ -15,7 +15,6 @@ origin; no cookie is ever set; the access log names no token (``tokens.redact``)
 
 from __future__ import annotations
 
-import gc
 import html
 import json
 import logging
@@ -316,21 +315,6 @@ async def serve(settings: WebSettings, manager: TableManager, secret: bytes) -> 
     await server.start()
     return server
 
-
-
-COLLECTOR_THRESHOLDS = (50_000, 20, 100)
-"""The collector's thresholds for a long-running hall (CPython's defaults: 700, 10, 10)."""
-
-
-def tune_collector(thresholds: tuple[int, int, int] = COLLECTOR_THRESHOLDS) -> None:
-    """Set the cyclic collector for a server that must answer in milliseconds: everything
-    alive after start-up (modules, the engines' tables, the restored tables) is frozen, so no
-    collection walks it again, and the young generation collects every ``thresholds[0]``
-    allocations instead of every 700. A full collection of the heap left is what the pages
-    wait for (docs/web.md, Measured)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*thresholds)
 
 
 async def start_web(settings: Settings, manager: TableManager) -> WebServer:

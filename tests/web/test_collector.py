@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import gc
-from bot.web.server import COLLECTOR_THRESHOLDS, tune_collector
+from bot.host.memory import COLLECTOR_THRESHOLDS, tune_collector
 kept = [[i] for i in range(5000)]  # start-up's objects
 tune_collector()
 print(gc.get_threshold() == COLLECTOR_THRESHOLDS, gc.get_freeze_count() >= 5000,
