@@ -10,7 +10,11 @@ where nobody or only one seat may claim are compared per family, on constructed 
 (tests/engines/mahjong/test_privacy.py, paohuzi/test_hidden.py, gouji/test_hidden.py,
 doudizhu/test_five_hidden.py, the ``who_could`` tests of 升级 and 打滚子). The phase the table
 shows while a private window is open is built by base (``Game.window_phase``) in one form for
-every family, from the window's opening to its close.
+every family, from the window's opening to its close. Once closed, a window shows only what
+was taken: every window met is closed every way its answers allow (declines in either order, a
+seat's take before or after the others declined), the table and the seats not asked must see
+the same in each pair, the decliners' seat lines nothing of their answers, and the record of
+the take (base's ``Window.took``) must name the taker alone.
 
 Bug it found: in 打滚子's joker window the kitty line showed a joker as soon as a seat buried it,
 while the others were still answering, so the table learnt who held one.
@@ -22,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from engines import registry
-from engines.base import Game, Setup
 from bot.i18n import render
+from engines import registry
+from engines.base import Game, SeatView, Setup
 from engines.errors import IllegalActionError
 
 SEEDS = range(6)
@@ -189,3 +193,122 @@ def test_the_trustee_refuses_a_seat_that_does_not_act(key: str) -> None:
     for s in range(game.setup.seats):
         with pytest.raises(IllegalActionError):
             game.trustee(s)  # the hand is over
+
+
+# --- a closed window: only what was taken --------------------------------------------------
+TAKES = 6  # taking answers tried per privately asked seat
+CLOSED = 10  # windows closed per game and seed
+
+
+def is_open(game: Game, key: int | None) -> bool:
+    window = None if game.is_over() else game.decision()
+    return window is not None and window.private and window.key == key
+
+
+def close(game: Game, order: list[int], takes: dict[int, str]) -> Game | None:
+    """Answer the open private window until it closes: the privately asked seats in ``order``,
+    each its answer in ``takes`` or else letting it pass; a seat the table names (够级's
+    beaters) passes, in public, the same in every world. None if one of those cannot pass."""
+    key = game.decision().key  # type: ignore[union-attr]
+    while is_open(game, key):
+        asked = private_seats(game)
+        if not asked:
+            seat = game.to_act()[0]
+            if "pass" not in game.legal_actions(seat):
+                return None
+            game.apply(seat, "pass")
+            continue
+        seat = next((s for s in order if s in asked), asked[0])
+        game.apply(seat, takes.get(seat, decline(game, seat)))
+    return game
+
+
+def public(game: Game, bystanders: tuple[int, ...]) -> list[Any]:
+    """What the table shows (the public view, which the table text and the spectator page are
+    drawn from, its lines the public record; who it names as acting; the deadline) and what
+    the seats not asked see."""
+    return [game.view(None).to_json(), [game.view(s).to_json() for s in bystanders],
+            game.public_to_act(), game.window(), game.phase(), game.is_over()]
+
+
+def records(game: Game) -> list[Any]:
+    """The public records of closed windows (``Window.took``) the table shows."""
+    return [line for line in game.view(None).lines if line.key == "base.window.took"]
+
+
+def unchanged(before: SeatView, after: SeatView) -> bool:
+    """A seat's line as the table shows it is what it was (a round's end may clear every
+    status)."""
+    return (after.status in (None, before.status) and after.melds == before.melds
+            and after.discards == before.discards)
+
+
+def check_closures(key: str, game: Game, opener: int | None) -> int:
+    """Close the window just opened in every way its answers allow and compare what the table
+    sees after: declines in any order look alike, a seat that takes after the others declined
+    looks like one that took before they did, the record names the taker alone, and the
+    decliners' seat lines show nothing of their answers (``opener``: the seat whose action
+    opened the window, whose line its own action set). Returns how many closures were
+    compared."""
+    asked = private_seats(game)
+    bystanders = tuple(s for s in range(game.setup.seats) if s not in game.to_act())
+    before, lines = records(game), game.view(None).seats
+    compared = 0
+    worlds = [close(copy(game), list(order), {}) for order in (asked, asked[::-1])]
+    if worlds[0] is not None and worlds[1] is not None:
+        assert public(worlds[0], bystanders) == public(worlds[1], bystanders), (
+            f"{key} ({game.phase()}): the order of the declines shows")
+        new = [r for r in records(worlds[0]) if r not in before]
+        assert not any(r.args["seat"] - 1 in asked for r in new), (
+            f"{key}: a window everyone declined recorded {new}")
+        compared += 1
+    for seat in asked:
+        others = [s for s in asked if s != seat]
+        for action in [a for a in game.legal_actions(seat) if a != decline(game, seat)][:TAKES]:
+            first = close(copy(game), [seat, *others], {seat: action})
+            last = close(copy(game), [*others, seat], {seat: action})
+            if first is None or last is None:
+                continue
+            assert public(first, bystanders) == public(last, bystanders), (
+                f"{key} ({game.phase()}): seat {seat + 1}'s {action!r} shows who declined")
+            new = [r for r in records(first) if r not in before]
+            assert all(r.args["seat"] == seat + 1 for r in new), (
+                f"{key}: seat {seat + 1}'s {action!r} recorded {new}")
+            shown = game.view(None).lines
+            named = {t.args.get("seat") for t in first.view(None).lines if t not in shown}
+            for other in others:  # the decliners, idle while the taker goes on
+                if other not in first.to_act() and other != opener:
+                    assert unchanged(lines[other], first.view(None).seats[other]), (
+                        f"{key}: seat {other + 1}'s line shows it declined while seat {seat + 1} "
+                        f"took {action!r}")
+                    assert other + 1 not in named, (
+                        f"{key}: a line names seat {other + 1}, which declined {action!r}")
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_a_closed_window_shows_only_what_was_taken(key: str) -> None:
+    """Every private window met, closed every way: by declines in either order, or by one
+    seat's take before or after the others declined. The table (public view, its lines, who
+    acts, the deadline) and the seats not asked see the same in each pair, and the record of
+    what was taken (base's ``Window.took``) names the seat that took and nobody else asked."""
+    spec = registry.get(key)
+    compared = 0
+    for seed in SEEDS[:4]:
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                              options=spec.validate({})))
+        closed, last, opener = 0, None, None
+        for _ in range(MAX_STEPS):
+            if game.is_over() or closed >= CLOSED:
+                break
+            window = game.decision()
+            if window is not None and window.private and window.key != last \
+                    and private_seats(game):  # a window just opened: nobody answered yet
+                closed += 1
+                compared += check_closures(key, game, opener)
+            last = None if window is None else window.key
+            seat = opener = game.to_act()[0]
+            game.apply(seat, game.trustee(seat))
+    if key in WITH_PRIVATE_WINDOWS:
+        assert compared, f"{key}: no private window closed"
