@@ -22,6 +22,7 @@ while the others were still answering, so the table learnt who held one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -30,6 +31,11 @@ from bot.i18n import render
 from engines import registry
 from engines.base import Game, SeatView, Setup
 from engines.errors import IllegalActionError
+from tests.engines.dagunzi import test_dagunzi as dagunzi_game
+from tests.engines.gouji import test_hidden as gouji_hidden
+from tests.engines.mahjong import mj_support as mj
+from tests.engines.paohuzi import test_hidden as phz_hidden
+from tests.engines.shengji import test_game as shengji_game
 
 SEEDS = range(6)
 MAX_STEPS = 700
@@ -312,3 +318,80 @@ def test_a_closed_window_shows_only_what_was_taken(key: str) -> None:
             game.apply(seat, game.trustee(seat))
     if key in WITH_PRIVATE_WINDOWS:
         assert compared, f"{key}: no private window closed"
+
+
+# --- a closed window whoever could have answered ----------------------------------------
+# Twin tables: the same public point, but one table has a seat more that may answer the window
+# (or one that may, where the other opens no window at all). Built by each family's tests.
+def _mahjong(may: bool) -> Game:
+    """血战's seed 1001 case (tests/engines/mahjong/test_privacy.py): seat 3 throws 2m, which
+    seat 2 may 胡 in one table only."""
+    hand = "2m345m678m234p567p" if may else "1m345m678m234p567p"
+    game = mj.stacked("", "9s9p2m", hands=[mj.SEAT0, hand, mj.SEAT2, mj.SEAT3], ques=None)
+    mj.play(game, "0:9s", "1:9p")
+    return game
+
+
+Twin = tuple[Callable[[bool], Game], tuple[tuple[int, str], ...], int]
+TWINS: dict[tuple[str, str], Twin] = {
+    # (family, window phase): twin tables, the action that opens the window, a seat not asked
+    ("mahjong", "claim"): (_mahjong, ((2, "2m"),), 0),
+    ("paohuzi", "claim"): (phz_hidden.table, ((0, "x5"),), 0),
+    ("gouji", "burn"): (gouji_hidden.table, ((0, "AA"),), 4),
+    ("shengji", "declare"): (shengji_game._declaring, (), 2),
+    ("dagunzi", "jokers"): (dagunzi_game._joker_window, (), 2),
+    ("dagunzi", "show"): (dagunzi_game._show_window, (), 1),
+}
+UNTWINNED = {("gouji", "declare"), ("shengji", "counter"), ("dagunzi", "declare")}
+"""Private window kinds without twin tables yet (宣点's 革命, 反底, 打滚子's 亮主): their open
+and closed views are compared above, declines against takes, but not against a table where
+fewer seats could answer."""
+
+
+def family(game: Game) -> str:
+    return type(game).__module__.split(".")[1]
+
+
+def test_every_private_window_kind_has_twin_tables() -> None:
+    met = set()
+    for key in registry.specs():
+        spec = registry.get(key)
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=0,
+                              options=spec.validate({})))
+        for _ in range(MAX_STEPS):
+            if game.is_over():
+                break
+            window = game.decision()
+            if window is not None and window.private:
+                met.add((family(game), game.phase()))
+            seat = game.to_act()[0]
+            game.apply(seat, game.trustee(seat))
+    assert met - UNTWINNED == set(TWINS), "a private window kind without (or with stale) twins"
+
+
+@pytest.mark.parametrize("answer", ["decline", "timeout"])
+@pytest.mark.parametrize("kind", list(TWINS), ids="/".join)
+def test_who_could_answer_a_window_never_shows_once_it_closed(
+        kind: tuple[str, str], answer: str) -> None:
+    build, opening, watcher = TWINS[kind]
+    more, fewer = build(True), build(False)
+    for game in (more, fewer):
+        for seat, action in opening:
+            game.apply(seat, action)
+    assert set(private_seats(fewer)) < set(private_seats(more))  # the difference is private
+
+    opened = bool(private_seats(fewer))
+
+    def table(game: Game) -> list[Any]:
+        seen = public(game, (watcher,))
+        # that a window was open shows (its phase, a deadline of its own), who it asked not
+        return seen if opened else seen[:3] + seen[4:]
+
+    if opened:
+        assert table(more) == table(fewer)
+    for game in (more, fewer):
+        window = game.decision()
+        if window is not None and window.private:  # (some seats the table names, 够级's 对头)
+            takes = {} if answer == "timeout" else {s: "pass" for s in game.to_act()}
+            close(game, [], takes)
+    assert table(more) == table(fewer)
