@@ -24,7 +24,8 @@ while the others were still answering, so the table learnt who held one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -69,6 +70,25 @@ def decline(game: Game, seat: int) -> str:
     return timeout.action
 
 
+def walked(key: str, seeds: Iterable[int]) -> Iterator[tuple[int, Game]]:
+    """Each position of hands of ``key`` the trustee plays from ``seeds`` (up to
+    ``MAX_STEPS`` actions a hand), with the seat that acted last (-1 before the first action);
+    the game goes on from the position as it is after the caller is done with it."""
+    spec = registry.get(key)
+    for seed in seeds:
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                              options=spec.validate({})))
+        last = -1
+        for _ in range(MAX_STEPS):
+            if game.is_over():
+                break
+            yield last, game
+            if game.is_over():  # (the caller's own answer may have ended it)
+                break
+            last = game.to_act()[0]
+            game.apply(last, game.trustee(last))
+
+
 def copy(game: Game) -> Game:
     return type(game).from_record(game.to_record())
 
@@ -101,19 +121,13 @@ def check_answers(key: str, game: Game) -> int:
 
 @pytest.mark.parametrize("key", list(registry.specs()))
 def test_a_private_answer_tells_nobody_anything_while_the_window_is_open(key: str) -> None:
-    spec = registry.get(key)
     windows = compared = 0
-    for seed in SEEDS:
-        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
-                              options=spec.validate({})))
-        for _ in range(MAX_STEPS):
-            if game.is_over() or compared >= WINDOWS:
-                break
-            if len(private_seats(game)) >= 2:  # an answer may leave the window open
-                windows += 1
-                compared += check_answers(key, game)
-            seat = game.to_act()[0]
-            game.apply(seat, game.trustee(seat))
+    for _, game in walked(key, SEEDS):
+        if compared >= WINDOWS:
+            break
+        if len(private_seats(game)) >= 2:  # an answer may leave the window open
+            windows += 1
+            compared += check_answers(key, game)
     # a game with windows asking two seats or more must have had answers to compare
     assert compared or not windows, f"{key}: no window kept open by an answer"
 
@@ -128,29 +142,21 @@ def test_an_open_private_window_reads_alike_in_every_family(key: str) -> None:
     (``Game.window_phase``): the family's words for the phase, then that who may answer
     privately is not shown and that no answer in time lets it pass; the host adds the
     countdown. Once the window closes, the family's own phase again."""
-    spec = registry.get(key)
     opened = 0
-    for seed in SEEDS[:3]:
-        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
-                              options=spec.validate({})))
-        for _ in range(MAX_STEPS):
-            if game.is_over():
-                break
-            window = game.decision()
-            # the whole window, to its close: a form that changed once only the seats the table
-            # names were left (够级's 对头) would tell that the private answers were in
-            private = window is not None and window.private
-            for viewer in (None, *range(game.setup.seats)):
-                phase = game.view(viewer).phase
-                assert (phase.key == "base.window.private") == private, (
-                    f"{key} ({game.phase()}): {phase.key} for {viewer}, private {private}")
-                if private:
-                    for locale, form in PRIVATE_FORM.items():
-                        assert render(phase, locale).endswith(form), (key, locale)
-                        assert render(phase, locale) != form  # the family's words come first
-            opened += private
-            seat = game.to_act()[0]
-            game.apply(seat, game.trustee(seat))
+    for _, game in walked(key, SEEDS[:3]):
+        window = game.decision()
+        # the whole window, to its close: a form that changed once only the seats the table
+        # names were left (够级's 对头) would tell that the private answers were in
+        private = window is not None and window.private
+        for viewer in (None, *range(game.setup.seats)):
+            phase = game.view(viewer).phase
+            assert (phase.key == "base.window.private") == private, (
+                f"{key} ({game.phase()}): {phase.key} for {viewer}, private {private}")
+            if private:
+                for locale, form in PRIVATE_FORM.items():
+                    assert render(phase, locale).endswith(form), (key, locale)
+                    assert render(phase, locale) != form  # the family's words come first
+        opened += private
     if key in WITH_PRIVATE_WINDOWS:
         assert opened, f"{key}: no private window met"
 
@@ -159,21 +165,13 @@ def test_an_open_private_window_reads_alike_in_every_family(key: str) -> None:
 def test_a_window_answered_inside_keeps_one_deadline(key: str) -> None:
     """``window`` stays the same while a private window is answered seat by seat, and the host
     clock keeps one deadline for it."""
-    spec = registry.get(key)
-    for seed in SEEDS:
-        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
-                              options=spec.validate({})))
-        for _ in range(MAX_STEPS):
-            if game.is_over():
-                break
-            private = private_seats(game)
-            if len(private) >= 2:
-                opened = game.window()
-                game.apply(private[0], decline(game, private[0]))
-                if private_seats(game):
-                    assert game.window() == opened
-            seat = game.to_act()[0]
-            game.apply(seat, game.trustee(seat))
+    for _, game in walked(key, SEEDS):
+        private = private_seats(game)
+        if len(private) >= 2:
+            opened = game.window()
+            game.apply(private[0], decline(game, private[0]))
+            if private_seats(game):
+                assert game.window() == opened
 
 
 @pytest.mark.parametrize("key", list(registry.specs()))
@@ -254,7 +252,7 @@ def unchanged(before: SeatView, after: SeatView) -> bool:
             and after.discards == before.discards)
 
 
-def check_closures(key: str, game: Game, opener: int | None) -> int:
+def check_closures(key: str, game: Game, opener: int) -> int:
     """Close the window just opened in every way its answers allow and compare what the table
     sees after: declines in any order look alike, a seat that takes after the others declined
     looks like one that took before they did, the record names the taker alone, and the
@@ -304,23 +302,14 @@ def test_a_closed_window_shows_only_what_was_taken(key: str) -> None:
     seat's take before or after the others declined. The table (public view, its lines, who
     acts, the deadline) and the seats not asked see the same in each pair, and the record of
     what was taken (base's ``Window.took``) names the seat that took and nobody else asked."""
-    spec = registry.get(key)
-    compared = 0
-    for seed in SEEDS[:4]:
-        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
-                              options=spec.validate({})))
-        closed, last, opener = 0, None, None
-        for _ in range(MAX_STEPS):
-            if game.is_over() or closed >= CLOSED:
-                break
-            window = game.decision()
-            if window is not None and window.private and window.key != last \
-                    and private_seats(game):  # a window just opened: nobody answered yet
-                closed += 1
-                compared += check_closures(key, game, opener)
-            last = None if window is None else window.key
-            seat = opener = game.to_act()[0]
-            game.apply(seat, game.trustee(seat))
+    compared, closed, last = 0, Counter[int](), None
+    for opener, game in walked(key, SEEDS[:4]):
+        window = game.decision()
+        if window is not None and window.private and window.key != last \
+                and private_seats(game) and closed[game.setup.seed] < CLOSED:
+            closed[game.setup.seed] += 1  # a window just opened: nobody answered yet
+            compared += check_closures(key, game, opener)
+        last = None if window is None else window.key
     if key in WITH_PRIVATE_WINDOWS:
         assert compared, f"{key}: no private window closed"
 
@@ -421,17 +410,10 @@ def family(game: Game) -> str:
 def test_every_private_window_kind_has_twin_tables() -> None:
     met = set()
     for key in registry.specs():
-        spec = registry.get(key)
-        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=0,
-                              options=spec.validate({})))
-        for _ in range(MAX_STEPS):
-            if game.is_over():
-                break
+        for _, game in walked(key, [0]):
             window = game.decision()
             if window is not None and window.private:
                 met.add((family(game), game.phase()))
-            seat = game.to_act()[0]
-            game.apply(seat, game.trustee(seat))
     assert met <= set(TWINS), f"private windows without twin tables: {met - set(TWINS)}"
 
 
