@@ -92,6 +92,7 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "err.base.type.list": "列表",
         "err.base.start_choice": "开局选择无效：{seat} 号座位不能选“{choice}”（可选：{offered}）。",
         "base.window.private": "{phase}（私下应答的座位不公开，到时未答视为放弃）",
+        "base.window.took": "{seat}号{what}",
     },
     "en-US": {
         "err.base.hand_over": "The hand is over.",
@@ -114,11 +115,13 @@ BASE_TEXTS: dict[str, dict[str, str]] = {
         "are {offered}).",
         "base.window.private": "{phase} (who may answer privately is not shown; no answer in "
         "time lets it pass)",
+        "base.window.took": "Seat {seat} {what}",
     },
 }
 """Texts of the errors every game shares (turns, seats, options) and of the table's words for
-an open private window (``Game.window_phase``); ``GameSpec`` merges them into each game's
-catalogue. Seat numbers are 1-based."""
+an open private window (``Game.window_phase``) and for what a closed one took
+(``Window.took``); ``GameSpec`` merges them into each game's catalogue. Seat numbers are
+1-based."""
 
 BASE_TEXTS["zh-TW"] = {
     "err.base.hand_over": "本局已經結束了。",
@@ -139,6 +142,7 @@ BASE_TEXTS["zh-TW"] = {
     "err.base.type.list": "列表",
     "err.base.start_choice": "開局選擇無效：{seat} 號座位不能選「{choice}」（可選：{offered}）。",
     "base.window.private": "{phase}（私下應答的座位不公開，到時未答視為放棄）",
+    "base.window.took": "{seat}號{what}",
 }
 """繁體中文 (Taiwan): kept complete by ``python -m bot.i18n.tw --fill``."""
 
@@ -619,6 +623,20 @@ class Window:
         return cls(seats, {} if answers is None else answers, options, private=True,
                    shown=shown, key=key, timeout="pass", miss=False)
 
+    @staticmethod
+    def took(seat: int, what: Text) -> Text:
+        """窗口结果: the public record of a closed window, in one form for every family — the
+        seat that took and what it took (``what``: the family's words, the same the taker's
+        seat line shows), and nothing else: who else was asked, who declined and who lost to
+        a stronger claim never show, so a window where one seat could answer reads like one
+        where three could. A window that took nothing leaves no record at all.
+
+        >>> took = Window.took(2, T("phz.status.peng", tile="五"))
+        >>> took.key, took.args["seat"], took.args["what"].key
+        ('base.window.took', 3, 'phz.status.peng')
+        """
+        return T("base.window.took", seat=seat + 1, what=what)
+
     def public(self) -> tuple[int, ...]:
         """The waiting seats the table names: all of them, or in a private window only those
         in ``shown``."""
@@ -950,8 +968,8 @@ class Game(Remembering, ABC):
         reads ``base.window.private`` — the phase, that who may answer privately is not shown,
         and that no answer in time lets it pass — in every family alike, beside the countdown
         the host adds; who is asked, who answered and who declined never show. Any other phase:
-        ``phase`` as it is. What a closed window took shows as the move it was (a 碰's meld, a
-        declaration)."""
+        ``phase`` as it is. What a closed window took shows as the move it was (a 碰's meld,
+        the taker's seat line) and in the record ``Window.took`` builds."""
         window = self.decision()
         if window is None or not window.private or window.timeout is None or window.miss:
             return phase

@@ -4,7 +4,7 @@ their declaration windows (亮主), and fixing the 庄 and trump.
 
 from __future__ import annotations
 
-from engines.base import T
+from engines.base import T, Window
 from engines.dagunzi.kitty import DagunziKitty
 from engines.dagunzi.rules import DECKS, PER
 from engines.dagunzi.state import DECLARE, PACKETS, SHOW, team
@@ -56,7 +56,7 @@ class DagunziDeal(DagunziKitty):
         if claims:
             (_, suit), seat = claims[0]
             self.declared = True  # the 大王 shown is the hand's 亮主: the kitty is shown
-            self.first_line = T("dagunzi.line.shown", seat=seat + 1)
+            self.first_line = Window.took(seat, T("dagunzi.took.shown"))
             self._fix(seat, suit)
             return
         flips = [(rank_of(c), s, c) for s, c in enumerate(self.kitty[:4]) if c < SMALL]

@@ -26,8 +26,7 @@ class DagunziViews(DagunziTricks):
             lines.append(T("shengji.trump.suit", suit=T(f"shengji.suit.{SUITS[self.trump]}"),
                            level=level_name(self.level)))
         elif self.decl is not None:
-            lines.append(T("shengji.line.declared", seat=self.decl.seat + 1,
-                           cards=self._decl_text(self.decl)))
+            lines.append(self._declared_line(self.decl.seat, self._decl_text(self.decl)))
         if self.first_line is not None and self._phase in (BURY, JOKERS):
             lines.append(self.first_line)
         if self.tribute_note is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Choice, Picker, SeatView, Shown, T, Text, View
+from engines.base import Choice, Picker, SeatView, Shown, T, Text, View, Window
 from engines.climbing.notation import PASS, format_cards, picker_tokens
 from engines.gouji.scoring import GoujiScoring
 from engines.gouji.state import DECLARE, DONE, HEAD, PLAY, SEATS, alliance, opposite
@@ -50,7 +50,7 @@ class GoujiViews(GoujiScoring):
         # the opening facts (上班, 进贡, 买3) until the first play, so six seats stay readable
         lines: list[Text] = [] if self.played else list(self.start_lines)
         if self.revolutionary is not None:
-            lines.append(T("gouji.line.revolution", seat=self.revolutionary + 1))
+            lines.append(Window.took(self.revolutionary, T("gouji.status.revolt")))
             if self.head is not None:
                 lines.append(T(f"gouji.line.{self.head}",
                                seat=opposite(self.revolutionary) + 1))

@@ -91,7 +91,7 @@ class GoujiWindows(GoujiPlays):
             if self.burn is not None:
                 self.events.append(T("gouji.event.jieshao", seat=self.burn[0] + 1))
             self.burn = (burner, owner)
-            self.events.append(T("gouji.event.burn", seat=burner + 1, victim=owner + 1))
+            self.events.append(Window.took(burner, T("gouji.took.burn", victim=owner + 1)))
             self._play(burner, cards, p, via_burn=True)
             return
         if beaters:

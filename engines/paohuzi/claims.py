@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import T
+from engines.base import T, Text, Window
 from engines.errors import IllegalActionError
 from engines.paohuzi.groups import Group, Kind
 from engines.paohuzi.state import SEATS, Claim
@@ -85,6 +85,12 @@ class PaohuziClaims(PaohuziTurns):
         self._to_river(claim.source, t)
         self._next_draw(claim.source)
 
+    def _took(self, seat: int, what: Text) -> None:
+        """What the closed window took: ``what`` on the taker's seat line, and the table's
+        last event in base's one form (``Window.took``)."""
+        self.status[seat] = what
+        self.last_event = Window.took(seat, what)
+
     def _pao(self, seat: int, tile: int) -> None:
         hand = self.hands[seat]
         i = self._group_of(seat, tile, Kind.WEI, Kind.CHOU_WEI, Kind.PENG)
@@ -94,8 +100,7 @@ class PaohuziClaims(PaohuziTurns):
         else:
             assert i is not None
             self.groups[seat][i] = Group(Kind.PAO, (tile,) * 4)
-        self.status[seat] = T("phz.status.pao", tile=tile_zh(tile))
-        self.last_event = T("phz.event.pao", seat=seat + 1, tile=tile_zh(tile))
+        self._took(seat, T("phz.status.pao", tile=tile_zh(tile)))
         again = self.paos[seat] > 0
         self.paos[seat] += 1
         self._turn_start(seat, discard=not again, self_draw=False)  # 重跑: no discard
@@ -103,8 +108,7 @@ class PaohuziClaims(PaohuziTurns):
     def _peng(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 2
         self.groups[seat].append(Group(Kind.PENG, (tile,) * 3))
-        self.status[seat] = T("phz.status.peng", tile=tile_zh(tile))
-        self.last_event = T("phz.event.peng", seat=seat + 1, tile=tile_zh(tile))
+        self._took(seat, T("phz.status.peng", tile=tile_zh(tile)))
         self._turn_start(seat, discard=True, self_draw=False)
 
     def _chi(self, seat: int, tile: int, action: str) -> None:
@@ -117,6 +121,5 @@ class PaohuziClaims(PaohuziTurns):
                 hand[u] -= 1
             self.groups[seat].append(Group(Kind.CHI, group))
             names.append("".join(tile_zh(u) for u in group))
-        self.status[seat] = T("phz.status.chi", groups=" ".join(names))
-        self.last_event = T("phz.event.chi", seat=seat + 1, groups=" ".join(names))
+        self._took(seat, T("phz.status.chi", groups=" ".join(names)))
         self._turn_start(seat, discard=True, self_draw=False)

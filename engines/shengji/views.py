@@ -32,8 +32,7 @@ class ShengjiViews(ShengjiState):
             self._trump_text(),
         ]
         if self.decl is not None:
-            lines.append(T("shengji.line.declared", seat=self.decl.seat + 1,
-                           cards=self._decl_text(self.decl)))
+            lines.append(self._declared_line(self.decl.seat, self._decl_text(self.decl)))
         if self._phase in (PLAY, DONE):
             lines.append(T("shengji.line.points", points=self.xian_points))
         # the trick so far, the last trick and a failed 甩牌: View.round, View.last_round

@@ -193,6 +193,12 @@ class TrickHand(Game):
                                          if seat == s else None)))
         return tuple(seats)
 
+    @staticmethod
+    def _declared_line(seat: int, cards: str) -> Text:
+        """The table's record of the declaration standing (亮主, 反主): who declared it and its
+        ``cards``, in base's form of what a closed window took (``Window.took``)."""
+        return Window.took(seat, T("shengji.status.declared", cards=cards))
+
     def _table_view(self, seat: int | None, seats: tuple[SeatView, ...], lines: list[Text],
                     phase: Text) -> View:
         """``seat``'s view (None: the table's) of the seats and ``lines`` a game shows, with

@@ -23,7 +23,6 @@ TRICK_TEXTS: dict[str, dict[str, str]] = {
         "shengji.trump.notrump": "打 {level}，无主",
         "shengji.trump.suit": "打 {level}，主牌 {suit}",
         "shengji.line.levels": "级别：1、3号 打{a}；2、4号 打{b}",
-        "shengji.line.declared": "{seat}号亮 {cards}",
         "shengji.line.points": "闲家得分：{points}",
         "err.shengji.card": "看不懂“{typed}”：“{part}”不是一张牌（例如 Ah、10d、B 小王、R 大王）。",
     },
@@ -44,7 +43,6 @@ TRICK_TEXTS: dict[str, dict[str, str]] = {
         "shengji.trump.notrump": "Level {level}; no trump",
         "shengji.trump.suit": "Level {level}; trump {suit}",
         "shengji.line.levels": "Levels: seats 1 & 3 at {a}; seats 2 & 4 at {b}",
-        "shengji.line.declared": "Seat {seat} declared {cards}",
         "shengji.line.points": "Defenders' points: {points}",
         "err.shengji.card": "Cannot read '{typed}': '{part}' is not a card (e.g. Ah, 10d, B small "
         "joker, R big joker).",
@@ -70,7 +68,6 @@ TRICK_TEXTS["zh-TW"] = {
     "shengji.trump.notrump": "打 {level}，無主",
     "shengji.trump.suit": "打 {level}，主牌 {suit}",
     "shengji.line.levels": "級別：1、3號 打{a}；2、4號 打{b}",
-    "shengji.line.declared": "{seat}號亮 {cards}",
     "shengji.line.points": "閒家得分：{points}",
     "err.shengji.card": "看不懂「{typed}」：「{part}」不是一張牌（例如 Ah、10d、B 小王、R 大王）。",
 }

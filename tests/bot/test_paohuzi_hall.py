@@ -166,8 +166,8 @@ async def test_three_people_play_a_hand_with_a_pao(
         raise AssertionError("the hand did not finish")
     assert paos, "a 跑 was made"
     seat, shown = paos[0]
-    assert re.search(rf"Seat {seat + 1}: 跑 (.)\n", shown), "the table says who made a 跑"
-    tile = re.search(rf"Seat {seat + 1}: 跑 (.)\n", shown)[1]
+    assert re.search(rf"Seat {seat + 1} 跑 (.)\n", shown), "the table says who made a 跑"
+    tile = re.search(rf"Seat {seat + 1} 跑 (.)\n", shown)[1]
     assert re.search(rf"{NAMES[seat]}\n.*melds [^·\n]*{tile * 4}", shown), "the 跑 lies open"
     assert forced, "a forced 啸/倾 happened with nobody clicking"
     seat, shown = forced[0]

@@ -8,7 +8,7 @@ import doctest
 import pytest
 
 from bot.host.model import private_digest
-from engines.base import Picker, Setup
+from engines.base import Picker, Setup, T, Window
 from engines.dagunzi import DAGUNZI, rules
 from engines.dagunzi.game import DagunziGame, team
 from engines.dagunzi.rules import beats, follow_problem, level_points, level_result
@@ -119,7 +119,8 @@ def test_first_hand_a_seat_dealt_a_big_joker_may_show_it_and_the_first_dealt_win
             game.apply(game.to_act()[0], "show")
         _, first, suit = claims[0]
         assert game.dealer == first and game.trump == suit and game.phase() == "bury"
-        assert any(line.key == "dagunzi.line.shown" for line in game.view(None).lines)
+        # the record names the one that took (base's form), not who else showed
+        assert Window.took(first, T("dagunzi.took.shown")) in game.view(None).lines
 
 
 def test_seed_7_the_earliest_big_joker_among_those_shown_makes_the_dealer() -> None:
