@@ -170,14 +170,12 @@ def card_rows(lines: Iterable[Text], faces: Faces, locale: str, *, limit: int = 
     rows = []
     for k, line in enumerate(lines):
         twin = suited[k] if k < len(suited) else None
-        for key in CARD_ARGS:
-            value = line.args.get(key)
-            if twin and isinstance(value, str):
-                value = twin
-            shown = faces(value) if isinstance(value, str) else None
-            if shown:
-                rows.append(Row(render_text(line, locale), shown))
-                break
+        value = _cards_of(line)
+        if twin and value is not None:
+            value = twin
+        shown = faces(value) if value is not None else None
+        if shown:
+            rows.append(Row(render_text(line, locale), shown))
     return tuple(rows[-limit:])
 
 
@@ -225,10 +223,13 @@ def hand_picture(faces: Faces, view: View, seat: int, names: Sequence[str], loca
 
 
 def _cards_of(text: Text | None) -> str | None:
-    """The card notation a status or line carries (``CARD_ARGS``), or None."""
+    """The card notation a status or line carries (``CARD_ARGS``), or None; a text nested in
+    its arguments counts too (``Window.took`` wraps the family's words: "4号" + "亮 2h 2h")."""
     if text is None:
         return None
     value = next((text.args[key] for key in CARD_ARGS if key in text.args), None)
+    if value is None:
+        value = next((_cards_of(v) for v in text.args.values() if isinstance(v, Text)), None)
     return value if isinstance(value, str) else None
 
 
