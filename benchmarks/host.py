@@ -20,8 +20,9 @@ For each table count it prints:
   table hold of their own (``bot.host.memory.own_bytes``: what another table of the family
   does not share);
 - open loop: actions arrive as a Poisson stream at ``--rate`` per second at random tables (one
-  in flight per table; a turn where no action arrives in 15 s times out); p50/p99 from the
-  arrival to the answer (queueing included);
+  in flight per table; a turn where no action arrives in 15 s times out), made by people in a
+  process of their own (``benchmarks/players.py``) so their choosing is not the host's; p50/p99
+  from an action's sending to the host's answer (the pipe and the host's queue included);
 - database bytes per hand (growth of the checkpointed file over the closed loop, per hand).
 
 Each size first plays until half as many hands as it has tables are settled (at most
@@ -69,6 +70,8 @@ from engines.errors import GameError
 from storage.db import Database, open_database
 from storage.wallet import Wallet
 
+from benchmarks.players import RemotePlayers
+
 GAME, ROOM = "doudizhu", "coin_low"
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -114,6 +117,8 @@ class Hall:
         self.busy: set[int] = set()
         self.thinking = 0.0
         self.calls = 0
+        self.stale = 0
+        self.plumbing = 0.0
 
     @classmethod
     async def open(cls, folder: Path | str, seed: int,
@@ -221,41 +226,18 @@ class Hall:
     async def open_loop(
         self, tables: list[int], rate: float, seconds: float, seed: int
     ) -> tuple[int, float, list[float]]:
-        """Poisson arrivals at ``rate``/s, each at a random table not already answering.
-        Latency is from the arrival to the host's answer."""
-        rng = random.Random(seed)
-        loop = asyncio.get_running_loop()
-        latencies: list[float] = []
-        pending: set[asyncio.Task[None]] = set()
-        dropped = 0
-
-        async def one(table_id: int, arrived: float) -> None:
-            try:
-                await self.step(table_id)
-                latencies.append(loop.time() - arrived)
-            finally:
-                self.busy.discard(table_id)
-
-        began = loop.time()
-        due = began
-        while due - began < seconds:
-            due += rng.expovariate(rate)
-            delay = due - loop.time()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            for _ in range(8):
-                table_id = rng.choice(tables)
-                if table_id not in self.busy:
-                    break
-            else:
-                dropped += 1
-                continue
-            self.busy.add(table_id)
-            task = loop.create_task(one(table_id, due))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-        await asyncio.gather(*pending)
-        return len(latencies), loop.time() - began, latencies
+        """Poisson arrivals at ``rate``/s, each at a random table not already answering, made
+        by people in a process of their own (``benchmarks/players.py``: random legal actions
+        of their copies of the hands). Latency is from the moment a person sent an action to
+        the host's answer; ``stale`` counts the actions a timer overtook, and ``plumbing`` the
+        host CPU the benchmark's pipe to the people took."""
+        players = RemotePlayers.watching(self.manager, tables, self.deal_if_idle)
+        try:
+            answered = await players.run(rate, seconds, seed)
+        finally:
+            players.stop_watching()
+        self.stale, self.plumbing = players.stale, players.plumbing
+        return answered
 
     def db_bytes(self) -> int:
         """The database file's size once the WAL is checkpointed into it (call when idle)."""
@@ -540,8 +522,9 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         timers = hall.timer_actions() - timed
         p99_open = percentile(lat, 0.99)
         print(
-            f"  open loop at {args.rate:,.0f}/s offered: {calls / took:,.0f} actions/s served "
-            f"(+ {timers:.0f} by the host's timers); p50 {ms(percentile(lat, 0.5))}, "
+            f"  open loop at {args.rate:,.0f}/s offered by players in their own process: "
+            f"{calls / took:,.0f} actions/s served (+ {timers:.0f} by the host's timers; "
+            f"{hall.stale} overtaken by a timer); p50 {ms(percentile(lat, 0.5))}, "
             f"p99 {ms(p99_open)}"
         )
         hall.wait_for_host = True

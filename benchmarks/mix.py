@@ -18,8 +18,8 @@ deals and first actions: 够级's 宣点, 升级's declarations), then measures 
 until ``--calls`` host calls were answered (a loaded machine still measures enough of them).
 Runs alternate (mix, 斗地主, mix, 斗地主 …), each in a fresh hall and database, and the
 median of the per-run ratios is the figure. Then an open loop: ``--rate`` actions/s offered as
-a Poisson stream over ``--open-tables`` mixed tables (``Hall.open_loop``), p50/p99 from the
-arrival to the answer.
+a Poisson stream over ``--open-tables`` mixed tables by players in a process of their own
+(``Hall.open_loop``, ``benchmarks/players.py``), p50/p99 from an action's sending to the answer.
 
     python benchmarks/mix.py                      # 100 tables per run, 3 rounds, open loop
     python benchmarks/mix.py --rounds 5 --seconds 4 --open-tables 0
@@ -91,8 +91,8 @@ async def one_run(games: tuple[tuple[str, str], ...], tables: int, args: argpars
 
 async def open_run(games: tuple[tuple[str, str], ...],
                    args: argparse.Namespace) -> tuple[float, float, float, float]:
-    """Open loop over mixed tables: (served/s, p50, p99, the players' share of the CPU —
-    their choosing runs in the host's event loop here, and its latency counts it)."""
+    """Open loop over mixed tables, the players in a process of their own
+    (``benchmarks/players.py``): (served/s, p50, p99, the share of actions a timer overtook)."""
     with tempfile.TemporaryDirectory() as folder:
         hall = await MixHall.open(Path(folder), seed=99, tune=tuned(args.autopass))
         ids = await hall.seat_games(games, args.open_tables, 99)
@@ -100,11 +100,9 @@ async def open_run(games: tuple[tuple[str, str], ...],
         tune_collector()
         await hall.stagger(ids, args.warm)
         hall.wait_for_host = False
-        thought, cpu = hall.thinking, time.process_time()
         calls, took, lat = await hall.open_loop(ids, args.rate, args.seconds, seed=99)
-        thinking = (hall.thinking - thought) / max(1e-9, time.process_time() - cpu)
         await hall.close()
-    return calls / took, percentile(lat, 0.5), percentile(lat, 0.99), thinking
+    return calls / took, percentile(lat, 0.5), percentile(lat, 0.99), hall.stale / max(1, calls)
 
 
 def main() -> None:
@@ -140,10 +138,10 @@ def main() -> None:
               f"p99 {ms(mp99)}), doudizhu {alone:,.0f} ({acalls:,.0f} calls, p99 {ms(ap99)}): "
               f"{mix / alone:.2f}x", flush=True)
     if args.open_tables:
-        served, p50, p99, thinking = asyncio.run(open_run(mix_games, args))
+        served, p50, p99, stale = asyncio.run(open_run(mix_games, args))
         print(f"  open loop, {args.open_tables} mixed tables at {args.rate:,.0f}/s offered: "
               f"{served:,.0f}/s served, p50 {ms(p50)}, p99 {ms(p99)} (goal <= 50 ms); "
-              f"players' choosing {thinking:.0%} of the CPU")
+              f"{stale:.1%} of the actions overtaken by a timer")
     print(f"load average at the end {os.getloadavg()[0]:.1f} (2 cores shared with others)")
     print(f"mix: {statistics.median(ratios):.2f}x 斗地主's actions per CPU-second "
           f"(median of {args.rounds}; mix {statistics.median(mixes):,.0f}, 斗地主 "
