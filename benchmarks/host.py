@@ -517,15 +517,17 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
                   f"table {whole / 1024:.1f} KiB")
 
         hall.wait_for_host = False
-        timed = hall.timer_actions()
+        timed, cpu = hall.timer_actions(), time.process_time()
         calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=size)
         timers = hall.timer_actions() - timed
+        open_cpu = (time.process_time() - cpu) / max(1.0, calls + timers)
         p99_open = percentile(lat, 0.99)
         print(
             f"  open loop at {args.rate:,.0f}/s offered by players in their own process: "
             f"{calls / took:,.0f} actions/s served (+ {timers:.0f} by the host's timers; "
             f"{hall.stale} overtaken by a timer); p50 {ms(percentile(lat, 0.5))}, "
-            f"p99 {ms(p99_open)}"
+            f"p99 {ms(p99_open)}; host CPU {open_cpu * 1e6:.0f} µs per call (the pipe to the "
+            f"people: {hall.plumbing / max(1, calls) * 1e6:.0f} µs of it)"
         )
         hall.wait_for_host = True
         left = await hall.finish(tables, args.stagger)
