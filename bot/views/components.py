@@ -168,11 +168,17 @@ MAX_ROWS = 5
 def hand_view(table: Table, game: Game, seat: int, locale: str, *, turn: bool | None = None
               ) -> discord.ui.View:
     """The private controls: the card picker (one select per menu; with several menus, picks
-    are gathered and confirmed with Play), the phase's buttons, and Hint; ``turn``: whether
-    they are a turn's (``hand_text``), by default whether the game waits for the seat."""
+    are gathered and confirmed with Play; not in a waiting DM), the phase's buttons and Hint,
+    or while the seat waits its open offers and Refresh. ``turn``: whether they are a turn's
+    (``hand_text``; the DM's), by default (``/hand``) whether the game waits for the seat."""
     view = discord.ui.View(timeout=None)
-    for item in picker_items(table.id, game.picker(seat), locale):
-        view.add_item(item)
+    # a waiting DM (``turn`` False) offers no cards to pick: it is redrawn only when what it
+    # shows changes (``private_digest``), which a picker made from the phase would not follow,
+    # so it would tell whether a window it was not asked in opened; ``/hand``, drawn when
+    # asked, shows the hand's picker whatever the turn
+    if turn is not False:
+        for item in picker_items(table.id, game.picker(seat), locale):
+            view.add_item(item)
     # offers (明牌 …) are open whatever the turn: a click takes one, nobody waits for them
     offers = list(game.open_offers(seat))
     if not (seat in game.to_act() if turn is None else turn):
