@@ -44,11 +44,8 @@ class PrivateHands:
             if seat.uid is None or seat.escaped or seat.kicked:
                 continue
             key = str(index)
-            view = None
-            if key not in table.sent:  # not shown yet: only once the seat holds a hand
-                view = game.view(index)
-                if not view.hand:
-                    continue
+            if key not in table.sent and not game.view(index).hand:
+                continue  # not shown yet: only once the seat holds a hand
             face = None
             if index not in acting:
                 # a waiting seat's digest follows from its face and offers alone: the same
@@ -56,7 +53,7 @@ class PrivateHands:
                 face = (game.private_face(index), game.open_offers(index))
                 if self.faces.get((table.id, index)) == (face, table.sent.get(key)):
                     continue
-            digest = private_digest(game, index, view, acting)
+            digest = private_digest(game, index, acting)
             if face is not None:
                 self.faces[(table.id, index)] = (face, digest)
             if table.sent.get(key) == digest:
