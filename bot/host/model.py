@@ -32,8 +32,8 @@ class HostError(Exception):
         super().__init__(key, args)
 
 
-_WAITING = Text("dm.wait")
-_TURN = "turn"  # an ordinary turn's digest (``private_digest``)
+# what a digest starts with (``private_digest``): plain text, whose repr costs nothing
+_WAITING, _TURN = "wait", "turn"
 
 
 def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | None = None
@@ -90,7 +90,7 @@ def private_digest(game: Game, seat: int, acting: tuple[int, ...] | None = None)
             parts = (dm_view(game, seat, acting=True), True, game.open_offers(seat),
                      game.choices(seat), game.picker(seat), game.window())
     else:
-        parts = (_WAITING, game.private_face(seat), False, game.open_offers(seat))
+        parts = (_WAITING, game.private_face(seat), game.open_offers(seat))
     # repr, not hash(): Python salts str hashes per process, and the digest outlives one
     raw = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(raw, "big") >> 2  # a count that fits the saved table's checks
