@@ -838,8 +838,8 @@ class ActionLog(Sequence[tuple[int, str]]):
 
 
 MEMO_HOOKS: tuple[str, ...] = (
-    "decision", "legal_actions", "forced_action", "private_face", "view", "choices", "picker",
-    "open_offers",
+    "decision", "to_act", "legal_actions", "forced_action", "private_face", "view", "choices",
+    "picker", "open_offers",
 )
 """The hooks the host asks several times about one state (after every action: who acts, each
 waiting seat's forced pass and face, the acting seats' views and choices): between the host's
@@ -940,6 +940,7 @@ class Game(Remembering, ABC):
         once outside a window phase). Default: no windows."""
         return None
 
+    @_memoized
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now (several for simultaneous choices); () when over: the open
         window's seats still to answer (``decision``), else ``turn_seats``."""

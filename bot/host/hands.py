@@ -40,26 +40,26 @@ class PrivateHands:
         game = table.game
         assert game is not None
         acting = self.private_acting(table)
+        faces = self.faces
         for index, seat in enumerate(table.seats):
             if seat.uid is None or seat.escaped or seat.kicked:
                 continue
             key = str(index)
-            view = None
-            if key not in table.sent:  # not shown yet: only once the seat holds a hand
-                view = game.view(index)
-                if not view.hand:
-                    continue
+            was = table.sent.get(key)
+            if was is None and not game.view(index).hand:
+                continue  # not shown yet: only once the seat holds a hand
             face = None
             if index not in acting:
                 # a waiting seat's digest follows from its face and offers alone: the same
                 # face that last gave the digest it was sent needs neither repr nor digest
                 face = (game.private_face(index), game.open_offers(index))
-                if self.faces.get((table.id, index)) == (face, table.sent.get(key)):
+                last = faces.get((table.id, index))
+                if last is not None and last[1] == was and last[0] == face:
                     continue
-            digest = private_digest(game, index, view, acting)
+            digest = private_digest(game, index, acting)
             if face is not None:
-                self.faces[(table.id, index)] = (face, digest)
-            if table.sent.get(key) == digest:
+                faces[(table.id, index)] = (face, digest)
+            if was == digest:
                 continue
             table.sent[key] = digest
             await self.notifier.hand_dealt(table, index)

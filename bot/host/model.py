@@ -32,7 +32,8 @@ class HostError(Exception):
         super().__init__(key, args)
 
 
-_WAITING = Text("dm.wait")
+# what a digest starts with (``private_digest``): plain text, whose repr costs nothing
+_WAITING, _TURN = "wait", "turn"
 
 
 def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | None = None
@@ -63,8 +64,7 @@ def dm_view(game: Game, seat: int, view: View | None = None, *, acting: bool | N
     )
 
 
-def private_digest(game: Game, seat: int, view: View | None = None,
-                   acting: tuple[int, ...] | None = None) -> int:
+def private_digest(game: Game, seat: int, acting: tuple[int, ...] | None = None) -> int:
     """A fingerprint of everything a seat's private hand shows (``dm_view``) and offers
     (its open offers; on its turn its choices, its card picker and the decision window),
     the same in every process (kept in ``Table.sent`` across a restart): while it stays the
@@ -74,15 +74,23 @@ def private_digest(game: Game, seat: int, view: View | None = None,
     Off its turn the picker is left out: it is made from the cards and the phase, which are
     in; and what the DM shows is read from ``Game.private_face``, the game's cheap key of a
     waiting hand (a waiting DM does not name the phase: a claim window for others opens one),
-    so a waiting seat costs no ``view``. On its turn, the whole ``dm_view``.
+    so a waiting seat costs no ``view``. On an ordinary turn (no keyed window open) every
+    action and escape moves ``Game.window``, so the window number, the phase, the face and
+    the offers tell every change of the whole turn's DM without building it. Inside a keyed
+    window, whose answers leave ``Game.window`` as it is, the whole ``dm_view``.
     """
     acting = game.to_act() if acting is None else acting
     parts: tuple[Any, ...]
     if seat in acting:
-        parts = (dm_view(game, seat, view, acting=True), True, game.open_offers(seat),
-                 game.choices(seat), game.picker(seat), game.window())
+        window = game.decision()
+        if window is None or window.key is None:
+            parts = (_TURN, game.private_face(seat), game.window(), game.phase(),
+                     game.open_offers(seat))
+        else:
+            parts = (dm_view(game, seat, acting=True), True, game.open_offers(seat),
+                     game.choices(seat), game.picker(seat), game.window())
     else:
-        parts = (_WAITING, game.private_face(seat), False, game.open_offers(seat))
+        parts = (_WAITING, game.private_face(seat), game.open_offers(seat))
     # repr, not hash(): Python salts str hashes per process, and the digest outlives one
     raw = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(raw, "big") >> 2  # a count that fits the saved table's checks

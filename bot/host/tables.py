@@ -19,8 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from bot.host.cashier import Cashier, HandResult, SeatResultView, TransferLine
@@ -65,6 +64,32 @@ class Notifier(Protocol):
     async def hand_settled(self, table: Table, result: HandResult) -> None: ...
 
     async def table_closed(self, table: Table, reason: Text) -> None: ...
+
+
+class _Locked:
+    """``async with manager._locked(table_id) as table``: the table under its lock, HostError
+    (``err.no_table``) if there is none or it closed while we waited for the lock. A plain
+    class rather than an async generator: every action enters one."""
+
+    __slots__ = ("_lock", "_manager", "_table_id")
+
+    def __init__(self, manager: TableManager, table_id: int) -> None:
+        self._manager, self._table_id = manager, table_id
+        self._lock: asyncio.Lock | None = None
+
+    async def __aenter__(self) -> Table:
+        manager, table_id = self._manager, self._table_id
+        table = manager.get(table_id)
+        lock = self._lock = manager.lock(table_id)
+        await lock.acquire()
+        if manager.tables.get(table_id) is not table:
+            lock.release()
+            raise HostError("err.no_table")
+        return table
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._lock is not None
+        self._lock.release()
 
 
 class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
@@ -112,21 +137,19 @@ class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
         return self.wallet.scoped(self.settings.economy(guild_id))
 
     def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:  # made only when missing: every action asks for it
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
 
     @property
     def lock_count(self) -> int:
         """Table locks held in memory (one per open table at most)."""
         return len(self._locks)
 
-    @asynccontextmanager
-    async def _locked(self, table_id: int) -> AsyncIterator[Table]:
-        """The table, under its lock; HostError if it closed while we waited."""
-        table = self.get(table_id)
-        async with self.lock(table_id):
-            if self.tables.get(table_id) is not table:
-                raise HostError("err.no_table")
-            yield table
+    def _locked(self, table_id: int) -> _Locked:
+        """The table, under its lock (``async with``); HostError if it closed while we waited."""
+        return _Locked(self, table_id)
 
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)

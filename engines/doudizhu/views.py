@@ -23,9 +23,11 @@ class DoudizhuViews(DoudizhuPlays):
 
     def private_face(self, seat: int) -> Any:
         """What a waiting DM shows, cheaply: the cards of every seat it sees (its own, the
-        明牌 shown, all once the hand is over), as counts; their suited twins follow them."""
-        return tuple(tuple(self.visible_hand(s)) if s == seat or self.shown[s] or self.over
-                     else None for s in range(self.n))
+        明牌 shown, all once the hand is over), as counts (bytes); their suited twins follow
+        them."""
+        shown, over = self.shown, self.over
+        return tuple(bytes(self.visible_hand(s)) if s == seat or shown[s] or over else None
+                     for s in range(self.n))
 
     def view(self, seat: int | None) -> View:
         """``plain_view`` with its suited twin for pictures (``View.shown``; which card of a

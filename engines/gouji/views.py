@@ -27,10 +27,11 @@ class GoujiViews(GoujiScoring):
         return n
 
     def private_face(self, seat: int) -> Any:
-        """What a waiting DM shows, cheaply: its cards, and their suits where dealt with suits."""
+        """What a waiting DM shows, cheaply: its cards (counts, as bytes), and their suits where
+        dealt with suits."""
         hand = self.hands[seat]
         suited = self.suits.hand(seat) if self.suits is not None and any(hand) else None
-        return (tuple(hand), suited)
+        return (bytes(hand), suited)
 
     def view(self, seat: int | None) -> View:
         over = self._phase == DONE

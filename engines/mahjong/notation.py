@@ -24,6 +24,8 @@ one 吃 is possible).
 
 from __future__ import annotations
 
+import functools
+
 from engines.base import T
 from engines.errors import NotationError
 from engines.mahjong.tiles import SUITS, format_run, parse_tile, parse_tiles
@@ -41,12 +43,16 @@ PAO_MAX = 4
 _SUIT_NAMES = {"m": 0, "万": 0, "萬": 0, "p": 1, "筒": 1, "饼": 1, "s": 2, "条": 2, "索": 2}
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_action(text: str) -> tuple[str, int | None]:
     """(kind, value) of a typed action: kinds ``que`` (value: suit 0–2), ``discard`` and
     ``gang`` (value: tile, or None for a bare 杠), ``pao`` (value: 炮子 0–4), ``chi``
     (value: the run's lowest tile, or None), ``peng``, ``hu``, ``pass``.
 
-    Raises NotationError when the text is no action or names no valid tile or suit.
+    Raises NotationError when the text is no action or names no valid tile or suit. A pure
+    function of the text with an immutable answer, read after every action of every table
+    and for every listed one: the last few thousand texts' answers are kept (an error is
+    raised afresh each time).
     """
     low = " ".join(text.strip().lower().split())
     if low in _HU:

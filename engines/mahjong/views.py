@@ -59,19 +59,19 @@ class MahjongViews(PropUse, MahjongSettlement):
 
     def private_face(self, seat: int) -> Any:
         """What a waiting DM shows, cheaply: the concealed tiles of every hand it sees (its
-        own, the winners', all once the hand ended) with the tile ``hand_text`` sets apart,
-        and its own melds (an 暗杠 is drawn apart)."""
+        own, the winners', all once the hand ended; a count per tile, as bytes) with the tile
+        ``hand_text`` sets apart, and its own melds (an 暗杠 is drawn apart)."""
         winners: dict[int, int] = {}
         for w in self.wins:
             winners.setdefault(w.seat, w.tile)  # a seat's first win sets its tile apart
-        hands: list[tuple[tuple[int, ...], int | None] | None] = []
+        hands: list[tuple[bytes, int | None] | None] = []
         for s in range(self.N):
             if s == seat or s in winners or self.ended is not None:
                 apart = winners.get(s)
                 if apart is None and self.drawn is not None and s == self.turn \
                         and self._phase == DISCARD:
                     apart = self.drawn
-                hands.append((tuple(self.hands[s]), apart))
+                hands.append((bytes(self.hands[s]), apart))
             else:
                 hands.append(None)
         melds = tuple((m.kind is MeldKind.ANGANG, m.tiles) for m in self.melds[seat])

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 
 from engines.trick.cards import TRUMP, Context, format_ids, key_top
 
@@ -225,6 +225,32 @@ def follow_problem(hand: Sequence[int], lead: Lead, play: Sequence[int],
     if got < best:
         return ("structure", best, got)
     return None
+
+
+def legal_follows(hand: Sequence[int], lead: Lead, ctx: Context,
+                  most: int = 5000) -> list[tuple[int, ...]]:
+    """The legal follows (``follow_problem`` None) among the first ``most`` distinct sets of
+    ``lead.n`` cards of ``hand`` (counts), in the order ``combinations`` of the sorted ids
+    gives them. What does not depend on the play — the held cards of the led suit, how many of
+    them a follow must carry, the best structure they make — is worked out once."""
+    cards = sorted(cid for cid, k in enumerate(hand) for _ in range(k))
+    n, suit, eff = lead.n, lead.suit, ctx.eff
+    held = suit_cards(hand, ctx, suit)
+    need = min(len(held), n)
+    best = structure(held, ctx, lead.caps, n) if len(held) > n else None
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[int, ...]] = []
+    for combo in combinations(cards, n):
+        if combo in seen:
+            continue
+        seen.add(combo)
+        if len(seen) > most:
+            break
+        if need and sum(1 for c in combo if eff[c] == suit) < need:
+            continue
+        if best is None or not structure(combo, ctx, lead.caps) < best:
+            out.append(combo)
+    return out
 
 
 def beats(play: Sequence[int], winner: Sequence[int], lead: Lead, ctx: Context) -> bool:

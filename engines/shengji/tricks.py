@@ -5,7 +5,6 @@ score with the levels it moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 from engines.base import Outcome, T, Text
@@ -17,6 +16,7 @@ from engines.shengji.patterns import (
     failed_throw,
     follow_problem,
     kitty_multiplier,
+    legal_follows,
     shortfall,
     suit_cards,
 )
@@ -51,15 +51,8 @@ class ShengjiTricks(ShengjiState):
                 out.update(format_ids([c], self.ctx) for c in held)
         else:
             assert self.lead is not None
-            seen: set[tuple[int, ...]] = set()
-            for combo in combinations(sorted(cards), self.lead.n):
-                if combo in seen:
-                    continue
-                seen.add(combo)
-                if len(seen) > 5000:
-                    break
-                if follow_problem(self.hands[seat], self.lead, combo, self.ctx) is None:
-                    out.add(format_ids(combo, self.ctx))
+            out.update(format_ids(combo, self.ctx)
+                       for combo in legal_follows(self.hands[seat], self.lead, self.ctx))
         return sorted(out)
 
     def forced_action(self, seat: int) -> str | None:

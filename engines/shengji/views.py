@@ -9,7 +9,7 @@ from typing import Any
 from engines.base import Choice, Picker, T, Text, View
 from engines.shengji.rules import DEAL, PACKETS
 from engines.shengji.state import BURY, COUNTER, DECLARE, DONE, PLAY, ShengjiState
-from engines.trick.cards import ids_of, level_name
+from engines.trick.cards import level_name
 
 ROLES = ("shengji.role.zhuang", "shengji.role.xian")
 
@@ -18,8 +18,10 @@ class ShengjiViews(ShengjiState):
     """Seat and table views, the phase text, buttons and the card picker."""
 
     def private_face(self, seat: int) -> Any:
-        """What a waiting DM shows, cheaply: its cards in the order the trump sorts them."""
-        return tuple(self.ctx.sort(ids_of(self.hands[seat])))
+        """What a waiting DM shows, cheaply: its cards (a count per card id) and the trump
+        picture that sorts them — plain bytes and numbers, nothing sorted or listed."""
+        ctx = self.ctx
+        return bytes(self.hands[seat]), ctx.level, ctx.trump, ctx.fixed_two
 
     def view(self, seat: int | None) -> View:
         declared = None

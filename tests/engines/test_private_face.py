@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.host.model import dm_view
+from bot.host.model import dm_view, private_digest
 from engines import registry
 from engines.base import Game, Setup, Text
 from tests.engines.walking import walk
@@ -62,3 +62,33 @@ def test_private_face_is_overridden(key: str) -> None:
     game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=1,
                           options=spec.validate({})))
     assert type(game).private_face is not Game.private_face
+
+
+def turn_dm(game: Game, seat: int) -> str:
+    """Everything an acting seat's DM shows and offers, as text: its whole ``dm_view``, its
+    open offers, its choices and its card picker."""
+    return repr((dm_view(game, seat, acting=True), game.open_offers(seat), game.choices(seat),
+                 game.picker(seat)))
+
+
+@pytest.mark.parametrize("key", list(registry.specs()))
+def test_an_acting_seats_digest_changes_whenever_its_dm_does(key: str) -> None:
+    """On its turn a seat's digest is built from a few cheap parts on an ordinary turn (issue
+    24: the host no longer draws the whole DM after every action to compare it); whenever the
+    DM it stands for differs from what it showed at the seat's last turn of the hand (the step
+    before, or before others played), the digest does too, or the DM would keep showing the
+    last turn's cards, lines or buttons."""
+    turns = 0
+    for seed in SEEDS:
+        last: dict[int, tuple[str, int]] = {}  # seat → its DM and digest at its last turn
+        for game, hand, step in walk(key, seed):
+            if step == 0:
+                last = {}
+            for seat in game.to_act():
+                shown, digest = turn_dm(game, seat), private_digest(game, seat)
+                if seat in last and last[seat][0] != shown:
+                    where = f"{key} seed {seed} hand {hand} step {step} seat {seat}"
+                    assert digest != last[seat][1], f"{where} ({game.phase()}): DM changed"
+                last[seat] = shown, digest
+                turns += 1
+    assert turns > 0  # the walk met seats on their turn
