@@ -119,6 +119,7 @@ class Hall:
         self.calls = 0
         self.stale = 0
         self.plumbing = 0.0
+        self.people_cpu = 0.0  # the open loop's people: their process's share of a core
 
     @classmethod
     async def open(cls, folder: Path | str, seed: int,
@@ -237,6 +238,7 @@ class Hall:
         finally:
             players.stop_watching()
         self.stale, self.plumbing = players.stale, players.plumbing
+        self.people_cpu = players.people_cpu / max(1e-9, answered[1])
         return answered
 
     def db_bytes(self) -> int:
@@ -527,7 +529,8 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
             f"{calls / took:,.0f} actions/s served (+ {timers:.0f} by the host's timers; "
             f"{hall.stale} overtaken by a timer); p50 {ms(percentile(lat, 0.5))}, "
             f"p99 {ms(p99_open)}; host CPU {open_cpu * 1e6:.0f} µs per call (the pipe to the "
-            f"people: {hall.plumbing / max(1, calls) * 1e6:.0f} µs of it)"
+            f"people: {hall.plumbing / max(1, calls) * 1e6:.0f} µs of it; the people's own "
+            f"process used {hall.people_cpu:.0%} of a core)"
         )
         hall.wait_for_host = True
         left = await hall.finish(tables, args.stagger)

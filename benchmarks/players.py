@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -83,6 +84,7 @@ class RemotePlayers:
         self.latencies: list[float] = []
         self.stale = 0
         self.plumbing = 0.0  # the host's CPU spent on this benchmark's pipe, not the host's
+        self.people_cpu = 0.0  # the people's process's CPU seconds
         self._child: asyncio.subprocess.Process | None = None
         self._flush: asyncio.Handle | None = None
 
@@ -176,7 +178,10 @@ class RemotePlayers:
         took = time.monotonic() - began
         await asyncio.gather(*pending)
         self._child.stdin.close()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         await self._child.wait()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.people_cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
         self._child = None
         return len(self.latencies), took, self.latencies
 
