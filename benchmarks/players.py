@@ -20,7 +20,8 @@ a copy of every table's hand, replayed from the host's own record:
 An action the host refuses because a timer acted first (the person's copy was behind) is an
 answer all the same, counted as stale.
 
-The protocol is one JSON object per line over the child's stdin and stdout.
+The protocol is one JSON object per line over the child's stdin and stdout; the host sends
+the news of a moment's changed tables as one batch.
 """
 
 from __future__ import annotations
@@ -115,14 +116,12 @@ class RemotePlayers:
     def _send_news(self) -> None:
         self._flush = None
         began = time.process_time()
-        lines = []
-        for table_id in self.dirty:
-            news = self._news(table_id)
-            if news is not None:
-                lines.append(json.dumps(news, ensure_ascii=False))
+        batch = [news for news in map(self._news, self.dirty) if news is not None]
         self.dirty.clear()
-        if lines and self._child is not None and self._child.stdin is not None:
-            self._child.stdin.write(("\n".join(lines) + "\n").encode())
+        if batch and self._child is not None and self._child.stdin is not None:
+            line = json.dumps({"op": "batch", "news": batch}, ensure_ascii=False,
+                              separators=(",", ":"))
+            self._child.stdin.write(line.encode() + b"\n")
         self.plumbing += time.process_time() - began
 
     async def _answer(self, message: dict[str, Any]) -> None:
@@ -147,7 +146,7 @@ class RemotePlayers:
         self.dirty.add(table_id)
         self._send_news()
         assert self._child is not None and self._child.stdin is not None
-        self._child.stdin.write(json.dumps({"op": "ack", "t": table_id}).encode() + b"\n")
+        self._child.stdin.write(b'{"op":"ack","t":%d}\n' % table_id)
 
     async def run(self, rate: float, seconds: float, seed: int) -> tuple[int, float, list[float]]:
         """Actions at ``rate``/s for ``seconds``: (answers, the seconds it took, latencies)."""
@@ -210,7 +209,10 @@ class _People:
 
     def read(self, message: dict[str, Any]) -> None:
         op, table_id = message["op"], message.get("t")
-        if op == "hand":
+        if op == "batch":
+            for news in message["news"]:
+                self.read(news)
+        elif op == "hand":
             game = registry.get(message["key"]).new(Setup.from_json(message["setup"]))
             self.games[table_id] = game
             self._replay(game, message["log"])
