@@ -10,8 +10,9 @@ position leaves no choice worth weighing; in the play phase it weighs a few cand
 2. **Determinization**: ``WORLDS`` deals of the cards the seat cannot see, each seat dealt as
    many as it holds; the landlord keeps the kitty's cards it has not played yet (the kitty is
    shown face up, so those are known to be in its hand). The passes seen weigh the deals
-   (``engines.doudizhu.search_passes``): a pass may be a choice, so none rules a card out, but a
-   deal giving a seat a lone 2 or joker it passed a small single over is mostly drawn again.
+   (``engines.doudizhu.search_passes``): a deal in which today's trustee, holding that seat's
+   cards, would have beaten an opponent's play the seat passed is mostly drawn again (a pass
+   may be a choice, so none rules a card out for sure).
 3. **Playouts**: each candidate is played in each world, and the hand is played out to the
    end by today's trustee in every seat (``ai.choose_play``); a candidate scores the worlds its
    side wins (a farmer's world is won when either farmer goes out first). Every candidate
