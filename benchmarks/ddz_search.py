@@ -162,7 +162,8 @@ def run(key: str, deals: int, seed: int, jobs: int, role: str, every: int) -> li
 
     if jobs > 1:
         with Pool(jobs) as pool:
-            for r in pool.imap(deal, work, chunksize=max(1, min(every or deals, deals // (jobs * 8) or 1))):
+            chunk = max(1, min(every or deals, deals // (jobs * 8)))
+            for r in pool.imap(deal, work, chunksize=chunk):
                 results.append(r)
                 progress()
     else:

@@ -8,10 +8,10 @@ lets it stand on purpose), nor does one over a 癞子 reading the classic book c
 
 Why today's trustee: it is the model the playouts already use for every seat, and it is what
 sits in timed-out, 托管 and bot seats; in its own self-play the true hands never break it (888
-passes over an opponent in 100 seeded classic hands, 835 in 100 癞子 hands). Why soft: a person may pass by choice (holding
-a 2 back), so no card is ruled out for sure. A world that breaks ``k`` pieces of the latest
-``RECENT`` is kept with the odds ``KEEP ** k``, the others always; each world is drawn up to
-``TRIES`` times, the one breaking least kept when none is. So a pass that today's trustee would
+passes over an opponent in 100 seeded classic hands, 835 in 100 癞子 hands). Why soft: a
+person may pass by choice (holding a 2 back), so no card is ruled out for sure. A world that
+breaks ``k`` pieces of the latest ``RECENT`` is kept with the odds ``KEEP ** k``, the others
+always; each world is drawn up to ``TRIES`` times, the one breaking least kept when none is. So a pass that today's trustee would
 make with nearly any hand (over a 3 early, most hands beat it the same) moves the worlds
 little, and one only a few hands explain (a K passed while the As and a 2 are out) moves them
 much.
@@ -122,7 +122,9 @@ def _reading(book: PlayBook, text: str) -> Play | None:
         return None
 
 
-def breaks(ev: Evidence, hand: list[int], played: list[list[int]], landlord: int, book: PlayBook) -> bool:
+def breaks(
+    ev: Evidence, hand: list[int], played: list[list[int]], landlord: int, book: PlayBook
+) -> bool:
     """Does the world's ``hand`` of ``ev.seat`` (whose plays so far are ``played``) break
     the evidence: would today's trustee, holding what the seat held at the pass, have beaten?"""
     held = tuple(hand[r] + played[ev.seat][r] - ev.played[r] for r in range(NRANKS))
