@@ -120,7 +120,9 @@ def _gains(results: list[Result], role: str) -> list[int]:
     return [r[role] for r in results if r[role] is not None]
 
 
-def report(key: str, results: list[Result], elapsed: float) -> tuple[str, list[float], float]:
+def report(
+    key: str, results: list[Result], elapsed: float | None
+) -> tuple[str, list[float], float]:
     """The two report lines of one variant, the means of the roles measured, and the cpu p99."""
     lls, ffs = _gains(results, "ll"), _gains(results, "ff")
     lm, lh = interval(lls)
@@ -143,7 +145,8 @@ def report(key: str, results: list[Result], elapsed: float) -> tuple[str, list[f
         f"{'':15s} hard decision: wall {statistics.fmean(walls or [0]):.1f} ms mean, p99 "
         f"{_pct(walls, 0.99):.1f} ms, max {(walls or [0])[-1]:.1f} ms; cpu "
         f"{statistics.fmean(cpus or [0]):.1f} ms mean, p99 {_pct(cpus, 0.99):.1f} ms, max "
-        f"{(cpus or [0])[-1]:.1f} ms ({len(walls)} decisions, {elapsed:.0f} s)"
+        f"{(cpus or [0])[-1]:.1f} ms ({len(walls)} decisions, "
+        + (f"{elapsed:.0f} s)" if elapsed is not None else "saved runs)")
     )
     return text, means, _pct(cpus, 0.99)
 
@@ -211,7 +214,7 @@ def main() -> None:
     lows: list[float] = []
     p99 = 0.0
     for key in keys:
-        text, means, cpu99 = report(key, by_key[key], elapsed.get(key, 0.0))
+        text, means, cpu99 = report(key, by_key[key], elapsed.get(key))
         print(text, flush=True)
         lows += means
         p99 = max(p99, cpu99)
