@@ -1,7 +1,7 @@
 """The hard trustee's worlds (engines/doudizhu/search.py, search_passes.py): every seat dealt
-as many cards as it holds, none of the cards the deciding seat has seen, fewer worlds giving a
-seat the lone 2 it passed a small single over, the same worlds for the same position, and a
-hard trustee that only ever plays legal actions."""
+as many cards as it holds, none of the cards the deciding seat has seen, far fewer worlds
+giving a seat the cards that would have beaten a play it passed, the same worlds for the same
+position, and a hard trustee that only ever plays legal actions."""
 
 from __future__ import annotations
 
