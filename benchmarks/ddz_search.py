@@ -17,19 +17,28 @@ Time: every hard decision (in the play phase; the search's own work, today's cho
 wall clock and process CPU time, mean, p99 and max in ms. On a loaded machine the wall clock
 includes waiting for a core; the CPU time does not.
 
+Runs split and combine: ``--role landlord|farmers|both`` plays only those roles' games,
+``--every N`` prints a progress line (stderr) every N deals, ``--save FILE`` writes the per-deal
+results, and ``--merge FILE...`` reports saved runs together (a deal's role counted once) with
+no playing. The last line sums it up: ``ddz_search: <lowest mean> wins per deal``, the lowest
+of the roles and games reported, and the worst decision cpu p99.
+
 Usage: python benchmarks/ddz_search.py [--deals 2000] [--game doudizhu|doudizhu_happy|
-       doudizhu_wild|all] [--jobs 2] [--seed 0]
+       doudizhu_wild|all] [--jobs 2] [--seed 0] [--role both] [--every 0] [--save FILE]
+       [--merge FILE...]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -67,20 +76,38 @@ def play(key: str, seed: int, hard: str | None) -> tuple[int | None, list[float]
     return int(game.winner == game.landlord), walls, cpus
 
 
-def deal(args: tuple[str, int]) -> tuple[int, int, list[float], list[float]]:
-    """(landlord gain, farmer gain, wall ms, cpu ms) of one deal."""
-    key, seed = args
+Result = dict[str, Any]
+"""One deal's record: key, seed, ll (landlord gain or None), ff (farmer gain or None), wall
+and cpu (ms of the hard decisions)."""
+
+
+def deal(args: tuple[str, int, str]) -> Result:
+    """One deal, the roles of ``role`` ("landlord", "farmers" or "both") played at hard."""
+    key, seed, role = args
+    out: Result = {"key": key, "seed": seed, "ll": None, "ff": None, "wall": [], "cpu": []}
     base, _, _ = play(key, seed, None)
     if base is None:
-        return 0, 0, [], []
-    ll, w1, c1 = play(key, seed, "landlord")
-    ff, w2, c2 = play(key, seed, "farmers")
-    assert ll is not None and ff is not None
-    return ll - base, (1 - ff) - (1 - base), w1 + w2, c1 + c2
+        for measured, name in (("landlord", "ll"), ("farmers", "ff")):
+            if role in (measured, "both"):
+                out[name] = 0  # void: counts 0
+        return out
+    if role in ("landlord", "both"):
+        ll, w, c = play(key, seed, "landlord")
+        assert ll is not None
+        out["ll"] = ll - base
+        out["wall"] += w
+        out["cpu"] += c
+    if role in ("farmers", "both"):
+        ff, w, c = play(key, seed, "farmers")
+        assert ff is not None
+        out["ff"] = (1 - ff) - (1 - base)
+        out["wall"] += w
+        out["cpu"] += c
+    return out
 
 
 def interval(values: list[int]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
+    mean = statistics.fmean(values) if values else 0.0
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return mean, half
 
@@ -89,28 +116,64 @@ def _pct(times: list[float], q: float) -> float:
     return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
 
 
-def run(key: str, deals: int, seed: int, jobs: int) -> str:
-    work = [(key, seed + i) for i in range(deals)]
-    start = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(deal, work, chunksize=max(1, deals // (jobs * 8)))
-    else:
-        results = [deal(w) for w in work]
-    elapsed = time.perf_counter() - start
-    lm, lh = interval([r[0] for r in results])
-    fm, fh = interval([r[1] for r in results])
-    bm, bh = interval([r[0] + r[1] for r in results])
-    walls = sorted(t for r in results for t in r[2])
-    cpus = sorted(t for r in results for t in r[3])
-    return (
-        f"{key:15s} hard − normal, wins per deal ({deals} deals): as landlord {lm:+.3f} ± "
-        f"{lh:.3f}, as farmers {fm:+.3f} ± {fh:.3f}, both roles {bm:+.3f} ± {bh:.3f}\n"
+def _gains(results: list[Result], role: str) -> list[int]:
+    return [r[role] for r in results if r[role] is not None]
+
+
+def report(
+    key: str, results: list[Result], elapsed: float | None
+) -> tuple[str, list[float], float]:
+    """The two report lines of one variant, the means of the roles measured, and the cpu p99."""
+    lls, ffs = _gains(results, "ll"), _gains(results, "ff")
+    lm, lh = interval(lls)
+    fm, fh = interval(ffs)
+    parts, means = [], []
+    if lls:
+        parts.append(f"as landlord {lm:+.3f} ± {lh:.3f} ({len(lls)} deals)")
+        means.append(lm)
+    if ffs:
+        parts.append(f"as farmers {fm:+.3f} ± {fh:.3f} ({len(ffs)} deals)")
+        means.append(fm)
+    both = [r["ll"] + r["ff"] for r in results if r["ll"] is not None and r["ff"] is not None]
+    if both:
+        bm, bh = interval(both)
+        parts.append(f"both roles {bm:+.3f} ± {bh:.3f}")
+    walls = sorted(t for r in results for t in r["wall"])
+    cpus = sorted(t for r in results for t in r["cpu"])
+    text = (
+        f"{key:15s} hard − normal, wins per deal: {', '.join(parts)}\n"
         f"{'':15s} hard decision: wall {statistics.fmean(walls or [0]):.1f} ms mean, p99 "
         f"{_pct(walls, 0.99):.1f} ms, max {(walls or [0])[-1]:.1f} ms; cpu "
         f"{statistics.fmean(cpus or [0]):.1f} ms mean, p99 {_pct(cpus, 0.99):.1f} ms, max "
-        f"{(cpus or [0])[-1]:.1f} ms ({len(walls)} decisions, {elapsed:.0f} s)"
+        f"{(cpus or [0])[-1]:.1f} ms ({len(walls)} decisions, "
+        + (f"{elapsed:.0f} s)" if elapsed is not None else "saved runs)")
     )
+    return text, means, _pct(cpus, 0.99)
+
+
+def run(key: str, deals: int, seed: int, jobs: int, role: str, every: int) -> list[Result]:
+    """Play the deals ``seed`` .. ``seed + deals - 1`` of ``key``, a progress line on stderr
+    every ``every`` deals (0: none)."""
+    work = [(key, seed + i, role) for i in range(deals)]
+    results: list[Result] = []
+    start = time.perf_counter()
+
+    def progress() -> None:
+        if every and len(results) % every == 0:
+            line = report(key, results, time.perf_counter() - start)[0].split("\n")[0]
+            print(f"[{len(results)}/{deals}] {line}", file=sys.stderr, flush=True)
+
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            chunk = max(1, min(every or deals, deals // (jobs * 8)))
+            for r in pool.imap(deal, work, chunksize=chunk):
+                results.append(r)
+                progress()
+    else:
+        for w in work:
+            results.append(deal(w))
+            progress()
+    return results
 
 
 def main() -> None:
@@ -119,9 +182,46 @@ def main() -> None:
     parser.add_argument("--game", default="all", choices=(*GAMES, "all"))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--role", default="both", choices=("landlord", "farmers", "both"))
+    parser.add_argument("--every", type=int, default=0, help="a progress line every N deals")
+    parser.add_argument("--save", help="write the per-deal results to this JSON file")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="FILE", help="report saved runs (combined) instead of playing"
+    )
     args = parser.parse_args()
-    for key in GAMES if args.game == "all" else (args.game,):
-        print(run(key, args.deals, args.seed, args.jobs), flush=True)
+    keys = GAMES if args.game == "all" else (args.game,)
+    by_key: dict[str, list[Result]] = {}
+    elapsed: dict[str, float] = {}
+    if args.merge:
+        seen: set[tuple[str, int, str]] = set()
+        for name in args.merge:
+            for r in json.loads(Path(name).read_text()):
+                for role in ("ll", "ff"):  # one deal's role counted once over the files
+                    if r[role] is not None and (r["key"], r["seed"], role) in seen:
+                        r[role] = None
+                    elif r[role] is not None:
+                        seen.add((r["key"], r["seed"], role))
+                if r["key"] in keys and (r["ll"] is not None or r["ff"] is not None):
+                    by_key.setdefault(r["key"], []).append(r)
+        keys = tuple(k for k in keys if k in by_key)
+    else:
+        for key in keys:
+            start = time.perf_counter()
+            by_key[key] = run(key, args.deals, args.seed, args.jobs, args.role, args.every)
+            elapsed[key] = time.perf_counter() - start
+        if args.save:
+            Path(args.save).write_text(json.dumps([r for k in keys for r in by_key[k]]))
+    lows: list[float] = []
+    p99 = 0.0
+    for key in keys:
+        text, means, cpu99 = report(key, by_key[key], elapsed.get(key))
+        print(text, flush=True)
+        lows += means
+        p99 = max(p99, cpu99)
+    print(
+        f"ddz_search: {min(lows, default=0.0):+.3f} wins per deal (hard − normal, the lowest "
+        f"of the roles and games measured; decision cpu p99 {p99:.1f} ms)"
+    )
 
 
 if __name__ == "__main__":

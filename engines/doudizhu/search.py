@@ -9,12 +9,17 @@ position leaves no choice worth weighing; in the play phase it weighs a few cand
    candidate is one of the seat's legal actions.
 2. **Determinization**: ``WORLDS`` deals of the cards the seat cannot see, each seat dealt as
    many as it holds; the landlord keeps the kitty's cards it has not played yet (the kitty is
-   shown face up, so those are known to be in its hand). Nothing else is inferred: a pass may be
-   a choice, not a void, so passes rule out no card.
+   shown face up, so those are known to be in its hand). The passes seen weigh the deals
+   (``engines.doudizhu.search_passes``): a deal in which today's trustee, holding that seat's
+   cards, would have beaten an opponent's play the seat passed is mostly drawn again (a pass
+   may be a choice, so none rules a card out for sure).
 3. **Playouts**: each candidate is played in each world, and the hand is played out to the
    end by today's trustee in every seat (``ai.choose_play``); a candidate scores the worlds its
-   side wins. Every candidate meets the same worlds. The best score wins; today's choice keeps
-   the move unless another wins more worlds than it (``MARGIN``).
+   side wins (a farmer's world is won when either farmer goes out first). Every candidate
+   meets the same worlds, world by world. The best score wins; today's choice keeps the move
+   unless another wins more worlds than it (``MARGIN``). A candidate that can no longer reach
+   that is dropped, and the weighing stops once one candidate can no longer be caught: the
+   answer of playing every world, for less work.
 
 The worlds come from a generator seeded by the hand's seed, the log length and the seat, never
 the global one: the same position always gets the same choice. The work is bounded by counts
@@ -35,6 +40,7 @@ from engines.doudizhu.ai import _FULL, _candidates, _minus, choose_play, hand_va
 from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import NRANKS, Counts, parse_cards
 from engines.doudizhu.patterns import Pattern, Play
+from engines.doudizhu.search_passes import sample_worlds
 
 if TYPE_CHECKING:
     from engines.doudizhu.game import DoudizhuGame
@@ -68,32 +74,59 @@ def choose_hard(game: DoudizhuGame, seat: int, normal: str) -> str:
     candidates = _pick_candidates(game, hand, normal, legal)
     if len(candidates) < 2:
         return normal
-    n = game.n
     left = [sum(h) for h in game.hands]
     steps_each = max(1, sum(left) // 2)  # a playout takes about this many steps
     worlds = min(WORLDS, STEPS // (steps_each * len(candidates)))
     if worlds < MIN_WORLDS:
         return normal
+    return _weigh(game, seat, candidates, sample(game, seat, worlds), left)
+
+
+def sample(game: DoudizhuGame, seat: int, count: int = WORLDS) -> list[list[list[int]]]:
+    """The ``count`` worlds the search weighs for ``seat`` now: every seat's hand, dealt from
+    the cards ``seat`` cannot see and weighed against the passes seen
+    (``engines.doudizhu.search_passes``), from a generator seeded by the hand's seed, the log
+    length and the seat."""
+    hand: Counts = tuple(game.hands[seat])
+    left = [sum(h) for h in game.hands]
     rng = random.Random(f"ddz-search:{game.setup.seed}:{len(game.log)}:{seat}")
-    deals = [_sample(game, seat, hand, left, rng) for _ in range(worlds)]
-    mine = _side(seat, game.landlord)
-    best_text, best_score = normal, -1
-    scores: dict[str, int] = {}
-    for text, play in candidates:
-        won = 0
-        for hands in deals:
-            winner = _playout(game, [list(h) for h in hands], seat, play, left, n)
-            if winner is not None and _side(winner, game.landlord) == mine:
-                won += 1
-        scores[text] = won
-    base = scores.get(normal, -1)
-    for text, _ in candidates:
-        score = scores[text]
-        if text == normal:
-            continue
-        if score >= base + MARGIN and score > best_score:
-            best_text, best_score = text, score
-    return best_text
+    return sample_worlds(game, seat, count, rng, lambda r: _sample(game, seat, hand, left, r))
+
+
+def _weigh(
+    game: DoudizhuGame,
+    seat: int,
+    candidates: list[tuple[str, Play | None]],
+    deals: list[list[list[int]]],
+    left: list[int],
+) -> str:
+    """Play every candidate in every world, world by world, and answer the winner: today's
+    choice (the first candidate) unless another wins ``MARGIN`` worlds more, the one winning
+    most (the first of those tied). A candidate is dropped as soon as it can no longer reach
+    today's score plus ``MARGIN``, and the weighing stops as soon as the answer is settled:
+    the same answer as playing every world out, for less work."""
+    landlord = game.landlord
+    assert landlord is not None
+    mine = _side(seat, landlord)
+    normal = candidates[0][0]
+    scores = [0] * len(candidates)
+    alive = list(range(1, len(candidates)))
+    for done, hands in enumerate(deals):
+        for i in [0, *alive]:
+            winner = _playout(game, [list(h) for h in hands], seat, candidates[i][1], left, game.n)
+            # either farmer going out first wins the world for both
+            if winner is not None and _side(winner, landlord) == mine:
+                scores[i] += 1
+        rest = len(deals) - done - 1
+        alive = [i for i in alive if scores[i] + rest >= scores[0] + MARGIN]
+        if not alive:
+            return normal
+        lead = max(alive, key=lambda i: (scores[i], -i))
+        sure = scores[lead] >= scores[0] + rest + MARGIN
+        if sure and all(scores[i] + rest < scores[lead] for i in alive if i != lead):
+            return candidates[lead][0]
+    best = max(alive, key=lambda i: (scores[i], -i))
+    return candidates[best][0] if scores[best] >= scores[0] + MARGIN else normal
 
 
 def _side(seat: int, landlord: int) -> bool:
@@ -245,4 +278,4 @@ def _playout(
     return None
 
 
-__all__ = ["CANDIDATES", "MARGIN", "STEPS", "WORLDS", "choose_hard"]
+__all__ = ["CANDIDATES", "MARGIN", "STEPS", "WORLDS", "choose_hard", "sample"]
