@@ -120,6 +120,7 @@ class Hall:
         self.stale = 0
         self.plumbing = 0.0
         self.people_cpu = 0.0  # the open loop's people: their process's share of a core
+        self.offered: dict[str, Any] = {}  # their arrivals, actions sent, arrivals at busy tables
 
     @classmethod
     async def open(cls, folder: Path | str, seed: int,
@@ -239,7 +240,10 @@ class Hall:
             players.stop_watching()
         self.stale, self.plumbing = players.stale, players.plumbing
         self.people_cpu = players.people_cpu / max(1e-9, answered[1])
-        return answered
+        self.offered = players.offered
+        # per second of the arrivals' schedule (the host's own clock also counts the people's
+        # start, replaying every table's hand before the first arrival)
+        return answered[0], players.offered["seconds"], answered[2]
 
     def db_bytes(self) -> int:
         """The database file's size once the WAL is checkpointed into it (call when idle)."""
@@ -524,6 +528,13 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         timers = hall.timer_actions() - timed
         open_cpu = (time.process_time() - cpu) / max(1.0, calls + timers)
         p99_open = percentile(lat, 0.99)
+        offered = hall.offered
+        print(
+            f"  the people: {offered['arrivals'] / offered['seconds']:,.0f} arrivals/s, "
+            f"{offered['sent'] / offered['seconds']:,.0f} actions/s sent ({offered['busy']} "
+            f"arrivals found 8 tables in a row waiting for an answer; the last arrival "
+            f"{offered['late'] * 1000:.0f} ms behind its schedule)"
+        )
         print(
             f"  open loop at {args.rate:,.0f}/s offered by players in their own process: "
             f"{calls / took:,.0f} actions/s served (+ {timers:.0f} by the host's timers; "

@@ -86,6 +86,8 @@ class RemotePlayers:
         self.stale = 0
         self.plumbing = 0.0  # the host's CPU spent on this benchmark's pipe, not the host's
         self.people_cpu = 0.0  # the people's process's CPU seconds
+        self.offered: dict[str, Any] = {}  # the people's count of their arrivals
+        self._closing = False
         self._child: asyncio.subprocess.Process | None = None
         self._flush: asyncio.Handle | None = None
 
@@ -118,7 +120,8 @@ class RemotePlayers:
         began = time.process_time()
         batch = [news for news in map(self._news, self.dirty) if news is not None]
         self.dirty.clear()
-        if batch and self._child is not None and self._child.stdin is not None:
+        if batch and self._child is not None and self._child.stdin is not None \
+                and not self._closing:
             line = json.dumps({"op": "batch", "news": batch}, ensure_ascii=False,
                               separators=(",", ":"))
             self._child.stdin.write(line.encode() + b"\n")
@@ -146,7 +149,8 @@ class RemotePlayers:
         self.dirty.add(table_id)
         self._send_news()
         assert self._child is not None and self._child.stdin is not None
-        self._child.stdin.write(b'{"op":"ack","t":%d}\n' % table_id)
+        if not self._closing:
+            self._child.stdin.write(b'{"op":"ack","t":%d}\n' % table_id)
 
     async def run(self, rate: float, seconds: float, seed: int) -> tuple[int, float, list[float]]:
         """Actions at ``rate``/s for ``seconds``: (answers, the seconds it took, latencies)."""
@@ -170,6 +174,8 @@ class RemotePlayers:
             message = json.loads(line)
             self.plumbing += time.process_time() - started
             if message.get("op") == "done":
+                self.offered = message
+                self._closing = True
                 break
             task = loop.create_task(self._answer(message))
             pending.add(task)
@@ -276,24 +282,31 @@ async def serve() -> None:
     rng, tables = random.Random(go["seed"]), go["tables"]
     people.rng = random.Random(go["seed"] + 1)
     began = due = time.monotonic()
+    arrivals = sent = busy = 0
     while due - began < go["seconds"]:
         due += rng.expovariate(go["rate"])
         delay = due - time.monotonic()
         if delay > 0:
             await asyncio.sleep(delay)
+        arrivals += 1
         for _ in range(8):
             table_id = rng.choice(tables)
             if table_id not in people.busy:
                 break
         else:
+            busy += 1
             continue
         action = people.choose(table_id)
-        if action is not None:
-            people.busy.add(table_id)
-            people.send(action)
+        if action is None:
+            continue
+        people.busy.add(table_id)
+        people.send(action)
+        sent += 1
+    late = time.monotonic() - due  # how far behind its own schedule the last arrival was
     while people.busy and time.monotonic() - began < go["seconds"] + 60:
         await asyncio.sleep(0.01)
-    people.send({"op": "done"})
+    people.send({"op": "done", "arrivals": arrivals, "sent": sent, "busy": busy,
+                 "seconds": go["seconds"], "late": late})
     listening.cancel()
 
 

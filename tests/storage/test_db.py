@@ -106,6 +106,35 @@ async def test_fresh_database_is_created_with_folder_wal_and_foreign_keys(tmp_pa
     assert user_version(path) == schema_version()
 
 
+async def test_the_wal_is_folded_back_into_the_file_off_the_commit_path(tmp_path: Path) -> None:
+    """A few commits, far below the WAL size at which SQLite checkpoints inside a commit, are
+    in the database file itself soon after, with no commit having waited for a checkpoint: the
+    database's own checkpointer folds the WAL back in the background."""
+    path = tmp_path / "hall.db"
+    db = await Database.open(path)
+    try:
+        await db.run(lambda c: c.execute("CREATE TABLE notes (n INTEGER)"))
+        for n in range(20):
+            await db.run(lambda c, n=n: c.execute("INSERT INTO notes VALUES (?)", (n,)))
+
+        def in_the_file() -> int:
+            # immutable: reads the database file as it is, never the WAL
+            with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as conn:
+                try:
+                    return int(conn.execute("SELECT count(*) FROM notes").fetchone()[0])
+                except sqlite3.OperationalError:  # the table itself is still in the WAL
+                    return 0
+
+        for _ in range(50):
+            if in_the_file() == 20:
+                break
+            await asyncio.sleep(0.1)
+        assert in_the_file() == 20
+        assert db.pool_stats()["checkpoints"] >= 1
+    finally:
+        await db.close()
+
+
 async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
     async with await Database.open(tmp_path / "x.db", synchronous="full") as db:
         assert await db.read(lambda c: c.execute("PRAGMA synchronous").fetchone()[0]) == 2
