@@ -524,7 +524,20 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
 
         hall.wait_for_host = False
         timed, cpu = hall.timer_actions(), time.process_time()
-        calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=size)
+        pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        began_gc: list[float] = []
+
+        def collected(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                began_gc[:] = [time.perf_counter()]
+            elif began_gc:
+                pauses[info["generation"]].append(time.perf_counter() - began_gc[0])
+
+        gc.callbacks.append(collected)
+        try:
+            calls, took, lat = await hall.open_loop(tables, args.rate, args.seconds, seed=size)
+        finally:
+            gc.callbacks.remove(collected)
         timers = hall.timer_actions() - timed
         open_cpu = (time.process_time() - cpu) / max(1.0, calls + timers)
         p99_open = percentile(lat, 0.99)
@@ -543,6 +556,9 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
             f"people: {hall.plumbing / max(1, calls) * 1e6:.0f} µs of it; the people's own "
             f"process used {hall.people_cpu:.0%} of a core)"
         )
+        print("  the host's collector pauses in the open loop: " + ", ".join(
+            f"gen {g}: {len(p)} (longest {max(p, default=0.0) * 1000:.1f} ms)"
+            for g, p in pauses.items()))
         hall.wait_for_host = True
         left = await hall.finish(tables, args.stagger)
         gc.collect()
