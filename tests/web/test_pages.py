@@ -273,3 +273,42 @@ def test_run_stops_with_one_line_when_the_web_table_cannot_start(
         with pytest.raises(SystemExit):
             main(["run"])
         assert "GAMEHALL_WEB_SECRET: must be at least 16 characters" in capsys.readouterr().err
+
+
+async def test_each_process_serves_only_the_tables_it_hosts(
+        server: WebServer, manager: TableManager, http: aiohttp.ClientSession,
+        settings, tmp_path) -> None:  # noqa: ANN001
+    """Two bot processes of a sharded hall (each its own tables, its own port, the hall's one
+    secret): a seat link is served by the process hosting the table; the other one, which
+    has no such table, answers with the plain refusal and its socket refuses too."""
+    import itertools
+
+    from bot.terminal import TerminalNotifier
+    from storage.db import open_database
+    from storage.wallet import Wallet
+
+    other_settings = replace(settings, database=str(tmp_path / "other.db"))
+    other_db = await open_database(other_settings.database)
+    notifier = TerminalNotifier(uid=1, locale="en-US", out=lambda line: None)
+    seeds = itertools.count(5000)
+    other = TableManager(other_settings, other_db, Wallet.from_settings(other_db, other_settings),
+                         notifier, clock=time.time, seed_source=lambda: next(seeds))
+    notifier.manager = other
+    other_server = WebServer(other_settings.web, other, SECRET)
+    await other_server.start()
+    try:
+        assert other_server.base != server.base, "each process listens on its own port"
+        await deal(manager)
+        token = grant_of(server)
+        async with http.get(f"{server.base}/seat/{token}") as response:
+            assert response.status == 200
+        async with http.get(f"{other_server.base}/seat/{token}",
+                            headers={"Accept-Language": "en-US"}) as response:
+            assert response.status == 403
+            assert "closed" in await response.text()
+        client = await connect(http, other_server, token)
+        assert "closed" in (await client.next("refused"))["text"]
+    finally:
+        await other_server.stop()
+        await other.shutdown()
+        await other_db.close()
