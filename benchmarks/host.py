@@ -114,7 +114,6 @@ class Hall:
     def __init__(self, settings: Settings, db: Database, manager: TableManager) -> None:
         self.settings, self.db, self.manager = settings, db, manager
         self.hands = 0
-        self.busy: set[int] = set()
         self.thinking = 0.0
         self.calls = 0
         self.stale = 0
@@ -297,11 +296,10 @@ class MixedHall(Hall):
     that has a choice; where every waiting seat may only pass they leave it to the host's
     要不起 timer (``timers.autopass``); and at a share ``away`` of their turns (closed loop)
     they let the clock run out, so the host's turn timeout acts for them (a miss; two in a
-    row hand the seat to the trustee until its person acts again). In the open loop the clock
-    runs at its whole length and times out wherever no action arrives in time."""
+    row hand the seat to the trustee until its person acts again). The open loop's people
+    choose in a process of their own (``Hall.open_loop``, benchmarks/players.py)."""
 
     rngs: dict[int, random.Random]
-    wait_for_host: bool = True
     away: float = 0.0
     asleep: dict[int, float]
 
@@ -365,26 +363,18 @@ class MixedHall(Hall):
         waiting = list(game.to_act())
         rng.shuffle(waiting)
         choice: tuple[int, str] | None = None
-        forced: int | None = None
         for seat in waiting:
             legal = game.legal_actions(seat)
-            if legal == [PASS]:
-                forced = seat
-            elif legal:
+            if legal and legal != [PASS]:
                 choice = (seat, rng.choice(legal))
                 break
         self.thinking += time.process_time() - thought
-        let_pass = (choice is not None and self.wait_for_host and self.away > 0
-                    and rng.random() < self.away)
+        let_pass = choice is not None and self.away > 0 and rng.random() < self.away
         if choice is None or let_pass:
-            if self.wait_for_host:
-                # the host passes (要不起) or times the turn out: the person waits for it
-                left = max(0.0, (table.deadline or 0.0) - time.time())
-                await asyncio.sleep(left + 0.01 if let_pass else self.settings.autopass_delay / 2)
-                return -1.0
-            if forced is None:
-                return -1.0
-            choice = (forced, PASS)  # open loop: a person who acts first simply acts
+            # the host passes (要不起) or times the turn out: the person waits for it
+            left = max(0.0, (table.deadline or 0.0) - time.time())
+            await asyncio.sleep(left + 0.01 if let_pass else self.settings.autopass_delay / 2)
+            return -1.0
         seat, action = choice
         uid = table.seats[seat].uid
         assert uid is not None
@@ -433,8 +423,7 @@ class MixedHall(Hall):
             async def run(table_id: int) -> None:
                 table = self.manager.tables[table_id]
                 while table.status == PLAYING and time.perf_counter() < stop_at:
-                    if await self.step(table_id) < 0 and not self.wait_for_host:
-                        await asyncio.sleep(0.05)
+                    await self.step(table_id)
 
             await asyncio.gather(*(run(t) for t in tables))
         finally:
@@ -522,7 +511,6 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
             print(f"    {key}: a mid-hand game holds {games / 1024:.1f} KiB of its own, its "
                   f"table {whole / 1024:.1f} KiB")
 
-        hall.wait_for_host = False
         timed, cpu = hall.timer_actions(), time.process_time()
         pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
         began_gc: list[float] = []
@@ -559,7 +547,6 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         print("  the host's collector pauses in the open loop: " + ", ".join(
             f"gen {g}: {len(p)} (longest {max(p, default=0.0) * 1000:.1f} ms)"
             for g, p in pauses.items()))
-        hall.wait_for_host = True
         left = await hall.finish(tables, args.stagger)
         gc.collect()
         between = (rss() - base) / (size - first)

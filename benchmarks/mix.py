@@ -99,7 +99,6 @@ async def open_run(games: tuple[tuple[str, str], ...],
         gc.collect()
         tune_collector()
         await hall.stagger(ids, args.warm)
-        hall.wait_for_host = False
         calls, took, lat = await hall.open_loop(ids, args.rate, args.seconds, seed=99)
         await hall.close()
     return calls / took, percentile(lat, 0.5), percentile(lat, 0.99), hall.stale / max(1, calls)

@@ -455,7 +455,6 @@ _SAVEPOINT = "gamehall_call"
 _Outcome = tuple[bool, Any]  # (True, result) or (False, exception)
 
 
-
 class _Checkpointer:
     """折回 WAL: every ``seconds``, on a thread and a connection of its own, a PASSIVE
     checkpoint of the database at ``path`` — it copies the WAL's committed pages into the file
@@ -487,6 +486,7 @@ class _Checkpointer:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join()
+
 
 class Database(Storage):
     """The hall's SQLite database: open with ``await Database.open(path)`` (or
