@@ -25,8 +25,9 @@ For each table count it prints:
   from an action's sending to the host's answer (the pipe and the host's queue included);
 - database bytes per hand (growth of the checkpointed file over the closed loop, per hand).
 
-Each size first plays until half as many hands as it has tables are settled (at most
-``--stagger`` seconds), so the tables are at different points of their hands. With
+Each size first plays every table to a random point of a hand (``MixedHall.stagger``, at
+most ``--stagger`` seconds), so the tables are spread over the points of their hands and hands
+end at a steady rate through the measurements, as in a running hall. With
 ``--warmup`` hands the middle size then plays them and measures the closed loop again, so a
 cost that grows with uptime shows as a ratio below 1.
 
@@ -65,7 +66,7 @@ from bot.host.model import PLAYING, HostError, Table
 from bot.host.tables import HandResult, TableManager
 from bot.settings import Settings, load_settings
 from engines import registry
-from engines.base import Text
+from engines.base import Setup, Text
 from engines.errors import GameError
 from storage.db import Database, open_database
 from storage.wallet import Wallet
@@ -290,6 +291,26 @@ def tuned(autopass: float, turn: int | None = None) -> Callable[[Settings], Sett
     return tune
 
 
+def hand_lengths(games: set[str], hands: int = 5) -> dict[str, int]:
+    """Per game, the median number of actions in a hand of random legal actions (the
+    benchmark's people), played by the engine alone from seeds 0 … ``hands - 1``."""
+    specs, lengths = registry.specs(), {}
+    for key in sorted(games):
+        spec, counts = specs[key], []
+        for seed in range(hands):
+            game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                                  options=spec.validate({})))
+            rng = random.Random(seed)
+            while not game.is_over():
+                waiting = list(game.to_act())
+                rng.shuffle(waiting)
+                seat = next(s for s in waiting if game.legal_actions(s))
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+            counts.append(len(game.log))
+        lengths[key] = int(statistics.median(counts))
+    return lengths
+
+
 class MixedHall(Hall):
     """``Hall`` with tables of several families and people as a hall has them: each chooses a
     random legal action (seeded per table) for a random seat among those the game waits for
@@ -301,6 +322,7 @@ class MixedHall(Hall):
 
     rngs: dict[int, random.Random]
     away: float = 0.0
+    short = 0
     asleep: dict[int, float]
 
     async def seat_games(self, games: tuple[tuple[str, str], ...], tables: int, seed: int,
@@ -339,13 +361,34 @@ class MixedHall(Hall):
         return self.counted("gamehall_settle_seconds_count")
 
     async def stagger(self, tables: list[int], most: float) -> float:
-        """Play until as many hands are settled as half the tables, or ``most`` seconds, so
-        the tables are at different points of their hands, as in a running hall (a short
-        warm-up measures only deals and first actions: 够级's 宣点, 升级's declarations).
-        Returns the hands settled."""
-        before, began = self.settled(), time.perf_counter()
-        while self.settled() - before < len(tables) // 2 and time.perf_counter() - began < most:
-            await self.closed_loop(tables, seconds=min(2.0, most))
+        """Play each table to a random point of a hand: a share, drawn uniformly from [0, 1),
+        of its game's typical hand (``hand_lengths``), so the tables are spread over the
+        points of their hands and hands end at a steady rate, as in a running hall. (Tables
+        seated at one moment and played alike end their hands together: a measurement then
+        sees either no settlement or a burst of them.) Nobody lets a turn time out meanwhile;
+        at most ``most`` seconds (``short``: the tables it left before their point). Returns
+        the hands settled."""
+        tables_by_id = self.manager.tables
+        lengths = hand_lengths({tables_by_id[t].game_key for t in tables})
+        rng = random.Random(len(tables))
+        goals = {t: int(rng.random() * lengths[tables_by_id[t].game_key]) for t in tables}
+        before, away, self.away = self.settled(), self.away, 0.0
+        stop_at = time.perf_counter() + most
+
+        async def run(table_id: int) -> None:
+            table = tables_by_id[table_id]
+            while time.perf_counter() < stop_at:
+                game = table.game
+                if game is not None and len(game.log) >= goals[table_id]:
+                    return
+                await self.step(table_id)
+
+        try:
+            await asyncio.gather(*(run(t) for t in tables))
+        finally:
+            self.away = away
+        self.short = sum(1 for t in tables if (game := tables_by_id[t].game) is None
+                         or len(game.log) < goals[t])
         return self.settled() - before
 
     async def step(self, table_id: int) -> float:
@@ -482,8 +525,9 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         )
         began = time.perf_counter()
         staggered = await hall.stagger(tables, args.stagger)
-        print(f"  staggered: {staggered:.0f} hands settled in {time.perf_counter() - began:.1f} s "
-              f"(goal: half as many as tables, at most {args.stagger:g} s)")
+        print(f"  staggered: every table played to a random point of a hand in "
+              f"{time.perf_counter() - began:.1f} s ({staggered:.0f} hands settled meanwhile; "
+              f"at most {args.stagger:g} s: {hall.short} tables stopped short of their point)")
 
         before_bytes, before_hands, thought = hall.db_bytes(), hall.settled(), hall.thinking
         cpu, all_calls, timed = time.process_time(), hall.calls, hall.timer_actions()

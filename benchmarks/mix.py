@@ -12,9 +12,10 @@ action, settlement; no turn timeouts here):
   spent choosing (listing their legal actions is the players' work, not the host's);
 - calls: every host call answered (``start``, ``act``) plus every pass the host's timers made.
 
-Each run first plays until half as many hands as tables are settled (at most ``--warm``
-seconds), so the tables are at different points of their hands (a short warm-up measured only
-deals and first actions: 够级's 宣点, 升级's declarations), then measures ``--seconds`` and on
+Each run first plays every table to a random point of a hand (``MixedHall.stagger``, at most
+``--warm`` seconds), so the tables are spread over the points of their hands (a measurement
+from the deal would see only deals and first actions: 够级's 宣点, 升级's declarations), then
+measures ``--seconds`` and on
 until ``--calls`` host calls were answered (a loaded machine still measures enough of them).
 Runs alternate (mix, 斗地主, mix, 斗地主 …), each in a fresh hall and database, and the
 median of the per-run ratios is the figure. Then an open loop: ``--rate`` actions/s offered as
@@ -112,8 +113,8 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=1500,
                         help="host calls a closed-loop run measures at least")
     parser.add_argument("--warm", type=float, default=60.0,
-                        help="at most this many seconds of play before measuring, until half "
-                        "as many hands as tables are settled")
+                        help="at most this many seconds of play before measuring, each table "
+                        "to a random point of a hand")
     parser.add_argument("--autopass", type=float, default=0.05, help="要不起 timer, seconds")
     parser.add_argument("--rate", type=float, default=2000.0, help="open-loop actions/s")
     parser.add_argument("--open-tables", type=int, default=1000, help="0: no open loop")
