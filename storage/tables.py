@@ -27,8 +27,9 @@ _UPSERT = (
 @dataclass(frozen=True)
 class SavedAction:
     """One action appended since a table's snapshot: index ``seq`` in hand ``hand_id``'s log,
-    by ``seat``; ``deadline``/``window`` are the table's turn deadline after it. ``action`` is
-    bytes only when the stored text is not UTF-8 (a damaged row)."""
+    by ``seat``; ``deadline``/``window`` are the table's turn deadline after it, ``flags``
+    the seats' flags after it where it changed them (the host's text), else None. ``action``
+    is bytes only when the stored text is not UTF-8 (a damaged row)."""
 
     seq: int
     hand_id: int
@@ -36,6 +37,7 @@ class SavedAction:
     action: str | bytes
     deadline: float | None
     window: int | None
+    flags: str | bytes | None = None
 
 
 async def save_table(
@@ -108,24 +110,29 @@ async def append_actions(
     actions: Sequence[tuple[int, str]],
     deadline: float | None,
     window: int | None,
+    flags: str | None = None,
 ) -> None:
     """Append ``actions`` (seat, action) of hand ``hand_id`` at log index ``first`` onwards;
-    ``deadline``/``window`` hold after the last of them. Re-appending an index replaces it.
+    ``deadline``/``window`` (and the seats' ``flags``, where they changed) hold after the last
+    of them. Re-appending an index replaces it.
 
     One statement, so it needs no transaction around it: on PostgreSQL the rows go in one
     pipelined round trip that the server applies all or nothing (``run_autocommit``)."""
+    last = len(actions) - 1
     rows = [
-        (table_id, first + i, hand_id, seat, action, deadline, window)
+        (table_id, first + i, hand_id, seat, action, deadline, window,
+         flags if i == last else None)
         for i, (seat, action) in enumerate(actions)
     ]
 
     async def tx(conn: Connection) -> None:
         await conn.executemany(
             "INSERT INTO table_actions "
-            '(table_id, seq, hand_id, seat, action, deadline, "window") VALUES (?, ?, ?, ?, ?, ?, ?) '
+            '(table_id, seq, hand_id, seat, action, deadline, "window", flags) '
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id, seq) DO UPDATE SET hand_id = excluded.hand_id, "
             "seat = excluded.seat, action = excluded.action, deadline = excluded.deadline, "
-            '"window" = excluded."window"',
+            '"window" = excluded."window", flags = excluded.flags',
             rows,
         )
 
@@ -185,12 +192,13 @@ async def load_actions(db: Storage) -> dict[int, list[SavedAction]]:
 
     async def read(conn: Connection) -> dict[int, list[SavedAction]]:
         out: dict[int, list[SavedAction]] = {}
-        for table_id, seq, hand_id, seat, action, deadline, window in await conn.execute(
+        for table_id, seq, hand_id, seat, action, deadline, window, flags in await conn.execute(
             f"SELECT table_id, seq, hand_id, seat, {_as_read(conn, 'action')}, deadline, "
-            '"window" FROM table_actions ORDER BY table_id, seq'
+            f'"window", {_as_read(conn, "flags")} FROM table_actions ORDER BY table_id, seq'
         ):
             out.setdefault(int(table_id), []).append(
-                SavedAction(seq, hand_id, seat, _text(action), deadline, window)
+                SavedAction(seq, hand_id, seat, _text(action), deadline, window,
+                            None if flags is None else _text(flags))
             )
         return out
 

@@ -379,8 +379,9 @@ class Table:
 
     def state_key(self) -> tuple[Any, ...]:
         """A cheap fingerprint of what an action rarely changes (seats, status, notes, DMs):
-        while it stays the same, only the action log and the deadline moved. ``last_result``
-        and ``carry`` are left out: they change only together with ``status``/``hand_id``."""
+        while it stays the same, only the action log, the deadline and the seats' flags
+        (``seat_flags``, which the saved actions carry) moved. ``last_result`` and ``carry``
+        are left out: they change only together with ``status``/``hand_id``."""
         return (
             self.status,
             self.hand_id,
@@ -389,9 +390,7 @@ class Table:
             self.owner,
             self.locale,
             tuple(
-                (s.uid, s.name, s.trustee, s.misses, s.escaped, s.kicked, s.acted, s.covered,
-                 s.start, s.start_no)
-                for s in self.seats
+                (s.uid, s.name, s.escaped, s.kicked, s.start, s.start_no) for s in self.seats
             ),
             # which seats were shown their hand, not what they were last shown: a digest
             # changes with most actions, and the table is not written whole for it (the
@@ -409,6 +408,35 @@ class Table:
         data["record"] = self.game.to_record() if self.game is not None else self.record
         data["deadline"], data["window"] = self.deadline, self.window
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    def seat_flags(self) -> str:
+        """What actions change of the seats, besides the game (托管 on, misses in a row, acted
+        themselves, covered by the trustee), as compact text: the saved actions carry it
+        (``Saver``), so a timeout or a first action needs no snapshot of the whole table.
+
+        >>> seats = [Seat(5, "a", misses=1), Seat(6, "b", acted=True)]
+        >>> Table(1, 2, "doudizhu", "free", 5, seats).seat_flags()
+        '0100,0010'
+        """
+        return ",".join(
+            f"{s.trustee:d}{s.misses}{s.acted:d}{s.covered:d}" for s in self.seats
+        )
+
+    def set_seat_flags(self, text: Any, where: str = "seat flags") -> None:
+        """Set the seats' flags from ``seat_flags`` text; ValueError naming ``where`` when it
+        is not flags for each of this table's seats (nothing changes then)."""
+        parts = text.split(",") if isinstance(text, str) else None
+        if parts is None or len(parts) != len(self.seats) or not all(
+            len(p) >= 4 and p[0] in "01" and p[-2] in "01" and p[-1] in "01"
+            and p[1:-2].isdigit() and p[1:-2].isascii() for p in parts
+        ):
+            raise ValueError(
+                f"saved table: {where} should be flags for {len(self.seats)} seats, "
+                f"not {text!r:.60}"
+            )
+        for seat, p in zip(self.seats, parts, strict=True):
+            seat.trustee, seat.misses = p[0] == "1", int(p[1:-2])
+            seat.acted, seat.covered = p[-2] == "1", p[-1] == "1"
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Table:

@@ -1,9 +1,11 @@
 """存档: the host's writes of its tables — what changed, never a copy of the live game.
 
 The action log is the state of a running hand: while nothing else about a table changes, a
-save appends the hand's new actions (with the turn deadline) as rows; the table is written
-whole (a snapshot) when its seats, status, notes or DMs change, at a new hand and at a
-settlement, and after ``SNAPSHOT_EVERY`` appended actions so a restore replays little.
+save appends the hand's new actions as rows, with the turn deadline and, where they changed,
+the seats' flags (``Table.seat_flags``: 托管, misses, acted, covered — what a timeout or a
+person's first action changes); the table is written whole (a snapshot) when its seats,
+status, notes or DMs change, at a new hand and at a settlement, and after ``SNAPSHOT_EVERY``
+appended actions so a restore replays little.
 """
 
 from __future__ import annotations
@@ -23,13 +25,15 @@ SNAPSHOT_EVERY = 256
 @dataclass(slots=True)
 class _Stored:
     """What the database holds of a table: its snapshot's ``Table.state_key``, the hand it was
-    taken in, how much of the log is stored, the stored deadline and the actions appended since."""
+    taken in, how much of the log is stored, the stored deadline and seat flags, and the
+    actions appended since."""
 
     key: tuple[Any, ...]
     hand_id: int | None
     logged: int
     deadline: float | None
     window: int | None
+    flags: str
     appended: int = 0
 
 
@@ -52,8 +56,8 @@ class Saver:
         self._stored: dict[int, _Stored] = {}
 
     async def save(self, table: Table, *, snapshot: bool = False) -> None:
-        """Store what changed: the hand's new actions (and the deadline) when nothing else
-        did, else the whole table."""
+        """Store what changed: the hand's new actions (the deadline, the seats' flags) when
+        nothing else did, else the whole table."""
         game, stored = table.game, self._stored.get(table.id)
         key = table.state_key()
         if (
@@ -67,7 +71,10 @@ class Saver:
             and stored.appended < SNAPSHOT_EVERY
         ):
             new = game.log[stored.logged :]
-            if not new and (stored.deadline, stored.window) == (table.deadline, table.window):
+            flags = table.seat_flags()
+            if not new and (stored.deadline, stored.window, stored.flags) == (
+                table.deadline, table.window, flags
+            ):
                 return
             if new:
                 await table_store.append_actions(
@@ -78,10 +85,11 @@ class Saver:
                     new,
                     table.deadline,
                     table.window,
+                    None if flags == stored.flags else flags,
                 )
                 stored.logged += len(new)
                 stored.appended += len(new)
-                stored.deadline, stored.window = table.deadline, table.window
+                stored.deadline, stored.window, stored.flags = table.deadline, table.window, flags
                 return
         await table_store.save_table(self.db, table.id, table.guild_id, table.id, table.to_json())
         self._stored[table.id] = _Stored(
@@ -90,6 +98,7 @@ class Saver:
             len(game.log) if game is not None else 0,
             table.deadline,
             table.window,
+            table.seat_flags(),
         )
 
     async def delete(self, table_id: int, *, release_seats: bool = False) -> None:
@@ -101,7 +110,8 @@ class Saver:
     def opened(self, table: Table) -> None:
         """``table`` was just stored whole by another write (``storage.tables.open_tables``)."""
         self._stored[table.id] = _Stored(
-            table.state_key(), table.hand_id, 0, table.deadline, table.window
+            table.state_key(), table.hand_id, 0, table.deadline, table.window,
+            table.seat_flags(),
         )
 
     def loaded(self, table: Table) -> None:
@@ -113,6 +123,7 @@ class Saver:
             len(table.game.log) if table.game else 0,
             table.deadline,
             table.window,
+            table.seat_flags(),
             SNAPSHOT_EVERY,
         )
 
@@ -127,10 +138,11 @@ class Saver:
     @staticmethod
     def replay(table: Table, appended: tuple[table_store.SavedAction, ...]) -> dict[str, Any]:
         """The saved hand's record with the actions appended since the snapshot (those of the
-        same hand, in order from the snapshot's end); sets the table's deadline from the last.
+        same hand, in order from the snapshot's end); sets the table's deadline from the last,
+        and its seats' flags from the last that carries them.
 
         ValueError when the snapshot holds no action log, or an entry of the log or an
-        appended action is not (a seat of this table, an action as text).
+        appended action is not (a seat of this table, an action as text, flags for its seats).
         """
         assert table.record is not None
         record = dict(table.record)
@@ -143,6 +155,8 @@ class Saver:
             if action.hand_id == table.hand_id and action.seq == len(moves):
                 _check_move(table, [action.seat, action.action], f"appended action {action.seq}")
                 _check_deadline(action)
+                if action.flags is not None:
+                    table.set_seat_flags(action.flags, f"appended action {action.seq}'s flags")
                 moves.append([action.seat, action.action])
                 table.deadline, table.window = action.deadline, action.window
         record["log"] = moves

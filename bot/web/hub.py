@@ -204,12 +204,14 @@ class WebHub:
 
     @staticmethod
     def moment(table: Table) -> tuple[Any, ...]:
-        """What a frame is made from, cheaply: the table's saved state (``state_key``, which
-        the host's saves rely on to miss no change), the hand's actions so far, the turn's
-        deadline. While it stays the same, no page's frame can have changed."""
+        """What a frame is made from, cheaply: the table's saved state (``state_key`` and
+        ``seat_flags``, which the host's saves rely on to miss no change), the hand's actions
+        so far, the turn's deadline. While it stays the same, no page's frame can have
+        changed."""
         game = table.game
-        return (table.state_key(), id(game), len(game.log) if game is not None else 0,
-                table.deadline, table.window, table.last_result is not None)
+        return (table.state_key(), table.seat_flags(), id(game),
+                len(game.log) if game is not None else 0, table.deadline, table.window,
+                table.last_result is not None)
 
     def _draw(self, table: Table, pages: set[Page]) -> None:
         """Each page's frame, each distinct one built and serialised once."""

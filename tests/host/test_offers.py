@@ -26,9 +26,12 @@ async def happy_table(manager: TableManager) -> None:
 
 
 async def saved_log(manager: TableManager) -> list[list[object]]:
+    """The hand's log as stored: the snapshot's, then the actions appended since."""
     saved = {tid: state for tid, _g, _c, state in await table_store.load_tables(manager.db)}
     record = json.loads(saved[CH])["record"]
-    return record["log"] if record else []
+    log = record["log"] if record else []
+    appended = (await table_store.load_actions(manager.db)).get(CH, [])
+    return log + [[a.seat, a.action] for a in appended if a.seq >= len(log)]
 
 
 async def test_an_offer_is_taken_from_a_seat_not_to_act(manager: TableManager) -> None:

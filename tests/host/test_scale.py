@@ -171,3 +171,56 @@ async def test_many_tables_timing_out_together_all_time_out_once(
         assert seat.misses == 1, "one timeout per table, however many expire at once"
         assert len(table.game.log) > logs[table.id]
     assert len(manager.turns) == len(waiting), "each table armed once for its next window"
+
+
+async def test_a_missed_turn_is_appended_with_the_seat_flags_and_survives_a_restart(
+    manager: TableManager, settings, printed,
+) -> None:
+    """A timeout changes only the log and the seat's flags (a miss, covered): one appended row
+    carries them, the snapshot stays, and a restart restores them, so a second miss after it
+    still hands the seat to the trustee."""
+    from bot.terminal import TerminalNotifier
+
+    assert settings.trustee_after_misses == 2
+    await manager.create(GUILD, 1, "doudizhu", "free", 1, "ann")
+    await manager.add_bot(1, 1)
+    await manager.add_bot(1, 1)
+    table = await manager.start(1, 1)
+    assert table.game is not None and list(table.game.to_act()) == [0], "ann's turn"
+    snapshot = rows(manager, "SELECT state FROM tables")
+    await manager._expire(1, table.window)  # ann's time runs out
+    ann = table.seats[0]
+    assert (ann.misses, ann.covered, ann.trustee) == (1, True, False)
+    assert rows(manager, "SELECT state FROM tables") == snapshot, "no snapshot for a miss"
+    flags = rows(manager, "SELECT flags FROM table_actions WHERE flags IS NOT NULL")
+    assert flags[-1] == (table.seat_flags(),)
+    await manager.shutdown()
+
+    notifier = TerminalNotifier(uid=1, locale="en-US", out=printed.append)
+    again = TableManager(settings, manager.db, manager.wallet, notifier, clock=manager.clock)
+    notifier.manager = again
+    await again.restore()
+    table = again.get(1)
+    ann = table.seats[0]
+    assert (ann.misses, ann.covered, ann.trustee) == (1, True, False)
+    assert table.game is not None and 0 in table.game.to_act(), "ann's turn again"
+    await again._expire(1, table.window)  # ann misses again: the trustee takes over
+    assert ann.trustee
+    await again.shutdown()
+
+
+def test_seat_flags_that_do_not_fit_the_table_are_refused_and_change_nothing() -> None:
+    from bot.host.model import Seat
+
+    table = Table(1, GUILD, "doudizhu", "free", 1, [Seat(1, "ann"), Seat(2, "bob")])
+    for bad in ("0100", "0100,01x0", "0100,2100", "", None, "0100,010"):
+        try:
+            table.set_seat_flags(bad)
+        except ValueError as exc:
+            assert "seat flags" in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+        assert table.seat_flags() == "0000,0000"
+    table.set_seat_flags("11200,0011")
+    assert [(s.trustee, s.misses, s.acted, s.covered) for s in table.seats] == [
+        (True, 12, False, False), (False, 0, True, True)]
