@@ -849,6 +849,10 @@ wraps every override when the class is made (``Game.__init_subclass__``). Outsid
 every question is answered afresh, so a test or a tool may change a game's fields directly."""
 
 
+_MISSING = object()
+"""No answer kept (``_memoized``): None is an answer like any other."""
+
+
 def _memoized(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` answered once per state of the game and arguments (``MEMO_HOOKS``). Keyed by the
     function itself, so an override calling ``super()`` keeps its own answer apart. A list is
@@ -862,11 +866,11 @@ def _memoized(fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(self, *args, **kwargs)
         key = (fn, *args)
         try:
-            value = memo[key]
-        except KeyError:
-            value = memo[key] = fn(self, *args)
+            value = memo.get(key, _MISSING)  # a miss is as common as a hit: no KeyError
         except TypeError:  # an argument that cannot be a key: asked afresh
             return fn(self, *args)
+        if value is _MISSING:
+            value = memo[key] = fn(self, *args)
         return value.copy() if type(value) is list else value
 
     hook.memoized = True  # type: ignore[attr-defined]

@@ -60,7 +60,12 @@ class MahjongViews(PropUse, MahjongSettlement):
     def private_face(self, seat: int) -> Any:
         """What a waiting DM shows, cheaply: the concealed tiles of every hand it sees (its
         own, the winners', all once the hand ended; a count per tile, as bytes) with the tile
-        ``hand_text`` sets apart, and its own melds (an 暗杠 is drawn apart)."""
+        ``hand_text`` sets apart, and its own melds (an 暗杠 is drawn apart: the kind tells)."""
+        melds = tuple((m.kind, m.tile) for m in self.melds[seat])
+        drawn = self.drawn if self._phase == DISCARD else None
+        if not self.wins and self.ended is None:  # most of a hand: its own tiles only
+            own = (bytes(self.hands[seat]), drawn if seat == self.turn else None)
+            return ((None,) * seat + (own,) + (None,) * (self.N - 1 - seat), melds)
         winners: dict[int, int] = {}
         for w in self.wins:
             winners.setdefault(w.seat, w.tile)  # a seat's first win sets its tile apart
@@ -68,13 +73,11 @@ class MahjongViews(PropUse, MahjongSettlement):
         for s in range(self.N):
             if s == seat or s in winners or self.ended is not None:
                 apart = winners.get(s)
-                if apart is None and self.drawn is not None and s == self.turn \
-                        and self._phase == DISCARD:
-                    apart = self.drawn
+                if apart is None and s == self.turn:
+                    apart = drawn
                 hands.append((bytes(self.hands[s]), apart))
             else:
                 hands.append(None)
-        melds = tuple((m.kind is MeldKind.ANGANG, m.tiles) for m in self.melds[seat])
         return (tuple(hands), melds)
 
     def view(self, seat: int | None) -> View:
