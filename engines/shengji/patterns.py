@@ -205,6 +205,37 @@ def shortfall(got: Score, need: Score) -> str:
     return "single"
 
 
+@dataclass(frozen=True, slots=True)
+class FollowRule:
+    """What a follow of ``lead`` from one hand must be, worked out once for the hand: ``lead.n``
+    cards, carrying ``need`` of the led suit (all the hand holds, up to ``lead.n``), and where it
+    holds more than that, no weaker structure than the best those cards make (``best``).
+    ``follow_problem`` and ``legal_follows`` both judge by it."""
+
+    lead: Lead
+    ctx: Context
+    need: int
+    best: Score | None
+
+    @classmethod
+    def of(cls, hand: Sequence[int], lead: Lead, ctx: Context) -> FollowRule:
+        held = suit_cards(hand, ctx, lead.suit)
+        best = structure(held, ctx, lead.caps, lead.n) if len(held) > lead.n else None
+        return cls(lead, ctx, min(len(held), lead.n), best)
+
+    def problem(self, play: Sequence[int]) -> tuple[str, Score, Score] | None:
+        """Why ``play`` (ids) is not a legal follow, or None (``follow_problem``)."""
+        lead, eff = self.lead, self.ctx.eff
+        if len(play) != lead.n:
+            return ("count", ZERO, ZERO)
+        if self.need and sum(1 for c in play if eff[c] == lead.suit) < self.need:
+            return ("suit", ZERO, ZERO)
+        if self.best is None:
+            return None
+        got = structure(play, self.ctx, lead.caps)
+        return ("structure", self.best, got) if got < self.best else None
+
+
 def follow_problem(hand: Sequence[int], lead: Lead, play: Sequence[int],
                    ctx: Context) -> tuple[str, Score, Score] | None:
     """Why ``play`` (ids, from ``hand`` counts) is not a legal follow, or None.
@@ -214,41 +245,25 @@ def follow_problem(hand: Sequence[int], lead: Lead, play: Sequence[int],
     """
     if len(play) != lead.n:
         return ("count", ZERO, ZERO)
-    held = suit_cards(hand, ctx, lead.suit)
-    in_suit = [c for c in play if ctx.eff[c] == lead.suit]
-    if len(in_suit) < min(len(held), lead.n):
-        return ("suit", ZERO, ZERO)
-    if len(held) <= lead.n:
-        return None
-    best = structure(held, ctx, lead.caps, lead.n)
-    got = structure(play, ctx, lead.caps)
-    if got < best:
-        return ("structure", best, got)
-    return None
+    return FollowRule.of(hand, lead, ctx).problem(play)
 
 
 def legal_follows(hand: Sequence[int], lead: Lead, ctx: Context,
                   most: int = 5000) -> list[tuple[int, ...]]:
     """The legal follows (``follow_problem`` None) among the first ``most`` distinct sets of
     ``lead.n`` cards of ``hand`` (counts), in the order ``combinations`` of the sorted ids
-    gives them. What does not depend on the play — the held cards of the led suit, how many of
-    them a follow must carry, the best structure they make — is worked out once."""
+    gives them, judged by one ``FollowRule`` for the hand."""
     cards = sorted(cid for cid, k in enumerate(hand) for _ in range(k))
-    n, suit, eff = lead.n, lead.suit, ctx.eff
-    held = suit_cards(hand, ctx, suit)
-    need = min(len(held), n)
-    best = structure(held, ctx, lead.caps, n) if len(held) > n else None
+    rule = FollowRule.of(hand, lead, ctx)
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[int, ...]] = []
-    for combo in combinations(cards, n):
+    for combo in combinations(cards, lead.n):
         if combo in seen:
             continue
         seen.add(combo)
         if len(seen) > most:
             break
-        if need and sum(1 for c in combo if eff[c] == suit) < need:
-            continue
-        if best is None or not structure(combo, ctx, lead.caps) < best:
+        if rule.problem(combo) is None:
             out.append(combo)
     return out
 
