@@ -71,7 +71,7 @@ from engines.errors import GameError
 from storage.db import Database, open_database
 from storage.wallet import Wallet
 
-from benchmarks.players import RemotePlayers
+from benchmarks.players import STALE, RemotePlayers
 
 GAME, ROOM = "doudizhu", "coin_low"
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -427,8 +427,9 @@ class MixedHall(Hall):
         except GameError:
             pass  # a timer acted while the person chose: their stale choice is refused
         except HostError as exc:
-            # a timer acted first, or the seat came back from the trustee: still answered
-            if exc.text.key not in ("err.not_your_turn", "err.back_from_trustee"):
+            # a timer acted first (and may have ended the hand), or the seat came back from
+            # the trustee: still answered
+            if exc.text.key not in STALE:
                 raise
         took = time.perf_counter() - began
         if table.status != PLAYING:

@@ -44,8 +44,9 @@ if TYPE_CHECKING:
     from bot.host.model import Table
     from bot.host.tables import HandResult, TableManager
 
-STALE = ("err.not_your_turn", "err.back_from_trustee")
-"""A host's refusals that mean a timer acted before the person's action arrived."""
+STALE = ("err.not_your_turn", "err.back_from_trustee", "err.no_hand")
+"""A host's refusals that mean a timer acted before the person's action arrived (and may have
+ended the hand: the table waits for the next deal)."""
 
 
 class _Watching:
