@@ -391,14 +391,36 @@ class MixedHall(Hall):
                          or len(game.log) < goals[t])
         return self.settled() - before
 
+    async def deal_if_idle(self, table_id: int) -> float | None:
+        """``Hall.deal_if_idle``, the table's people seated again first: one the trustee played
+        for all hand long stood up at its end (``TableManager._end_hand``) and sits down again
+        (where the leaver's cool-down keeps them out, a bot takes the seat)."""
+        table = self.manager.tables[table_id]
+        if table.status != PLAYING:
+            seated = {s.uid for s in table.seats}
+            spec = registry.specs()[table.game_key]
+            for uid in range(10 * table_id, 10 * table_id + (spec.seats_default or spec.min_seats)):
+                if uid not in seated:
+                    try:
+                        await self.manager.join(table_id, uid, f"p{uid}")
+                    except HostError:
+                        await self.manager.add_bot(table_id, next(iter(seated - {None})))
+        return await super().deal_if_idle(table_id)
+
     async def step(self, table_id: int) -> float:
         """One host call at the table, or -1.0 when the person leaves the move to the host
-        (要不起, or a turn they let pass: closed loop only, where the call waits meanwhile)."""
+        (要不起, or a turn they let pass: closed loop only, where the call waits meanwhile).
+        A person the trustee took over after two missed turns takes their seat back first."""
         dealt = await self.deal_if_idle(table_id)
         if dealt is not None:
             return dealt
         manager = self.manager
         table = manager.tables[table_id]
+        back = next((s.uid for s in table.seats if s.trustee and s.uid is not None), None)
+        if back is not None:
+            began = time.perf_counter()
+            await manager.set_trustee(table_id, back, False)
+            return time.perf_counter() - began
         game = table.game
         assert game is not None
         rng = self.rngs[table_id]
