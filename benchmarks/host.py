@@ -331,23 +331,24 @@ class MixedHall(Hall):
         with as many people as the game seats by default; returns their ids."""
         if first == 0:
             self.rngs, self.asleep = {}, {}
-        specs = registry.specs()
-        plan = []
-        for i in range(first, first + tables):
-            game, room = games[i % len(games)]
-            spec = specs[game]
-            plan.append((i + 1, game, room, spec.seats_default or spec.min_seats))
+        plan = [(i + 1, *games[i % len(games)]) for i in range(first, first + tables)]
 
-        async def one(table_id: int, game: str, room: str, seats: int) -> None:
-            uid = 10 * table_id
-            await self.manager.create(1, table_id, game, room, uid, f"p{uid}")
-            for u in range(uid + 1, uid + seats):
+        async def one(table_id: int, game: str, room: str) -> None:
+            owner, *others = self.people(table_id, game)
+            await self.manager.create(1, table_id, game, room, owner, f"p{owner}")
+            for u in others:
                 await self.manager.join(table_id, u, f"p{u}")
             self.rngs[table_id] = random.Random(seed * 100_003 + table_id)
 
         for start in range(0, tables, 200):
             await asyncio.gather(*(one(*p) for p in plan[start:start + 200]))
         return [p[0] for p in plan]
+
+    def people(self, table_id: int, game: str) -> range:
+        """The uids of the people of table ``table_id`` (``seat_games``): as many as the game
+        seats by default, the first its owner."""
+        spec = self.manager.specs[game]
+        return range(10 * table_id, 10 * table_id + (spec.seats_default or spec.min_seats))
 
     def counted(self, name: str, **labels: str) -> float:
         value = self.manager.metrics.registry.get_sample_value(name, labels or None)
@@ -398,8 +399,7 @@ class MixedHall(Hall):
         table = self.manager.tables[table_id]
         if table.status != PLAYING:
             seated = {s.uid for s in table.seats}
-            spec = registry.specs()[table.game_key]
-            for uid in range(10 * table_id, 10 * table_id + (spec.seats_default or spec.min_seats)):
+            for uid in self.people(table_id, table.game_key):
                 if uid not in seated:
                     try:
                         await self.manager.join(table_id, uid, f"p{uid}")

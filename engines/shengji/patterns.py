@@ -243,8 +243,6 @@ def follow_problem(hand: Sequence[int], lead: Lead, play: Sequence[int],
     Returns ("count", ...) for a wrong number of cards, ("suit", ...) when cards of the led
     suit are kept back, ("structure", best, got) when a bigger structure was possible.
     """
-    if len(play) != lead.n:
-        return ("count", ZERO, ZERO)
     return FollowRule.of(hand, lead, ctx).problem(play)
 
 
