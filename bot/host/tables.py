@@ -332,14 +332,15 @@ class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
         if game.is_over():
             # the last actions are stored before settling: a crash in between restores a
             # finished hand, whose settlement storage then returns as already done
+            game.forget()
             await self._save(table)
             await self._settle(table)
         else:
             await self._deal_private(table)
             await self.referee.ready()
             self._arm(table)
+            game.forget()
             await self._save(table)
-        game.forget()  # what was asked of the last state is kept no longer than the call
 
     async def _settle(self, table: Table) -> None:
         game, spec, room = table.game, self.spec(table), self.room(table)
