@@ -58,7 +58,7 @@ def bench_checks(count: int, rounds: int) -> tuple[float, int]:
     best = 0.0
     wins = 0
     for _ in range(rounds):
-        _search.cache_clear()
+        _search.memo.clear()
         start = time.perf_counter()
         wins = sum(1 for c in data if (best_huxi(c) or -1) >= 15)
         best = max(best, count / (time.perf_counter() - start))

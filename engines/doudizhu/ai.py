@@ -23,13 +23,14 @@ from engines.doudizhu.moves import follow_plays, lead_plays
 from engines.doudizhu.notation import ACE, BIG_JOKER, NRANKS, SMALL_JOKER, TWO, Counts
 from engines.doudizhu.patterns import Pattern, Play, PlayBook, beats
 from engines.doudizhu.rules import Bidding
+from engines.memo import Memo
 
 if TYPE_CHECKING:
     from engines.doudizhu.game import DoudizhuGame
 
-_VALUE: dict[bytes, int] = {}
-_VALUE_LIMIT = 200_000
-"""The most entries of each trustee memo (hand values, split fronts); a full memo is emptied."""
+_VALUE_LIMIT = 32_768
+"""The most entries of each trustee memo (hand values, split fronts; ``engines.memo``)."""
+_VALUE = Memo("engines.doudizhu.ai.hand_value", _VALUE_LIMIT)
 _FULL = (4,) * 13 + (1, 1)
 
 
@@ -40,7 +41,7 @@ _FULL = (4,) * 13 + (1, 1)
 # state after deciding rank r is the counts from r on, and each state maps to the Pareto front
 # of its (a, b) pairs, memoized across calls. The memos hold only bytes and ints, which the
 # garbage collector does not track, so a big memo never makes a collection pause.
-_FRONT: dict[bytes, bytes] = {}
+_FRONT = Memo("engines.doudizhu.ai.front", _VALUE_LIMIT)
 _LEFTOVER = ((0, 0), (0, 1), (0, 1), (1, -1))  # 0, a single, a pair, a trio left at a rank
 _B = 64  # b is stored as b + 64 in one byte
 
@@ -79,9 +80,7 @@ def _front(suffix: bytes) -> bytes:
             out += bytes((a, b))
             last_b = b
     front = bytes(out)
-    if len(_FRONT) >= _VALUE_LIMIT:
-        _FRONT.clear()
-    _FRONT[suffix] = front
+    _FRONT.keep(suffix, front)
     return front
 
 
@@ -118,9 +117,7 @@ def hand_value(counts: Counts) -> int:
     )
     big = counts[TWO] + counts[SMALL_JOKER] + counts[BIG_JOKER]
     v = 10 * needed - 12 * controls - 2 * big
-    if len(_VALUE) >= _VALUE_LIMIT:
-        _VALUE.clear()
-    _VALUE[key] = v
+    _VALUE.keep(key, v)
     return v
 
 

@@ -43,14 +43,14 @@ from engines.doudizhu.notation import (
 )
 from engines.doudizhu.patterns import Pattern, Play
 from engines.errors import IllegalActionError
+from engines.memo import Memo
 
 if TYPE_CHECKING:
     from engines.doudizhu.game import DoudizhuGame
 
 LIMITS = limits(2)
 """Two decks: 8 of each rank, 2 of each joker (the shoe's limits, ``engines.cards``)."""
-_MEMO_LIMIT = 20_000
-_MEMO: dict[Counts, tuple[Play, ...]] = {}
+_MEMO = Memo("engines.doudizhu.four.plays", 192)
 
 
 def parse(text: str) -> Counts:
@@ -181,10 +181,7 @@ def _all(counts: Counts) -> tuple[Play, ...]:
     if counts[SMALL_JOKER] == 2 and counts[BIG_JOKER] == 2:
         add({SMALL_JOKER: 2, BIG_JOKER: 2}, Pattern.KING_BOMB, BIG_JOKER)
     result = tuple(out)
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[counts] = result
-    return result
+    return _MEMO.keep(counts, result)
 
 
 def plays(counts: Counts, previous: Play | None = None) -> list[Play]:

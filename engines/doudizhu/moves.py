@@ -47,6 +47,7 @@ from engines.doudizhu.patterns import (
     kinds,
     parse_play,
 )
+from engines.memo import Memo
 
 _SOLO = "3456789TJQKA"
 _PAIRS = "".join(c * 2 for c in _SOLO)
@@ -69,7 +70,7 @@ PLANE_WORD = " plane"
 # all built at import (a few tens of milliseconds) and never changed: a restarted bot's
 # first hand is answered as fast as its millionth, with no memo to warm. The memo of
 # previous plays (``TABLES``) holds at most ``TABLE_LIMIT`` entries.
-TABLE_LIMIT = 1 << NRANKS
+TABLE_LIMIT = 2048
 _BIT = tuple(1 << (FIELD * r + FIELD - 1) for r in _RANGE)
 _SEQ = sum(_BIT[: ACE + 1])
 _NEXT_SEQ = sum(_BIT[:ACE])  # ranks r whose r + 1 is still a sequence rank
@@ -149,7 +150,7 @@ _PAIR_STRAIGHT_STARTS = tuple(
     for n in range(ACE + 2)
 )
 """单顺 / 双顺 of n ranks by the mask of their first ranks (n is the index)."""
-TABLES: tuple[dict[Any, Any], ...] = ()
+TABLES: tuple[Memo, ...] = ()
 """The memos (bounded by TABLE_LIMIT, emptied by ``clear_tables``)."""
 
 
@@ -229,12 +230,6 @@ def _two_pairs(out: list[str], table: tuple[tuple[str, ...], ...], keep: int, m2
 def _ranks(mask: int) -> tuple[int, ...]:
     """The ranks of a mask, low to high."""
     return _RANKS_LO[(mask & _LOW) % _FOLD] + _RANKS_HI[(mask & _HIGH_HALF) % _FOLD]
-
-
-def _store(table: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(table) >= TABLE_LIMIT:
-        table.clear()
-    table[key] = value
 
 
 def _runs(mask: int) -> tuple[tuple[int, int], ...]:
@@ -446,8 +441,8 @@ def _lead_planes(
             k += 1
 
 
-_PREVIOUS: dict[str, tuple[Pattern, int, int]] = {}
-"""Previous plays as typed → (pattern, key, size): a memo of at most TABLE_LIMIT entries."""
+_PREVIOUS = Memo("engines.doudizhu.moves.previous", TABLE_LIMIT)
+"""Previous plays as typed → (pattern, key, size) (``engines.memo``)."""
 TABLES += (_PREVIOUS,)
 
 
@@ -708,7 +703,7 @@ def legal_plays(hand: str, previous: str | None = None) -> list[str]:
         found = kinds(q)
         if len(found) == 1:  # canonical letters with one reading: no Play object needed
             pat, key = found[0]
-            _store(_PREVIOUS, previous, (pat, key, len(previous)))
+            _PREVIOUS.keep(previous, (pat, key, len(previous)))
             return _follow(p, pat, key, len(previous))
     prev = parse_play(previous)
     if prev is None:

@@ -47,6 +47,7 @@ from engines.doudizhu.notation import (
     parse_cards,
 )
 from engines.errors import IllegalActionError
+from engines.memo import Memo
 
 
 class Pattern(Enum):
@@ -298,8 +299,8 @@ def split_reading(text: str) -> tuple[str, str | None]:
 
 _LAST_CHARS = frozenset(w[-1] for w in READING_WORDS)
 
-_CACHE_LIMIT = 50_000
-"""The most entries each PlayBook memo holds; a full memo is emptied and refills."""
+_CACHE_LIMIT = 2048
+"""The most entries each PlayBook memo holds (``engines.memo``)."""
 
 
 class PlayBook:
@@ -309,8 +310,8 @@ class PlayBook:
 
     def __init__(self, rules: PatternRules) -> None:
         self.rules = rules
-        self._by_counts: dict[Counts, tuple[Play, ...]] = {}
-        self._by_text: dict[str, Play] = {}
+        self._by_counts = Memo("engines.doudizhu.patterns.PlayBook.readings", _CACHE_LIMIT)
+        self._by_text = Memo("engines.doudizhu.patterns.PlayBook.texts", _CACHE_LIMIT)
 
     def __deepcopy__(self, memo: dict[int, object]) -> PlayBook:
         # A process-wide cache, not part of any game's state: copying a game shares it.
@@ -332,10 +333,7 @@ class PlayBook:
             plays = tuple(Play(counts, p, k, size, f"{cards} {SUFFIX[p]}") for p, k in kinds)
         else:
             plays = tuple(Play(counts, p, k, size, cards) for p, k in kinds)
-        if len(self._by_counts) >= _CACHE_LIMIT:
-            self._by_counts.clear()
-        self._by_counts[counts] = plays
-        return plays
+        return self._by_counts.keep(counts, plays)
 
     def of(self, counts: Counts) -> Play | None:
         """The Play made of ``counts`` (its first reading), or None if it is no pattern."""
@@ -400,9 +398,7 @@ class PlayBook:
                     text=T("err.ddz.no_reading", cards=cards, reading=T(f"ddz.reading.{word}")),
                 )
         if len(plays) == 1:
-            if len(self._by_text) >= _CACHE_LIMIT:
-                self._by_text.clear()
-            self._by_text[text] = plays[0]
+            self._by_text.keep(text, plays[0])
         return plays
 
     def _refuse_attachments(self, counts: Counts, cards: str, wanted: Pattern | None) -> None:

@@ -55,13 +55,13 @@ from engines.doudizhu.notation import (
 )
 from engines.doudizhu.patterns import CLASSIC, Pattern, Play, PlayBook, ambiguous, playbook
 from engines.errors import IllegalActionError
+from engines.memo import Memo
 
 TIER = {Pattern.SOFT_BOMB: 1, Pattern.BOMB: 2, Pattern.WILD_BOMB: 3, Pattern.ROCKET: 4}
 """Bomb tiers (004): 软炸弹 < 硬炸弹 < 纯癞子炸弹 < 火箭."""
 FACTOR = {Pattern.SOFT_BOMB: 2, Pattern.BOMB: 4, Pattern.WILD_BOMB: 4, Pattern.ROCKET: 4}
 """倍数 of each bomb played in the 癞子场 (004: 软炸弹 ×2, 硬炸弹 ×4, 纯癞子 ×4, 王炸 ×4)."""
-_MEMO_LIMIT = 20_000
-_MEMO: dict[tuple[object, ...], tuple[Play, ...]] = {}
+_MEMO = Memo("engines.doudizhu.wild.plays", 384)
 """Leads by (hand, 癞子 rank); the candidates of a follow by (hand, 癞子 rank, pattern, size)."""
 _TEXT = attrgetter("text")
 _RANKS = range(NRANKS)
@@ -162,19 +162,13 @@ def plays(
             if found is None:
                 want = (previous.pattern, previous.size)
                 found = _generate(hand, wild, book or playbook(CLASSIC), want)
-                _remember(shape, found)
+                _MEMO.keep(shape, found)
             return [p for p in found if beats(p, previous)]
         found = _generate(hand, wild, book or playbook(CLASSIC))
-        _remember((hand, wild), found)
+        _MEMO.keep((hand, wild), found)
     if previous is None:
         return list(found)
     return [p for p in found if beats(p, previous)]
-
-
-def _remember(key: tuple[object, ...], found: tuple[Play, ...]) -> None:
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = found
 
 
 def _generate(

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engines.climbing.notation import (
     ACE,
@@ -33,6 +32,7 @@ from engines.climbing.notation import (
     format_cards,
     parse_cards,
 )
+from engines.memo import memoized
 
 __all__ = [
     "RANKS",
@@ -83,7 +83,7 @@ class Play:
         return BIG if self.big else SMALL
 
 
-@lru_cache(maxsize=65536)
+@memoized(8192)
 def read(cards: Counts) -> Play | None:
     """The play ``cards`` make, or None if they make none (two natural ranks other than 2)."""
     n = sum(cards)

@@ -24,11 +24,11 @@ one 吃 is possible).
 
 from __future__ import annotations
 
-import functools
 
 from engines.base import T
 from engines.errors import NotationError
 from engines.mahjong.tiles import SUITS, format_run, parse_tile, parse_tiles
+from engines.memo import memoized
 
 _HU = {"hu", "胡", "和", "胡牌", "win", "zimo", "自摸", "ron", "tsumo"}
 _PASS = {"pass", "过", "guo", "skip", "不要", "过牌"}
@@ -43,7 +43,7 @@ PAO_MAX = 4
 _SUIT_NAMES = {"m": 0, "万": 0, "萬": 0, "p": 1, "筒": 1, "饼": 1, "s": 2, "条": 2, "索": 2}
 
 
-@functools.lru_cache(maxsize=4096)
+@memoized(4096)
 def parse_action(text: str) -> tuple[str, int | None]:
     """(kind, value) of a typed action: kinds ``que`` (value: suit 0–2), ``discard`` and
     ``gang`` (value: tile, or None for a bare 杠), ``pao`` (value: 炮子 0–4), ``chi``

@@ -19,15 +19,15 @@ memoized; two wilds may themselves be the pair.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from engines.mahjong.tiles import NUM_KINDS, SUITED
+from engines.memo import memoized
 
 NO_PAIR, PAIR_258, ANY_PAIR = 0, 1, 2
 _FAR = 99
 
 
-@cache
+@memoized(16_384)
 def _suit(c: tuple[int, ...], pair: int) -> int:
     """Fewest wilds for one suit's nine counts: sets, and one pair if ``pair``."""
     i = next((k for k, n in enumerate(c) if n), -1)

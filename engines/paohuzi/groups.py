@@ -29,8 +29,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, lru_cache
+from functools import lru_cache
 
+from engines.memo import FIXED_DOMAIN, memoized
 from engines.paohuzi.tiles import WILD, WORD_KINDS, format_group, is_big, tile_zh
 
 
@@ -110,7 +111,7 @@ class Group:
 
 
 # --- the win check ----------------------------------------------------------------------------
-@cache
+@lru_cache(maxsize=FIXED_DOMAIN)
 def _templates(tile: int) -> list[tuple[tuple[int, ...], bool]]:
     """Every group (tiles, is_pair) containing ``tile``, as multisets of tile ids."""
     out: list[tuple[tuple[int, ...], bool]] = [((tile, tile, tile), False), ((tile, tile), True)]
@@ -157,7 +158,7 @@ def best_huxi(counts: list[int], peng_tile: int | None = None) -> int | None:
     return None if best is None else best + locked
 
 
-@lru_cache(maxsize=1 << 17)
+@memoized(8192)
 def _search(free: tuple[int, ...], wilds: int, paired: bool, peng_tile: int | None) -> int | None:
     i = next((t for t, n in enumerate(free) if n), -1)
     if i < 0:

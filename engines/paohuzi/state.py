@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from engines.base import Game, Setup, T, Text
 from engines.errors import OptionError
+from engines.memo import FIXED_DOMAIN
 from engines.paohuzi.groups import Group, Kind, best_huxi, is_run, same_value
 from engines.paohuzi.scoring import MIN_HUXI, Fan, fan_of
 from engines.paohuzi.tiles import KINDS, WILD, WORD_KINDS, format_group, full_set, tiles_of
@@ -270,7 +271,7 @@ def _without(pool: list[int], tiles: Sequence[int]) -> list[int] | None:
     return rest
 
 
-@cache
+@lru_cache(maxsize=FIXED_DOMAIN)
 def _runs(tile: int) -> list[tuple[int, ...]]:
     """一句话 and 绞牌 containing ``tile`` (sorted tuples)."""
     out = set()

@@ -24,10 +24,10 @@ it counts what the other three can still hold (``unseen``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engines.climbing.notation import ACE, BIG, NRANKS, PASS, SMALL, TWO, Counts, minus
+from engines.memo import memoized
 from engines.shuangkou.patterns import NAT, Pattern, beats, play_text, plays, readings
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ def unseen(game: ShuangkouGame, seat: int) -> Counts:
 
 
 # --- the hand's value ----------------------------------------------------------------------------
-@lru_cache(maxsize=200_000)
+@memoized(16_384)
 def _split(h: tuple[int, ...]) -> float:
     """The best split of natural cards (13 counts): −1 per play, + what each play is worth."""
     lo = next((r for r in range(NAT) if h[r]), None)

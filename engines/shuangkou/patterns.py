@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from engines.climbing.notation import ACE, BIG, SMALL, Counts, format_cards, parse_cards
+from engines.memo import memoized
 
 __all__ = [
     "Kind",
@@ -110,7 +110,7 @@ def beats(a: Pattern, b: Pattern) -> bool:
     return a.kind is b.kind and a.n == b.n and a.top > b.top
 
 
-@lru_cache(maxsize=65536)
+@memoized(8192)
 def natural(counts: tuple[int, ...]) -> Pattern | None:
     """The pattern of natural cards (13 counts, no jokers), or None if they form none."""
     present = [r for r in range(NAT) if counts[r]]
@@ -139,7 +139,7 @@ def natural(counts: tuple[int, ...]) -> Pattern | None:
 _ZERO = (0,) * NAT
 
 
-@lru_cache(maxsize=65536)
+@memoized(8192)
 def readings(cards: Counts) -> tuple[Pattern, ...]:
     """Every distinct reading of a set of cards, strongest first; () if it is no pattern.
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol
 
 from engines.base import ESCAPE
 from engines.errors import NotationError
+from engines.memo import memoized
 from engines.trick.cards import NCARDS, Context, key_top, parse_ids
 
 
@@ -99,7 +99,7 @@ class Seen:
         return suit in self.voids[(self.seat + 2) % 4]
 
 
-@lru_cache(maxsize=4096)
+@memoized(4096)
 def _ids(text: str) -> tuple[int, ...] | None:
     """A logged play's cards (memoized: the log is read at every decision)."""
     try:

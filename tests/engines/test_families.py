@@ -16,7 +16,7 @@ from engines import registry
 
 ROOT = Path(engines.__file__).parent
 FILES = sorted(ROOT.rglob("*.py"))
-SHARED = frozenset({"base", "cards", "errors", "faces", "registry"})
+SHARED = frozenset({"base", "cards", "errors", "faces", "memo", "registry"})
 """The modules at the top of ``engines/`` every package may import."""
 
 GAMES = frozenset(spec.game.__module__.split(".")[1] for spec in registry.specs().values())

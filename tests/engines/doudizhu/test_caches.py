@@ -35,7 +35,8 @@ def test_the_shared_playbook_is_bounded() -> None:
 
 
 def test_generator_tables_hold_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(moves, "TABLE_LIMIT", 16)
+    for table in moves.TABLES:
+        monkeypatch.setattr(table, "limit", 16)
     moves.clear_tables()
     fixed = [len(table) for table in moves.FIXED]
     for hand in random_hands(300, seed=2):
@@ -78,7 +79,8 @@ def test_the_known_play_table_holds_every_play_of_six_cards_or_fewer() -> None:
 
 
 def test_trustee_memos_hold_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "_VALUE_LIMIT", 64)
+    monkeypatch.setattr(ai._VALUE, "limit", 64)
+    monkeypatch.setattr(ai._FRONT, "limit", 64)
     ai._VALUE.clear()
     ai._FRONT.clear()
     for seed in range(6):

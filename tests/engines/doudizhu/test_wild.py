@@ -294,10 +294,8 @@ def test_bombs_are_the_bombs_among_the_plays_with_many_wilds(hand: str, wild: st
 
 
 def test_the_play_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Leads and follow candidates are memoized per hand; a full memo is emptied."""
-    import engines.doudizhu.wild as wild_module
-
-    monkeypatch.setattr(wild_module, "_MEMO_LIMIT", 40)
+    """Leads and follow candidates are memoized per hand; a full memo lets its older half go."""
+    monkeypatch.setattr(_MEMO, "limit", 40)
     _MEMO.clear()
     rnd = random.Random(3)
     previous = read("33", parse_cards("33"), rank("5"), None, BOOK)

@@ -1,0 +1,67 @@
+"""Benchmark: what the engines' process-wide memos (``engines.memo``) hold, and would hold full.
+
+Plays ``--hands`` hands of every registered game (each decision the trustee's or a random
+legal action, half and half, seeded), then prints per memo its entries and limit, the bytes
+one entry holds (``Memo.footprint`` over its entries) and what it would hold full (limit x
+that), and the total against ``engines.memo.BUDGET``. tests/engines/test_memos.py asserts the
+budget on two hands; this prints the figures on as many as asked.
+
+    python benchmarks/memos.py [--hands 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engines import registry  # noqa: E402
+from engines.base import Setup  # noqa: E402
+from engines.memo import BUDGET, memos  # noqa: E402
+
+MB = 2**20
+
+
+def play(key: str, hands: int) -> None:
+    spec = registry.get(key)
+    for seed in range(hands):
+        game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
+                              options=spec.validate({})))
+        rng = random.Random(seed)
+        for _ in range(2_000):
+            if game.is_over():
+                break
+            seat = next(s for s in game.to_act() if game.legal_actions(s))
+            action = (game.trustee(seat) if rng.random() < 0.5
+                      else rng.choice(game.legal_actions(seat)))
+            game.apply(seat, action)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=4)
+    args = parser.parse_args()
+    began = time.process_time()
+    for key in registry.specs():
+        play(key, args.hands)
+    print(f"{args.hands} hands of each of {len(registry.specs())} games in "
+          f"{time.process_time() - began:.1f} s of CPU")
+    total = 0.0
+    print(f"{'memo':48} {'entries':>15} {'B/entry':>8} {'full MB':>8}")
+    for m in sorted(memos(), key=lambda m: -m.full_bytes()):
+        if not m:
+            continue
+        full = m.full_bytes()
+        total += full
+        print(f"{m.name:48} {len(m):>7,}/{m.limit:<7,} {m.footprint() / len(m):>8,.0f} "
+              f"{full / MB:>8.1f}")
+    print(f"memos_full: {total / MB:.1f} MB ({total / BUDGET:.2f}x the budget of "
+          f"{BUDGET / MB:.0f} MB)")
+
+
+if __name__ == "__main__":
+    main()
