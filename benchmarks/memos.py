@@ -3,15 +3,19 @@
 Plays ``--hands`` hands of every registered game (each decision the trustee's or a random
 legal action, half and half, seeded), then prints per memo its entries and limit, the bytes
 one entry holds (``Memo.footprint`` over its entries) and what it would hold full (limit x
-that), and the total against ``engines.memo.BUDGET``. tests/engines/test_memos.py asserts the
-budget on two hands; this prints the figures on as many as asked.
+that), and the total against ``engines.memo.BUDGET``; then the objects the cyclic collector
+tracks and how long one full collection takes (a memo of tracked objects makes every full
+collection walk it: the long pauses of a process that has played many hands).
+tests/engines/test_memos.py asserts the budget on two hands; this prints the figures on as
+many as asked.
 
-    python benchmarks/memos.py [--hands 4]
+    python benchmarks/memos.py [--hands 4] [--games doudizhu_wild,shuangkou]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -44,11 +48,13 @@ def play(key: str, hands: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4)
+    parser.add_argument("--games", default="", help="comma-separated keys (default: all)")
     args = parser.parse_args()
+    games = args.games.split(",") if args.games else list(registry.specs())
     began = time.process_time()
-    for key in registry.specs():
+    for key in games:
         play(key, args.hands)
-    print(f"{args.hands} hands of each of {len(registry.specs())} games in "
+    print(f"{args.hands} hands of each of {len(games)} games in "
           f"{time.process_time() - began:.1f} s of CPU")
     total = 0.0
     print(f"{'memo':48} {'entries':>15} {'B/entry':>8} {'full MB':>8}")
@@ -59,6 +65,11 @@ def main() -> None:
         total += full
         print(f"{m.name:48} {len(m):>7,}/{m.limit:<7,} {m.footprint() / len(m):>8,.0f} "
               f"{full / MB:>8.1f}")
+    t0 = time.perf_counter()
+    gc.collect()
+    took = time.perf_counter() - t0
+    print(f"the collector tracks {len(gc.get_objects()):,} objects; a full collection took "
+          f"{took * 1e3:.0f} ms")
     print(f"memos_full: {total / MB:.1f} MB ({total / BUDGET:.2f}x the budget of "
           f"{BUDGET / MB:.0f} MB)")
 
