@@ -74,3 +74,12 @@ def test_ddz_reports_cold_and_warm_even_without_the_peers() -> None:
     assert any(
         line.lstrip().startswith("cold (first pass, fresh process), follow") for line in lines
     )
+
+
+def test_the_memo_benchmark_reports_every_memo_the_games_fill_and_the_budget() -> None:
+    lines = run("memos.py", "--hands", "2", "--games", "doudizhu_wild,shuangkou")
+    found = summaries(lines)
+    assert re.fullmatch(r"[\d.]+x the budget of 40 MB", found["memos_full"]), lines[-3:]
+    names = {line.split()[0] for line in lines if line.startswith("engines.")}
+    assert {"engines.doudizhu.wild.plays", "engines.shuangkou.ai._split"} <= names, names
+    assert any(line.startswith("the collector tracks ") for line in lines)
