@@ -1,0 +1,120 @@
+"""The hard trustee of 陕西, 武汉, 永州 and 二人麻将 (``engines.mahjong.ai_variants``): the
+decisions a player would care about, each against what ``normal`` does on the same table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.base import Setup
+from engines.mahjong import SPECS
+from engines.mahjong.fan import Meld, MeldKind
+from engines.mahjong.game import MahjongGame
+from engines.mahjong.tiles import parse_hand, parse_tile, parse_tiles
+
+SPEC = {s.key: s for s in SPECS}
+
+
+def new(key: str, seed: int = 1) -> MahjongGame:
+    spec = SPEC[key]
+    game = spec.new(Setup(seats=spec.min_seats, seed=seed, options=spec.validate({})))
+    assert isinstance(game, MahjongGame)
+    return game
+
+
+def test_erren_swap_gives_away_the_isolated_tile_not_a_pair_or_a_run() -> None:
+    game = new("erren")
+    seat = 1 - game.dealer  # 13 tiles
+    game.hands[seat] = parse_hand("123m55m789p234s6s1z")
+    assert game.trustee(seat, "normal") == "swap -"
+    assert game.trustee(seat, "hard") == "swap 1z"
+
+
+def test_erren_swap_keeps_a_hand_that_no_exchange_improves() -> None:
+    game = new("erren")
+    seat = 1 - game.dealer
+    game.hands[seat] = parse_hand("123m456m789p234s5s")
+    assert game.trustee(seat, "hard") == "swap -"
+
+
+def _erren_turn(hand: str, drawn: str) -> tuple[MahjongGame, int]:
+    game = new("erren")
+    for s in (0, 1):
+        game.apply(s, "swap -")
+    seat = game.turn
+    game.hands[seat] = parse_hand(hand)
+    game.drawn = parse_tile(drawn)
+    return game, seat
+
+
+def test_erren_cuo_offer_takes_the_winning_tile() -> None:
+    game, seat = _erren_turn("123m456m789p234s5s7z", "7z")
+    game.cuo_offer = True  # type: ignore[attr-defined]
+    game.unused = [parse_tile("5s"), parse_tile("1z")]  # type: ignore[attr-defined]
+    assert game.trustee(seat, "normal") in ("7z", "ting 7z")
+    assert game.trustee(seat, "hard") == "cuo 5s"
+    game.apply(seat, "cuo 5s")
+    assert game.trustee(seat, "hard") == "hu"
+
+
+def test_wuhan_waits_with_a_258_pair_where_the_shanten_player_breaks_it() -> None:
+    game = new("wuhan")
+    seat = game.turn
+    game.laizi = parse_tile("2z")  # type: ignore[attr-defined]
+    game.hands[seat] = parse_hand("456m456p789s11s88m7m")
+    # 8m leaves 11s as the pair (not 2/5/8: no win); 7m waits on 1s with 88m as the pair
+    assert game.trustee(seat, "normal") == "8m"
+    assert game.trustee(seat, "hard") == "7m"
+
+
+def test_wuhan_counts_the_laizi_as_any_tile() -> None:
+    game = new("wuhan")
+    seat = game.turn
+    game.laizi = parse_tile("9p")  # type: ignore[attr-defined]
+    # with the 癞子 as the pair's partner: 123m 456m 789s 34s + 5s|9p, ready whatever it drops
+    game.hands[seat] = parse_hand("123m456m789s34s5s9p1z")
+    action = game.trustee(seat, "hard")
+    assert action == "1z" and game.hands[seat][game.laizi] == 1
+
+
+def test_shaanxi_stakes_paozi_on_a_strong_hand_only() -> None:
+    game = new("shaanxi")
+    strong = next(s for s in range(4) if s != game.dealer)
+    weak = next(s for s in range(4) if s not in (game.dealer, strong))
+    game.hands[strong] = parse_hand("123m456m789p23s55s")
+    game.hands[weak] = parse_hand("159m147p369s1357z")
+    assert game.trustee(strong, "normal") == "pao 0"
+    assert game.trustee(strong, "hard") == "pao 4"
+    assert game.trustee(weak, "hard") == "pao 0"
+
+
+def test_yongzhou_far_hand_throws_the_genbutsu_of_a_ready_looking_opponent() -> None:
+    game = new("yongzhou")
+    seat = game.turn
+    foe = (seat + 1) % 4
+    game.hands[seat] = parse_hand("1148m33789p135s77z")
+    game.rivers[foe] = parse_tiles("9s1s2z3z4z9p1p8s2s6p")
+    game.melds[foe] = [Meld(MeldKind.PENG, parse_tile("6m"), seat),
+                       Meld(MeldKind.PENG, parse_tile("4p"), seat)]
+    # two 碰 and ten discards: likely ready; the hand is three tiles short
+    assert game.trustee(seat, "normal") == "8m"
+    assert game.trustee(seat, "hard") == "1s"  # in that opponent's river
+    game.melds[foe] = []
+    game.rivers[foe] = game.rivers[foe][:3]
+    assert game.trustee(seat, "hard") == "8m"  # no threat: as fast as normal
+
+
+@pytest.mark.parametrize("key", ["shaanxi", "wuhan", "yongzhou", "erren"])
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_self_play_is_always_legal(key: str, seed: int) -> None:
+    game = new(key, seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if game.is_over():
+            break
+        seat = rng.choice(game.to_act())
+        action = game.trustee(seat, "hard")
+        assert action in game.legal_actions(seat), (action, game.legal_actions(seat))
+        game.apply(seat, action)
+    assert game.is_over()
