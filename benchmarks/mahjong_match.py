@@ -13,7 +13,8 @@ Each deal (one seed, so one wall) is played twice per trustee level: the trustee
 seats (1 and 3; 二人麻将: seat 1) with the baseline in the odd ones, then the sides swapped on
 the same wall (every seat's tiles go once to each side; the dealer follows the dice). Per deal the figure is the mean over
 its two games of (the mean points of the trustee's seats − the mean points of the baseline's),
-reported with a 95% interval (1.96 standard errors over the deals). Also per side: the
+reported with a 95% interval (1.96 standard errors over the deals); for the rule sets beyond
+四川 / 血战 also hard's figure less normal's, deal by deal, with its interval. Also per side: the
 deal-in rate (放炮: seat-hands that fed at least one win, 抢杠 included, over seat-hands), the
 ratio trustee / baseline, the wins per seat-hand, the mean 番 of the side's wins (counted 番,
 ``FanResult.fan``) and the patterns they scored; and the time of every trustee decision
@@ -211,6 +212,12 @@ def main() -> None:
             print(f"{'':15s} hard vs normal: mean 番 {new['fan']:.2f} / {old['fan']:.2f} = "
                   f"{new['fan'] / old['fan'] if old['fan'] else float('inf'):.2f}x; deal-in "
                   f"ratio {new['ratio']:.2f}x vs {old['ratio']:.2f}x")
+            if key not in ("sichuan", "xuezhan"):
+                mean, half = _interval([statistics.fmean(g.diff for g in r["hard"])
+                                        - statistics.fmean(g.diff for g in r["normal"])
+                                        for r in results])
+                print(f"{'':15s} hard − normal (paired by deal): {mean:+.2f} ± {half:.2f} "
+                      "points per hand")
     print(f"({time.perf_counter() - start:.0f} s wall)")
     top = levels[0]
     worst = max(figures[k, top]["p99"] for k in args.keys.split(","))

@@ -93,16 +93,16 @@ def test_yongzhou_far_hand_throws_the_genbutsu_of_a_ready_looking_opponent() -> 
     game = new("yongzhou")
     seat = game.turn
     foe = (seat + 1) % 4
-    game.hands[seat] = parse_hand("1148m33789p135s77z")
-    game.rivers[foe] = parse_tiles("9s1s2z3z4z9p1p8s2s6p")
+    game.hands[seat] = parse_hand("2345m2477p122379s")
+    game.rivers[foe] = parse_tiles("9s1s2z3z4z9p1p8s2s6p7m3p")
     game.melds[foe] = [Meld(MeldKind.PENG, parse_tile("6m"), seat),
                        Meld(MeldKind.PENG, parse_tile("4p"), seat)]
-    # two 碰 and ten discards: likely ready; the hand is three tiles short
-    assert game.trustee(seat, "normal") == "8m"
-    assert game.trustee(seat, "hard") == "1s"  # in that opponent's river
+    # two 碰 and twelve discards: likely ready; the hand is far from ready
+    assert game.trustee(seat, "normal") == "2m"
+    assert game.trustee(seat, "hard") == "9s"  # in that opponent's river
     game.melds[foe] = []
     game.rivers[foe] = game.rivers[foe][:3]
-    assert game.trustee(seat, "hard") == "8m"  # no threat: as fast as normal
+    assert game.trustee(seat, "hard") == "2m"  # no threat: as fast as normal
 
 
 @pytest.mark.parametrize("key", ["shaanxi", "wuhan", "yongzhou", "erren"])
