@@ -17,7 +17,8 @@ Per rule set:
   ``PAO_SHANTEN`` 向听 at the deal (a chance above the break-even), else 0.
 - 武汉: the 癞子 is kept and counted as any tile (向听 of the natural tiles less the wilds);
   a ready hand needs its 2/5/8 pair (``wild.need``), and its waits are the tiles that
-  complete it. The discarder pays double (放冲), so it defends.
+  complete it. A hand rich in one suit is also weighed as a 清一色 (a 大胡, ``BIG`` times a
+  小胡), so it throws the other suits. The discarder pays double (放冲), so it defends.
 - 永州: the discarder pays the whole win: it defends.
 - 二人麻将: the swap gives away the one tile whose exchange for a random unseen tile leaves
   the hand closest to ready on average (or keeps the hand when none gains); a 搓牌 offer takes
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING
 from engines.mahjong import ai, ai_hard
 from engines.mahjong.shape import shanten
 from engines.mahjong.tiles import parse_tiles, tile_name
-from engines.mahjong.wild import PAIR_258, need
+from engines.mahjong.wild import ANY_PAIR, PAIR_258, need
 
 if TYPE_CHECKING:
     from engines.mahjong.game import MahjongGame
@@ -144,6 +145,46 @@ FULL = 18.0
 """A seat's own draws from a full wall (four seats, 136 tiles)."""
 
 
+BIG = 8.0
+"""武汉: a 大胡 (10 base) against a 小胡 (1, x2 when 硬胡, the 癞子 as itself): what a 清一色
+brings over the plain hand."""
+
+
+def one_suit(game: MahjongGame, hand: list[int], melds: list, unseen: list[int],
+             draws: float) -> float:
+    """武汉: the best chance, over the suits its melds allow, that ``hand`` (13 tiles) wins
+    as a 清一色 (the 癞子 as any tile, any pair): 向听 of that suit's tiles (``ai_plan``'s
+    ``std_shanten``: the other suits' tiles are draws short) less the wilds."""
+    from engines.mahjong.ai_plan import std_shanten
+
+    wild = _wild(game)
+    assert wild is not None
+    w = hand[wild]
+    nm = len(melds)
+    best = 0.0
+    for suit in range(3):
+        if any(m.tile // 9 != suit for m in melds):
+            continue
+        x = [0] * 34
+        x[suit * 9 : suit * 9 + 9] = hand[suit * 9 : suit * 9 + 9]
+        x[wild] = 0
+        if sum(x) + w + 3 * nm < 8:
+            continue  # too few of the suit
+        base = std_shanten(x, nm)
+        sh = base - w
+        if sh <= 0:
+            sh = 0 if need(x, ANY_PAIR) <= w + 1 else 1
+        useful = unseen[wild]
+        for t in range(suit * 9, suit * 9 + 9):
+            if t != wild and unseen[t] and x[t] < 4:
+                x[t] += 1
+                if (need(x, ANY_PAIR) <= w) if sh == 0 else (std_shanten(x, nm) < base):
+                    useful += unseen[t]
+                x[t] -= 1
+        best = max(best, chance(sh, useful, draws))
+    return best
+
+
 def chance(sh: int, useful: int, draws: float) -> float:
     """The chance a hand ``sh`` 向听 from ready with ``useful`` unseen useful draws wins in
     ``draws`` own draws: ``CHANCE`` scaled by the square root of its useful draws against
@@ -230,7 +271,13 @@ def _discard(game: MahjongGame, seat: int, legal: list[str]) -> str:
         hand[t] -= 1
         sh, useful = speed(game, hand, melds, unseen)
         hand[t] += 1
-        scores[t] = chance(sh, useful, draws) * win - risk(game, seat, t, unseen)
+        gain = 2 ** _honour_fan(game, seat, hand, t)
+        odds = chance(sh, useful, draws)
+        if game.KEY == "wuhan":
+            hand[t] -= 1
+            odds = max(odds, BIG * one_suit(game, hand, game.melds[seat], unseen, draws))
+            hand[t] += 1
+        scores[t] = odds * win * gain - risk(game, seat, t, unseen)
         edge = -1 if t >= 27 else min(t % 9, 8 - t % 9)
         key = (sh, -useful, edge, t)
         if fast is None or key < fast[0]:
@@ -240,6 +287,24 @@ def _discard(game: MahjongGame, seat: int, legal: list[str]) -> str:
     anchor = fast[1]
     scores[anchor] += ai_hard.ANCHOR * max(scores[anchor], game.rules.base * 0.1)
     return tile_name(max(scores, key=lambda t: (scores[t], t == anchor)))
+
+
+HONOUR_FAN = (0.0, 0.05, 0.4, 1.0, 1.0)
+"""永州: the 番 a value honour (门风, 圈风, each dragon) held 0-4 times is expected to bring (a
+triplet 1; a pair, a 碰 away, 0.4)."""
+
+
+def _honour_fan(game: MahjongGame, seat: int, hand: list[int], out: int) -> float:
+    """永州: the expected 番 of the value honours ``hand`` keeps once ``out`` is thrown."""
+    if game.KEY != "yongzhou":
+        return 0.0
+    winds = (game.seat_wind(seat), game.round_wind)  # type: ignore[attr-defined]
+    fan = 0.0
+    for t in (*winds, 31, 32, 33):
+        fan += HONOUR_FAN[hand[t] - (t == out)]
+    for m in game.melds[seat]:
+        fan += sum(1 for t in (*winds, 31, 32, 33) if m.tile == t and m.kind.name != "CHI")
+    return min(fan, 3.0)
 
 
 # --- 陕西's 炮子 ----------------------------------------------------------------------------------

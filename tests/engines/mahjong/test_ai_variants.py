@@ -78,6 +78,16 @@ def test_wuhan_counts_the_laizi_as_any_tile() -> None:
     assert action == "1z" and game.hands[seat][game.laizi] == 1
 
 
+def test_wuhan_plays_a_hand_rich_in_one_suit_for_qingyise() -> None:
+    game = new("wuhan")
+    seat = game.turn
+    game.laizi = parse_tile("2z")  # type: ignore[attr-defined]
+    game.hands[seat] = parse_hand("1345567899m157p5s")
+    # ten 万: a 清一色 (大胡, ten times a 小胡) is in reach; the shanten player throws a 万
+    assert game.trustee(seat, "normal") == "1m"
+    assert game.trustee(seat, "hard") == "1p"
+
+
 def test_shaanxi_stakes_paozi_on_a_strong_hand_only() -> None:
     game = new("shaanxi")
     strong = next(s for s in range(4) if s != game.dealer)
