@@ -115,6 +115,15 @@ def test_yongzhou_far_hand_throws_the_genbutsu_of_a_ready_looking_opponent() -> 
     assert game.trustee(seat, "hard") == "2m"  # no threat: as fast as normal
 
 
+def test_yongzhou_keeps_a_dragon_triplet_the_shanten_player_breaks() -> None:
+    game = new("yongzhou")
+    seat = game.turn
+    game.hands[seat] = parse_hand("258m148p116s25777z")
+    # 777z (白, 三元: 1番, x2 the points) is a set as good as any for speed
+    assert game.trustee(seat, "normal") == "7z"
+    assert game.trustee(seat, "hard") == "2m"
+
+
 @pytest.mark.parametrize("key", ["shaanxi", "wuhan", "yongzhou", "erren"])
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_self_play_is_always_legal(key: str, seed: int) -> None:
