@@ -137,3 +137,35 @@ def test_hard_self_play_is_always_legal(key: str, seed: int) -> None:
         assert action in game.legal_actions(seat), (action, game.legal_actions(seat))
         game.apply(seat, action)
     assert game.is_over()
+
+
+@pytest.mark.parametrize("key", ["shaanxi", "wuhan", "yongzhou", "erren"])
+def test_the_choice_ignores_other_hands_and_the_wall(key: str) -> None:
+    # mid-hand, what the seat to act may not see is dealt again at random: same choice
+    game = new(key, 4)
+    rng = random.Random(5)
+    checked = 0
+    for step in range(400):
+        if game.is_over() or checked >= 4:
+            break
+        seat = game.to_act()[0]
+        if step % 4 == 3 and game.phase() == "discard" and len(game.to_act()) == 1:
+            choice = game.trustee(seat, "hard")
+            hands = [list(h) for h in game.hands]
+            wall = list(game.wall)
+            others = [s for s in range(game.N) if s != seat]
+            hidden = [t for s in others for t in range(34) for _ in range(game.hands[s][t])]
+            hidden += game.wall[game.pos :]
+            rng.shuffle(hidden)
+            for s in others:
+                n = sum(game.hands[s])
+                game.hands[s] = [0] * 34
+                for t in hidden[:n]:
+                    game.hands[s][t] += 1
+                hidden = hidden[n:]
+            game.wall[game.pos :] = hidden
+            assert game.trustee(seat, "hard") == choice, step
+            game.hands, game.wall = hands, wall
+            checked += 1
+        game.apply(seat, game.trustee(seat, "hard"))
+    assert checked >= 2
