@@ -7,7 +7,7 @@ the chance the hand then wins (``chance``: by its 向听 and the unseen copies o
 draws, from ``ai_hard.sight``) x what a win brings, less the risk of the tile (``ai_guard``'s
 product, read without 缺一门); the shanten player's discard keeps an edge (``ai_hard.ANCHOR``)
 so only a clear gain moves it.
-Kongs and claims are the ``normal`` trustee's.
+Kongs and claims are the ``normal`` trustee's (二人: fewer claims, below).
 
 Per rule set:
 
@@ -23,7 +23,8 @@ Per rule set:
 - 二人麻将: the swap gives away the one tile whose exchange for a random unseen tile leaves
   the hand closest to ready on average (or keeps the hand when none gains); a 搓牌 offer takes
   the unused tile that brings the hand closest (a win first), a 换牌 offer only when the
-  triplet brings the hand closer; an opponent's 报听 is a sure threat. (The swap is of one
+  triplet brings the hand closer; 吃 / 碰 only when they leave the hand ready (opening it costs
+  门清 and 门清报听); an opponent's 报听 is a sure threat. (The swap is of one
   tile: ``legal_actions`` lists single tiles, the menu of every subset would be huge.)
 
 Reads only what its seat may see: its hand, every river and meld, the offers its legal
@@ -69,6 +70,8 @@ def choose(game: MahjongGame, seat: int) -> str:
     if legal in (["hu", "pass"], ["pass"]):
         return "pass"  # 报听 / 海底: only a win would be played
     normal = game._trustee(seat, "normal")
+    if phase == "claim" and game.KEY == "erren" and normal != "pass":
+        return normal if _claim_ready(game, seat, normal) else "pass"
     if phase == "claim" or normal.startswith("gang"):
         return normal
     if game.KEY == "erren":
@@ -194,6 +197,29 @@ def chance(sh: int, useful: int, draws: float) -> float:
     k = min(max(sh, 0), len(CHANCE) - 1)
     share = min(1.5, (useful / USUAL[k]) ** 0.5) if useful else 0.0
     return CHANCE[k] * share * min(1.0, draws / FULL) ** (k + 1)
+
+
+def _claim_ready(game: MahjongGame, seat: int, action: str) -> bool:
+    """二人: does the claim leave the hand ready (after its best discard)? Opening the hand
+    costs 门清 (and 门清报听), 1番 each, so only a claim that makes it ready is worth it."""
+    from engines.mahjong.notation import parse_action
+
+    claim = game.claim
+    assert claim is not None
+    tile = claim.tile
+    hand = list(game.hands[seat])
+    melds = len(game.melds[seat]) + 1
+    if action.startswith("chi"):
+        start = parse_action(action)[1]
+        assert start is not None
+        for t in (start, start + 1, start + 2):
+            if t != tile:
+                hand[t] -= 1
+        return shanten(hand, melds) <= 0
+    if action == "peng":
+        hand[tile] -= 2
+        return shanten(hand, melds) <= 0
+    return True  # a kong: as normal
 
 
 # --- defence ---------------------------------------------------------------------------------

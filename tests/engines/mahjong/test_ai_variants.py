@@ -58,6 +58,28 @@ def test_erren_cuo_offer_takes_the_winning_tile() -> None:
     assert game.trustee(seat, "hard") == "hu"
 
 
+def _erren_claim(theirs: str) -> tuple[MahjongGame, int]:
+    """The dealer throws 5z to a seat holding ``theirs`` (13 tiles, a pair of 5z)."""
+    game = new("erren")
+    for s in (0, 1):
+        game.apply(s, "swap -")
+    dealer = game.turn
+    game.hands[dealer] = parse_hand("5z123m456p789s1122s")
+    game.hands[1 - dealer] = parse_hand(theirs)
+    game.apply(dealer, "5z")
+    assert game.legal_actions(1 - dealer) == ["peng", "pass"]
+    return game, 1 - dealer
+
+
+def test_erren_keeps_the_hand_concealed_unless_a_peng_makes_it_ready() -> None:
+    # a 碰 that only brings the hand a step closer gives up 门清 and 门清报听 (1番 each)
+    game, seat = _erren_claim("55z11s12m46p78s9p1z3z")
+    assert game.trustee(seat, "normal") == "peng"
+    assert game.trustee(seat, "hard") == "pass"
+    game, seat = _erren_claim("55z123m456p78s99s1z")
+    assert game.trustee(seat, "hard") == "peng"  # then 1z out: ready on 6s/9s
+
+
 def test_wuhan_waits_with_a_258_pair_where_the_shanten_player_breaks_it() -> None:
     game = new("wuhan")
     seat = game.turn
