@@ -17,9 +17,10 @@ Per rule set:
   ``PAO_SHANTEN`` 向听 at the deal (a chance above the break-even), else 0.
 - 武汉: the 癞子 is kept and counted as any tile (向听 of the natural tiles less the wilds);
   a ready hand needs its 2/5/8 pair (``wild.need``), and its waits are the tiles that
-  complete it. A hand rich in one suit is also weighed as a 清一色 (a 大胡, ``BIG`` times a
+  complete it. A hand rich in one suit is also weighed as a 清一色 (a 大胡, ``FLUSH``: 8 times a
   小胡), so it throws the other suits. The discarder pays double (放冲), so it defends.
-- 永州: the discarder pays the whole win: it defends.
+- 永州: the discarder pays the whole win: it defends. The honours that score (门风, 圈风,
+  dragons) are worth their 番 kept; a hand rich in one suit is weighed as a 清一色 / 混一色.
 - 二人麻将: the swap gives away the one tile whose exchange for a random unseen tile leaves
   the hand closest to ready on average (or keeps the hand when none gains); a 搓牌 offer takes
   the unused tile that brings the hand closest (a win first), a 换牌 offer only when the
@@ -148,43 +149,61 @@ FULL = 18.0
 """A seat's own draws from a full wall (four seats, 136 tiles)."""
 
 
-BIG = 8.0
-"""武汉: a 大胡 (10 base) against a 小胡 (1, x2 when 硬胡, the 癞子 as itself): what a 清一色
-brings over the plain hand."""
-
-
 def one_suit(game: MahjongGame, hand: list[int], melds: list, unseen: list[int],
-             draws: float) -> float:
-    """武汉: the best chance, over the suits its melds allow, that ``hand`` (13 tiles) wins
-    as a 清一色 (the 癞子 as any tile, any pair): 向听 of that suit's tiles (``ai_plan``'s
-    ``std_shanten``: the other suits' tiles are draws short) less the wilds."""
+             draws: float, honours: bool = False) -> float:
+    """The best chance, over the suits its melds allow, that ``hand`` (13 tiles) wins as a
+    清一色 (``honours``: a 混一色, the honours kept too): 向听 of those tiles (``ai_plan``'s
+    ``std_shanten``: the other tiles are draws short); 武汉's 癞子 as any tile, any pair."""
     from engines.mahjong.ai_plan import std_shanten
 
     wild = _wild(game)
-    assert wild is not None
-    w = hand[wild]
+    w = hand[wild] if wild is not None else 0
     nm = len(melds)
     best = 0.0
     for suit in range(3):
-        if any(m.tile // 9 != suit for m in melds):
+        if any(m.tile // 9 != suit and not (honours and m.tile >= 27) for m in melds):
             continue
+        kinds = [*range(suit * 9, suit * 9 + 9), *(range(27, 34) if honours else ())]
         x = [0] * 34
-        x[suit * 9 : suit * 9 + 9] = hand[suit * 9 : suit * 9 + 9]
-        x[wild] = 0
-        if sum(x) + w + 3 * nm < 8:
+        for t in kinds:
+            x[t] = hand[t]
+        if wild is not None:
+            x[wild] = 0
+        if sum(x[suit * 9 : suit * 9 + 9]) + w + 3 * nm < 8:
             continue  # too few of the suit
         base = std_shanten(x, nm)
-        sh = base - w
-        if sh <= 0:
-            sh = 0 if need(x, ANY_PAIR) <= w + 1 else 1
-        useful = unseen[wild]
-        for t in range(suit * 9, suit * 9 + 9):
+        sh = max(0, base - w)
+        if sh == 0 and wild is not None and need(x, ANY_PAIR) > w + 1:
+            sh = 1
+        useful = unseen[wild] if wild is not None else 0
+        for t in kinds:
             if t != wild and unseen[t] and x[t] < 4:
                 x[t] += 1
-                if (need(x, ANY_PAIR) <= w) if sh == 0 else (std_shanten(x, nm) < base):
+                if wild is not None and sh == 0:
+                    better = need(x, ANY_PAIR) <= w
+                else:
+                    better = std_shanten(x, nm) < base
+                if better:
                     useful += unseen[t]
                 x[t] -= 1
         best = max(best, chance(sh, useful, draws))
+    return best
+
+
+FLUSH = {"wuhan": (8.0, 0.0), "yongzhou": (10.0, 3.0)}
+"""What a 清一色 and a 混一色 bring over a plain win: 武汉 a 大胡 (10 base) against a 小胡 (1, x2
+when 硬胡), no 混一色; 永州 (set A) 4番 and 2番 against a plain win's 0-1番 (x 2^番)."""
+
+
+def _flush(game: MahjongGame, hand: list[int], melds: list, unseen: list[int],
+           draws: float) -> float:
+    """The flush plans' chance x what they bring over a plain win (``FLUSH``)."""
+    qing, hun = FLUSH.get(game.KEY, (0.0, 0.0))
+    best = 0.0
+    if qing:
+        best = qing * one_suit(game, hand, melds, unseen, draws)
+    if hun:
+        best = max(best, hun * one_suit(game, hand, melds, unseen, draws, honours=True))
     return best
 
 
@@ -299,9 +318,9 @@ def _discard(game: MahjongGame, seat: int, legal: list[str]) -> str:
         hand[t] += 1
         gain = 2 ** _honour_fan(game, seat, hand, t)
         odds = chance(sh, useful, draws)
-        if game.KEY == "wuhan":
+        if game.KEY in FLUSH:
             hand[t] -= 1
-            odds = max(odds, BIG * one_suit(game, hand, game.melds[seat], unseen, draws))
+            odds = max(odds, _flush(game, hand, game.melds[seat], unseen, draws))
             hand[t] += 1
         scores[t] = odds * win * gain - risk(game, seat, t, unseen)
         edge = -1 if t >= 27 else min(t % 9, 8 - t % 9)

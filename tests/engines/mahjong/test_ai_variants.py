@@ -146,6 +146,15 @@ def test_yongzhou_keeps_a_dragon_triplet_the_shanten_player_breaks() -> None:
     assert game.trustee(seat, "hard") == "2m"
 
 
+def test_yongzhou_plays_a_hand_rich_in_one_suit_for_the_flush() -> None:
+    game = new("yongzhou")
+    seat = game.turn
+    game.hands[seat] = parse_hand("1122355679m28p18s")
+    # ten 万: 清一色 (4番) is near; the shanten player throws a 万
+    assert game.trustee(seat, "normal") == "9m"
+    assert game.trustee(seat, "hard") == "2p"
+
+
 @pytest.mark.parametrize("key", ["shaanxi", "wuhan", "yongzhou", "erren"])
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_self_play_is_always_legal(key: str, seed: int) -> None:
