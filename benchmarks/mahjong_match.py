@@ -10,15 +10,15 @@ discarded) it takes the first legal action that is not a claim (胡 吃 碰 杠)
 ``swap -``, ``pass``.
 
 Each deal (one seed, so one wall) is played twice per trustee level: the trustee in the even
-seats (1 and 3; 二人麻将: seat 1) with the baseline in the odd ones, then the sides swapped on
-the same wall (every seat's tiles go once to each side; the dealer follows the dice). Per
-deal the figure is the mean over its two games of (the mean points of the trustee's seats −
-the mean points of the baseline's), reported with a 95% interval (1.96 standard errors over the deals); for the rule sets beyond
-四川 / 血战 also hard's figure less normal's, deal by deal, with its interval. Also per side: the
-deal-in rate (放炮: seat-hands that fed at least one win, 抢杠 included, over seat-hands), the
-ratio trustee / baseline, the wins per seat-hand, the mean 番 of the side's wins (counted 番,
-``FanResult.fan``) and the patterns they scored; and the time of every trustee decision
-(``Game.trustee``, CPU time of the process): p50, p99 and max.
+seats (1 and 3; 二人麻将: seat 1) with the baseline in the odd ones, then the sides swapped on the
+same wall (every seat's tiles go once to each side; the dealer follows the dice). Per deal the
+figure is the mean over its two games of (the mean points of the trustee's seats − the mean
+points of the baseline's), reported with a 95% interval (1.96 standard errors over the deals);
+for the rule sets beyond 四川 / 血战 also hard's figure less normal's, deal by deal, with its
+interval. Also per side: the deal-in rate (放炮: seat-hands that fed at least one win, 抢杠
+included, over seat-hands), the ratio trustee / baseline, the wins per seat-hand, the mean 番 of
+the side's wins (counted 番, ``FanResult.fan``) and the patterns they scored; and the time of
+every trustee decision (``Game.trustee``, CPU time of the process): p50, p99 and max.
 
 The levels compared: ``hard`` (the planning, defending trustee) and ``normal`` (today's,
 kept as the ``easy``/``normal`` level), on the same deals, so their 番 and deal-in rates are
