@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 def choose(game: MahjongGame, seat: int, level: str = "normal") -> str:
     """The trustee's action for ``seat`` (which must be in ``game.to_act()``): at ``hard``
-    in 四川 / 血战 the planning, defending player of ``ai_hard``, in the other rule sets
-    ``ai_variants``'; otherwise this module's."""
+    in 四川 / 血战 the planning, defending player of ``ai_hard``, in the other rule sets that
+    of ``ai_variants``; otherwise this module's."""
     if level == "hard" and game.KEY in SICHUAN_KEYS:
         return ai_hard.choose(game, seat)
     if level == "hard" and game.KEY in ai_variants.KEYS:
