@@ -7,7 +7,8 @@ the chance the hand then wins (``chance``: by its 向听 and the unseen copies o
 draws, from ``ai_hard.sight``) x what a win brings, less the risk of the tile (``ai_guard``'s
 product, read without 缺一门); the shanten player's discard keeps an edge (``ai_hard.ANCHOR``)
 so only a clear gain moves it.
-Kongs and claims are the ``normal`` trustee's (二人: fewer claims, below).
+Kongs and claims are the ``normal`` trustee's (``game._trustee(seat, "normal")``; 二人: fewer
+claims, below).
 
 Per rule set:
 
@@ -25,8 +26,8 @@ Per rule set:
   the hand closest to ready on average (or keeps the hand when none gains); a 搓牌 offer takes
   the unused tile that brings the hand closest (a win first), a 换牌 offer only when the
   triplet brings the hand closer; 吃 / 碰 only when they leave the hand ready (opening it costs
-  门清 and 门清报听); an opponent's 报听 is a sure threat. (The swap is of one
-  tile: ``legal_actions`` lists single tiles, the menu of every subset would be huge.)
+  门清 and 门清报听); an opponent's 报听 is a sure threat. (The swap is of one tile:
+  ``legal_actions`` lists single tiles, the menu of every subset would be huge.)
 
 Reads only what its seat may see: its hand, every river and meld, the offers its legal
 actions name.
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.mahjong import ai, ai_hard
+from engines.mahjong import ai_hard
 from engines.mahjong.shape import shanten
 from engines.mahjong.tiles import parse_tiles, tile_name
 from engines.mahjong.wild import ANY_PAIR, PAIR_258, need
@@ -443,4 +444,3 @@ def _offer(game: MahjongGame, seat: int, legal: list[str]) -> str | None:
 
 
 __all__ = ["KEYS", "chance", "choose", "danger", "risk", "speed", "swap_choice", "threat"]
-_ = ai  # the normal trustee is reached through ``game._trustee(seat, "normal")``
