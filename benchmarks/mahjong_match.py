@@ -1,24 +1,31 @@
-"""四川 / 血战 trustee against a shanten baseline, in duplicate seating.
+"""The mahjong trustee against a shanten baseline, in duplicate seating, for every rule set.
 
 The baseline (``baseline`` below) reads only its own hand and its legal actions: 胡 whenever
 it may; 定缺 the suit it holds fewest of; on its turn it throws the suit it does without
-(``MahjongGame.void_suit``) first, otherwise the tile whose discard leaves the lowest shanten
-(ties: honours, then the tile nearest a terminal, then the lowest); it never 碰s or 杠s and
-passes every claim but a win.
+(``MahjongGame.void_suit``) first, otherwise, of the tiles it may discard, the one whose
+discard leaves the lowest shanten (ties: honours, then the tile nearest a terminal, then the
+lowest; wilds count as plain tiles); it never 碰s, 吃s or 杠s and passes every claim but a win.
+In a phase it does not know (陕西's 炮子, 二人's swap, 武汉's 海底, a turn where no tile may be
+discarded) it takes the first legal action that is not a claim (胡 吃 碰 杠): ``pao 0``,
+``swap -``, ``pass``.
 
-Each deal (one seed, so one wall) is played twice per trustee level: the trustee in seats 1
-and 3 with the baseline in 2 and 4, then the sides swapped on the same wall (every seat's
-tiles go once to each side; the dealer follows the dice). Per deal the figure is the mean over
-its two games of (the mean points of the trustee's seats − the mean points of the baseline's),
-reported with a 95% interval (1.96 standard errors over the deals). Also per side: the
-deal-in rate (放炮: seat-hands that fed at least one win, 抢杠 included, over seat-hands), the
-ratio trustee / baseline, the wins per seat-hand, the mean 番 of the side's wins (counted 番,
-``FanResult.fan``) and the patterns they scored; and the time of every trustee decision
-(``Game.trustee``, CPU time of the process): p50, p99 and max.
+Each deal (one seed, so one wall) is played twice per trustee level: the trustee in the even
+seats (1 and 3; 二人麻将: seat 1) with the baseline in the odd ones, then the sides swapped on the
+same wall (every seat's tiles go once to each side; the dealer follows the dice). Per deal the
+figure is the mean over its two games of (the mean points of the trustee's seats − the mean
+points of the baseline's), reported with a 95% interval (1.96 standard errors over the deals);
+for the rule sets beyond 四川 / 血战 also hard's figure less normal's, deal by deal, with its
+interval. Also per side: the deal-in rate (放炮: seat-hands that fed at least one win, 抢杠
+included, over seat-hands), the ratio trustee / baseline, the wins per seat-hand, the mean 番 of
+the side's wins (counted 番, ``FanResult.fan``) and the patterns they scored; and the time of
+every trustee decision (``Game.trustee``, CPU time of the process): p50, p99 and max.
 
 The levels compared: ``hard`` (the planning, defending trustee) and ``normal`` (today's,
 kept as the ``easy``/``normal`` level), on the same deals, so their 番 and deal-in rates are
 like with like.
+
+Keys: sichuan, xuezhan (the default), shaanxi, wuhan, yongzhou, erren; the room option
+``--dingque`` applies to the first two only.
 
     python benchmarks/mahjong_match.py [--deals 300] [--keys sichuan,xuezhan] [--jobs 1]
         [--levels hard,normal] [--seed 1]
@@ -60,22 +67,33 @@ def baseline(game: MahjongGame, seat: int) -> str:
     hand = game.hands[seat]
     if phase == "dingque":
         return "que " + "mps"[min(range(3), key=lambda s: (sum(hand[s * 9:s * 9 + 9]), s))]
+    if phase != "discard":
+        return _unknown(legal)
     void = game.void_suit(seat)
     if void is not None:
         for t in range(void * 9, void * 9 + 9):
-            if hand[t]:
+            if hand[t] and tile_name(t) in legal:
                 return tile_name(t)
     melds = len(game.melds[seat])
     best: tuple[int, int, int] | None = None
     for t in range(game.KINDS):
-        if hand[t]:
+        if hand[t] and tile_name(t) in legal:
             hand[t] -= 1
             key = (shanten(hand, melds), -1 if t >= 27 else min(t % 9, 8 - t % 9), t)
             hand[t] += 1
             if best is None or key < best:
                 best = key
-    assert best is not None
+    if best is None:
+        return _unknown(legal)
     return tile_name(best[2])
+
+
+CLAIMS = ("hu", "chi", "peng", "gang")
+
+
+def _unknown(legal: list[str]) -> str:
+    """A phase the baseline does not know: the first legal action that is not a claim."""
+    return next((a for a in legal if a.split()[0] not in CLAIMS), legal[0])
 
 
 @dataclass
@@ -93,7 +111,8 @@ class Game:
 def play(key: str, seed: int, level: str, side: int, options: dict[str, object]) -> Game:
     """One game with the trustee at ``level`` in the seats ``s % 2 == side``."""
     spec = SPEC[key]
-    game = spec.new(Setup(seats=4, seed=seed, options=spec.validate(options)))
+    n = spec.min_seats
+    game = spec.new(Setup(seats=n, seed=seed, options=spec.validate(options)))
     assert isinstance(game, MahjongGame)
     times: list[float] = []
     while not game.is_over():
@@ -108,9 +127,9 @@ def play(key: str, seed: int, level: str, side: int, options: dict[str, object])
                 action = baseline(game, seat)
             game.apply(seat, action)
     pts = game.outcome().points
-    of = [0 if s % 2 == side else 1 for s in range(4)]
-    mine = statistics.fmean(pts[s] for s in range(4) if of[s] == 0)
-    theirs = statistics.fmean(pts[s] for s in range(4) if of[s] == 1)
+    of = [0 if s % 2 == side else 1 for s in range(n)]
+    mine = statistics.fmean(pts[s] for s in range(n) if of[s] == 0)
+    theirs = statistics.fmean(pts[s] for s in range(n) if of[s] == 1)
     fed = {w.source for w in game.wins if w.source is not None}
     out = Game(mine - theirs, [0, 0], [0, 0], [[], []], [Counter(), Counter()], times)
     for s in fed:
@@ -141,7 +160,7 @@ def summarize(key: str, level: str, deals: list[list[Game]]) -> dict[str, float]
     """One level's figures over its deals, printed; returned for the comparisons."""
     games = [g for d in deals for g in d]
     mean, half = _interval([statistics.fmean(g.diff for g in d) for d in deals])
-    seat_hands = 2 * len(games)  # two seats per side in every game
+    seat_hands = SPEC[key].min_seats // 2 * len(games)  # seats per side in every game
     rate = [sum(g.dealt_in[k] for g in games) / seat_hands for k in (0, 1)]
     wins = [sum(g.wins[k] for g in games) / seat_hands for k in (0, 1)]
     fans = [[f for g in games for f in g.fans[k]] for k in (0, 1)]
@@ -175,10 +194,11 @@ def main() -> None:
     parser.add_argument("--dingque", action="store_true", help="the room option 定缺 on")
     args = parser.parse_args()
     levels = tuple(args.levels.split(","))
-    options: dict[str, object] = {"dingque": True} if args.dingque else {}
+    dingque: dict[str, object] = {"dingque": True} if args.dingque else {}
     start = time.perf_counter()
     figures: dict[tuple[str, str], dict[str, float]] = {}
     for key in args.keys.split(","):
+        options = dingque if key in ("sichuan", "xuezhan") else {}
         work = [(key, args.seed + i, levels, options) for i in range(args.deals)]
         if args.jobs > 1:
             with Pool(args.jobs) as pool:
@@ -192,6 +212,12 @@ def main() -> None:
             print(f"{'':15s} hard vs normal: mean 番 {new['fan']:.2f} / {old['fan']:.2f} = "
                   f"{new['fan'] / old['fan'] if old['fan'] else float('inf'):.2f}x; deal-in "
                   f"ratio {new['ratio']:.2f}x vs {old['ratio']:.2f}x")
+            if key not in ("sichuan", "xuezhan"):
+                mean, half = _interval([statistics.fmean(g.diff for g in r["hard"])
+                                        - statistics.fmean(g.diff for g in r["normal"])
+                                        for r in results])
+                print(f"{'':15s} hard − normal (paired by deal): {mean:+.2f} ± {half:.2f} "
+                      "points per hand")
     print(f"({time.perf_counter() - start:.0f} s wall)")
     top = levels[0]
     worst = max(figures[k, top]["p99"] for k in args.keys.split(","))

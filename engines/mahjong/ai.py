@@ -1,7 +1,9 @@
 """托管: the trustee of a mahjong seat — always legal, using only what the seat may see.
 
 The levels ``easy`` and ``normal`` play as below; ``hard`` in 四川 / 血战 is ``ai_hard`` (plans
-for 番, chooses its 缺 by value, defends), in the other rule sets as below.
+for 番, chooses its 缺 by value, defends), in the other rule sets ``ai_variants`` (its speed
+and defence read for honours, wilds, 吃 and two seats; 陕西's 炮子 and 二人's swap and offers
+by value).
 
 - 定缺: the suit it holds fewest of (ties: fewer pairs and triplets in it, then 万 筒 条).
 - The suit it does without (``MahjongGame.void_suit``): its 定缺, or under 缺一门 the suit it
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.mahjong import ai_hard
+from engines.mahjong import ai_hard, ai_variants
 from engines.mahjong.notation import parse_action
 from engines.mahjong.rules import SICHUAN_KEYS
 from engines.mahjong.shape import shanten
@@ -29,9 +31,12 @@ if TYPE_CHECKING:
 
 def choose(game: MahjongGame, seat: int, level: str = "normal") -> str:
     """The trustee's action for ``seat`` (which must be in ``game.to_act()``): at ``hard``
-    in 四川 / 血战 the planning, defending player of ``ai_hard``; otherwise this module's."""
+    in 四川 / 血战 the planning, defending player of ``ai_hard``, in the other rule sets that
+    of ``ai_variants``; otherwise this module's."""
     if level == "hard" and game.KEY in SICHUAN_KEYS:
         return ai_hard.choose(game, seat)
+    if level == "hard" and game.KEY in ai_variants.KEYS:
+        return ai_variants.choose(game, seat)
     legal = game.legal_actions(seat)
     if "hu" in legal:
         return "hu"

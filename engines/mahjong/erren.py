@@ -253,7 +253,10 @@ class ErrenGame(ErrenViews, ErrenWins):
 
     def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: keeps its tiles at the swap, 胡 whenever it can, passes in 报听 / 海底 when it
-        cannot, declares 报听 when its best discard leaves it ready, claims like the core."""
+        cannot, declares 报听 when its best discard leaves it ready, claims like the core.
+        At ``hard``: ``ai_variants`` (the swap and the offers by value)."""
+        if level == "hard":
+            return ai.choose(self, seat, level)
         legal = self.legal_actions(seat)
         if self._phase == SWAP:
             return "swap -"

@@ -194,8 +194,9 @@ class ShaanxiGame(MahjongGame):
         return super()._apply(seat, text)
 
     def _trustee(self, seat: int, level: str = "normal") -> str:
-        """托管: last hand's 炮子; then the core trustee (胡 whenever it can)."""
-        if self._phase == PAOZI:
+        """托管: last hand's 炮子; then the core trustee (胡 whenever it can). At ``hard`` the
+        炮子 too are ``ai_variants``'."""
+        if self._phase == PAOZI and level != "hard":
             return f"pao {self.default_pao[seat]}"
         return super()._trustee(seat, level)
 

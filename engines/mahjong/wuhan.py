@@ -30,6 +30,7 @@ What differs from the core (GAMES.md §9.3; decisions: docs/games/mahjong.md):
 from __future__ import annotations
 
 from engines.base import T
+from engines.mahjong import ai
 from engines.errors import IllegalActionError
 from engines.mahjong.fan import MeldKind
 from engines.mahjong.game import DISCARD, SEATS
@@ -159,7 +160,9 @@ class WuhanGame(WuhanViews):
     def _trustee(self, seat: int, level: str = "normal") -> str:
         """托管: 胡 whenever it can; 海底 passes; 红中 and a second 癞子 go out as kongs; claims
         that bring the hand closer (or open it); otherwise the discard leaving the lowest
-        shanten (癞子 kept)."""
+        shanten (癞子 kept). At ``hard``: ``ai_variants``."""
+        if level == "hard":
+            return ai.choose(self, seat, level)
         legal = self.legal_actions(seat)
         if "hu" in legal:
             return "hu"
