@@ -178,6 +178,8 @@ class ErrenGame(ErrenViews, ErrenWins):
             self.hands[seat][tile] += 1
             self.drawn = tile
             self.cuo_offer = False
+            if self.huan_offer is not None and self.unused.count(self.huan_offer) < 3:
+                self.huan_offer = None  # the tile picked broke the triplet offered
             self.status[seat] = T("mj.status.er_cuo")
             return f"cuo {tile_name(tile)}"
         assert kind == "huan" and self.huan_offer is not None

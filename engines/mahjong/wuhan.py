@@ -30,8 +30,8 @@ What differs from the core (GAMES.md §9.3; decisions: docs/games/mahjong.md):
 from __future__ import annotations
 
 from engines.base import T
-from engines.mahjong import ai
 from engines.errors import IllegalActionError
+from engines.mahjong import ai
 from engines.mahjong.fan import MeldKind
 from engines.mahjong.game import DISCARD, SEATS
 from engines.mahjong.names import tile_text

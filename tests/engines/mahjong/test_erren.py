@@ -448,6 +448,47 @@ def test_taking_the_triplet_ends_the_pick_offer() -> None:
         game.apply(seat, f"cuo {tile_name(game.unused[0])}")
 
 
+def test_picking_a_tile_of_the_offered_triplet_withdraws_the_triplet_offer() -> None:
+    # Bug found by the hard trustee's benchmark: 搓牌 of the 换牌 triplet's tile left two in the
+    # pool, and taking the 换牌 then failed inside the engine (list.remove).
+    game = new(6)
+    game.apply(0, "swap -")
+    game.apply(1, "swap -")
+    seat = game.to_act()[0]
+    if game.drawn is None:
+        game.drawn = next(t for t in range(34) if game.hands[seat][t])
+    game.cuo_offer = True
+    game.huan_offer = triplet = next(t for t in sorted(set(game.unused))
+                                     if game.unused.count(t) == 3)
+    give = [t for t in range(34) for _ in range(game.hands[seat][t])][:3]
+    game.apply(seat, f"cuo {tile_name(triplet)}")
+    assert game.huan_offer is None
+    assert not [a for a in game.legal_actions(seat) if a.startswith("huan")]
+    assert not [line for line in game.view(seat).lines if line.key == "mj.line.er_huan"]
+    before = [list(h) for h in game.hands], list(game.unused)
+    with pytest.raises(IllegalActionError):
+        game.apply(seat, "huan " + "".join(tile_name(t) for t in give))
+    assert ([list(h) for h in game.hands], list(game.unused)) == before
+
+
+def test_picking_another_tile_keeps_the_triplet_offer() -> None:
+    game = new(6)
+    game.apply(0, "swap -")
+    game.apply(1, "swap -")
+    seat = game.to_act()[0]
+    if game.drawn is None:
+        game.drawn = next(t for t in range(34) if game.hands[seat][t])
+    game.cuo_offer = True
+    game.huan_offer = triplet = next(t for t in sorted(set(game.unused))
+                                     if game.unused.count(t) >= 3)
+    other = next(t for t in sorted(set(game.unused)) if t != triplet)
+    game.apply(seat, f"cuo {tile_name(other)}")
+    assert game.huan_offer == triplet
+    give = [t for t in range(34) for _ in range(game.hands[seat][t])][:3]
+    game.apply(seat, "huan " + "".join(tile_name(t) for t in give))
+    assert game.hands[seat][triplet] >= 3
+
+
 def test_a_swap_typed_in_any_order_swaps_what_the_log_replays() -> None:
     # Bug (issue 23): ``swap 9m7m`` was logged as ``swap 79m`` but swapped in the typed order,
     # so the replay drew other tiles (seed 102: the live hand held 99m, the replay 79m).
