@@ -8,15 +8,15 @@ and 双扣's three about 110 MB; 20 hands of 双扣 kept 24 MB."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
-import random
 import types
+from pathlib import Path
 
 import pytest
 
 import engines
 from engines import registry
-from engines.base import Setup
 from engines.memo import BUDGET, FIXED_DOMAIN, Memo, memoized, memos
 
 REFERENCE = {
@@ -81,25 +81,15 @@ def test_a_memoized_function_answers_once_and_raises_afresh() -> None:
     assert calls == [3, (1, 2), -1, -1] and -1 not in one.memo  # type: ignore[attr-defined]
 
 
-def play_every_game(hands: int) -> None:
-    """``hands`` hands of every game: random legal actions and the trustee in turn."""
-    for key in registry.specs():
-        spec = registry.get(key)
-        for seed in range(hands):
-            game = spec.new(Setup(seats=spec.seats_default or spec.min_seats, seed=seed,
-                                  options=spec.validate({})))
-            rng = random.Random(seed)
-            for _ in range(2_000):
-                if game.is_over():
-                    break
-                seat = next(s for s in game.to_act() if game.legal_actions(s))
-                action = (game.trustee(seat) if rng.random() < 0.5
-                          else rng.choice(game.legal_actions(seat)))
-                game.apply(seat, action)
-
-
 def test_the_memos_all_full_fit_the_budget() -> None:
-    play_every_game(hands=2)
+    # benchmarks/memos.py's play: the trustee's or a random legal action, half and half
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "memos.py"
+    found = importlib.util.spec_from_file_location("memo_benchmark", path)
+    assert found is not None and found.loader is not None
+    bench = importlib.util.module_from_spec(found)
+    found.loader.exec_module(bench)
+    for key in registry.specs():
+        bench.play(key, hands=2)
     full = {}
     for m in memos():
         if m:

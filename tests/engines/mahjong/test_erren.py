@@ -431,8 +431,9 @@ def test_offers_show_only_to_the_seat_offered_and_ready_has_buttons() -> None:
     assert [c.action for c in game.choices(seat) if c.action.startswith("ting")] == tings
 
 
-def test_taking_the_triplet_ends_the_pick_offer() -> None:
-    # Bug found by the benchmark's random player: 换牌 then 搓牌 in one turn had no drawn tile.
+def offered() -> tuple[ErrenGame, int, int, str]:
+    """A turn with both offers up: the game, the seat, the triplet offered, and the 换牌
+    giving the seat's first three tiles."""
     game = new(6)
     game.apply(0, "swap -")
     game.apply(1, "swap -")
@@ -440,9 +441,15 @@ def test_taking_the_triplet_ends_the_pick_offer() -> None:
     if game.drawn is None:
         game.drawn = next(t for t in range(34) if game.hands[seat][t])
     game.cuo_offer = True
-    game.huan_offer = next(t for t in set(game.unused) if game.unused.count(t) >= 3)
+    game.huan_offer = next(t for t in sorted(set(game.unused)) if game.unused.count(t) >= 3)
     give = [t for t in range(34) for _ in range(game.hands[seat][t])][:3]
-    game.apply(seat, "huan " + "".join(tile_name(t) for t in give))
+    return game, seat, game.huan_offer, "huan " + "".join(tile_name(t) for t in give)
+
+
+def test_taking_the_triplet_ends_the_pick_offer() -> None:
+    # Bug found by the benchmark's random player: 换牌 then 搓牌 in one turn had no drawn tile.
+    game, seat, _, huan = offered()
+    game.apply(seat, huan)
     assert not [a for a in game.legal_actions(seat) if a.startswith(("cuo", "huan"))]
     with pytest.raises(IllegalActionError):
         game.apply(seat, f"cuo {tile_name(game.unused[0])}")
@@ -451,41 +458,24 @@ def test_taking_the_triplet_ends_the_pick_offer() -> None:
 def test_picking_a_tile_of_the_offered_triplet_withdraws_the_triplet_offer() -> None:
     # Bug found by the hard trustee's benchmark: 搓牌 of the 换牌 triplet's tile left two in the
     # pool, and taking the 换牌 then failed inside the engine (list.remove).
-    game = new(6)
-    game.apply(0, "swap -")
-    game.apply(1, "swap -")
-    seat = game.to_act()[0]
-    if game.drawn is None:
-        game.drawn = next(t for t in range(34) if game.hands[seat][t])
-    game.cuo_offer = True
+    game, seat, _, huan = offered()
     game.huan_offer = triplet = next(t for t in sorted(set(game.unused))
                                      if game.unused.count(t) == 3)
-    give = [t for t in range(34) for _ in range(game.hands[seat][t])][:3]
     game.apply(seat, f"cuo {tile_name(triplet)}")
     assert game.huan_offer is None
     assert not [a for a in game.legal_actions(seat) if a.startswith("huan")]
     assert not [line for line in game.view(seat).lines if line.key == "mj.line.er_huan"]
     before = [list(h) for h in game.hands], list(game.unused)
     with pytest.raises(IllegalActionError):
-        game.apply(seat, "huan " + "".join(tile_name(t) for t in give))
+        game.apply(seat, huan)
     assert ([list(h) for h in game.hands], list(game.unused)) == before
 
 
 def test_picking_another_tile_keeps_the_triplet_offer() -> None:
-    game = new(6)
-    game.apply(0, "swap -")
-    game.apply(1, "swap -")
-    seat = game.to_act()[0]
-    if game.drawn is None:
-        game.drawn = next(t for t in range(34) if game.hands[seat][t])
-    game.cuo_offer = True
-    game.huan_offer = triplet = next(t for t in sorted(set(game.unused))
-                                     if game.unused.count(t) >= 3)
-    other = next(t for t in sorted(set(game.unused)) if t != triplet)
-    game.apply(seat, f"cuo {tile_name(other)}")
+    game, seat, triplet, huan = offered()
+    game.apply(seat, f"cuo {tile_name(next(t for t in sorted(set(game.unused)) if t != triplet))}")
     assert game.huan_offer == triplet
-    give = [t for t in range(34) for _ in range(game.hands[seat][t])][:3]
-    game.apply(seat, "huan " + "".join(tile_name(t) for t in give))
+    game.apply(seat, huan)
     assert game.hands[seat][triplet] >= 3
 
 
