@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -70,3 +71,19 @@ def selfplay(
         if len(game.log) == length:
             game.apply(seat, action)
     raise AssertionError("the hand did not end")
+
+
+def deal_hidden_again(game: MahjongGame, seat: int, rng: random.Random) -> None:
+    """Deal what ``seat`` may not see again at random: the other hands (as many tiles each)
+    and the rest of the wall. A trustee that reads only its own seat chooses the same after."""
+    others = [s for s in range(game.N) if s != seat]
+    hidden = [t for s in others for t in range(34) for _ in range(game.hands[s][t])]
+    hidden += game.wall[game.pos :]
+    rng.shuffle(hidden)
+    for s in others:
+        n = sum(game.hands[s])
+        game.hands[s] = [0] * 34
+        for t in hidden[:n]:
+            game.hands[s][t] += 1
+        hidden = hidden[n:]
+    game.wall[game.pos :] = hidden

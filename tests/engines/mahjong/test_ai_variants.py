@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from mj_support import deal_hidden_again
 
 from engines.base import Setup
 from engines.mahjong import SPECS
@@ -189,17 +190,7 @@ def test_the_choice_ignores_other_hands_and_the_wall(key: str) -> None:
             choice = game.trustee(seat, "hard")
             hands = [list(h) for h in game.hands]
             wall = list(game.wall)
-            others = [s for s in range(game.N) if s != seat]
-            hidden = [t for s in others for t in range(34) for _ in range(game.hands[s][t])]
-            hidden += game.wall[game.pos :]
-            rng.shuffle(hidden)
-            for s in others:
-                n = sum(game.hands[s])
-                game.hands[s] = [0] * 34
-                for t in hidden[:n]:
-                    game.hands[s][t] += 1
-                hidden = hidden[n:]
-            game.wall[game.pos :] = hidden
+            deal_hidden_again(game, seat, rng)
             assert game.trustee(seat, "hard") == choice, step
             game.hands, game.wall = hands, wall
             checked += 1
