@@ -124,9 +124,10 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
     risks = _risks(game, seat, view, hand)
     _, keep = _worth(game, seat, hand, melds, view)
     dead = sum(n for t, n in enumerate(hand) if t < 27 and t // 9 not in keep)
-    late = game.wall_left() <= max(1, len(game.standing())) * (4 + 3 * dead)
+    late = game.wall_left() <= max(1, len(game.standing())) * (LATE_SPARE + 2 * dead)
     scores: dict[int, float] = {}
     fast: tuple[tuple[int, int, int, int], int] | None = None
+    shs: dict[int, int] = {}
     for t in range(game.KINDS):
         if not hand[t]:
             continue
@@ -134,7 +135,8 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
         worth = value(hand, melds, keep, view)
         sh, useful = speed(hand, len(melds), keep, view)
         hand[t] += 1
-        scores[t] = worth * pay - risks[t]
+        shs[t] = sh
+        scores[t] = worth * pay
         edge = min(t % 9, 8 - t % 9)
         key = (0 if t // 9 not in keep else 1, sh, -useful, edge)
         if fast is None or key < fast[0]:
@@ -142,18 +144,45 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
         if t // 9 not in keep and late:
             scores[t] += game.rules.base * game.rules.huazhu  # surely before 查花猪
     assert fast is not None
+    # a far hand (two draws or more from ready, whatever it throws) has little to lose by
+    # folding: its risks count more
+    fold = FAR_FOLD if min(shs.values()) >= 2 else 1.0
+    for t in scores:
+        # a tile of the suit done without must go some time, most likely later and riskier:
+        # holding it gains only the chance the hand ends first
+        scores[t] -= risks[t] * fold * (DEAD_RISK if t // 9 not in keep else 1.0)
     # the shanten player's discard (dead tiles first, then the fewest shanten, the most
     # useful draws) stands unless another is clearly better: more worth, or less risk
     anchor = fast[1]
-    scores[anchor] += ANCHOR * max(scores[anchor], game.rules.base * 0.1)
+    lean = ANCHOR_BLOOD if game.rules.blood else ANCHOR
+    scores[anchor] += lean * max(scores[anchor], game.rules.base * 0.1)
     tile = max(scores, key=lambda t: (scores[t], t == anchor))
     return scores[tile], tile
 
 
 
-ANCHOR = 0.3
+LATE_SPARE = 3
+"""The suit done without goes, whatever its risk, once the seat's own draws left are this
+many more than twice its tiles of that suit (so surely before 查花猪, even when the suit it
+keeps changes on the way)."""
+
+FAR_FOLD = 3.0
+"""How many times a far hand's risks count (on top of ``ai_guard.FOLD``)."""
+
+DEAD_RISK = 0.4
+"""Before that, the share of a dead tile's risk that counts: held, it would be thrown later,
+when the others are readier, unless the hand ends first. (Holding dangerous dead tiles while
+folding only piled them up for the last turns.)"""
+
+ANCHOR = 0.5
 """How much better (a share of its own score) another discard must be than the shanten
-player's: the planner's estimates are rough, the shanten player's speed is not."""
+player's: the planner's estimates are rough, the shanten player's speed is not (measured:
+a trustee that wins sooner ends 四川 hands before it can deal in)."""
+
+ANCHOR_BLOOD = 1.0
+"""The same in 血战, where speed counts more: the others' wins do not end the hand, a hand
+that is won at all scores, and the cap keeps the big hands small (measured: +0.3 points per
+hand against ``ANCHOR``)."""
 
 
 def _kong_melds(game: MahjongGame, seat: int, tile: int) -> tuple[list[int], list[Meld], float]:

@@ -39,22 +39,23 @@ def test_a_hand_leaning_to_one_suit_throws_the_other_suit_for_qingyise() -> None
     assert game.trustee(0, "hard") in ("4m", "5m")
 
 
-def threatened() -> MahjongGame:
-    """Late in the hand, seat 1 has 碰 2m and 7s (so it cannot win in 筒) and has thrown many
-    tiles; seat 0 holds 万 and 筒, too far from ready to win in the few draws left."""
-    game = dealt("13579m23456788p", "9m")
+def threatened(hand: str = "3468m234567889p", draw: str = "9m") -> MahjongGame:
+    """Late in the hand, seat 1 has 碰 2m and 7s (so it cannot win in 筒) and has cut middle
+    tiles of its suits lately; seats 2 and 3 threw only terminals and 万 (harmless); seat 0
+    holds 万 and 筒, too far from ready to win in the few draws left."""
+    game = dealt(hand, draw)
     game.pos += 44  # the wall as late as the rivers say
     game.melds[1] = [Meld(MeldKind.PENG, parse_tiles("2m")[0], 2),
                      Meld(MeldKind.PENG, parse_tiles("7s")[0], 3)]
     game.rivers[1] = parse_tiles("1p9p3p7p5p2s4s8s")
     for s in (2, 3):
-        game.rivers[s] = parse_tiles("1m1s9m6p2m3s")
+        game.rivers[s] = parse_tiles("1m9m6p2m1s9s")
     return game
 
 
 def test_a_far_hand_folds_to_the_suit_a_threatening_opponent_cannot_win_in() -> None:
     game = threatened()
-    assert game.trustee(0, "normal") == "1m"
+    assert game.trustee(0, "normal") == "9m"
     assert parse_tiles(game.trustee(0, "hard"))[0] // 9 == 1  # a 筒: safe against seat 1
 
 
