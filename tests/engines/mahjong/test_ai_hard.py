@@ -59,6 +59,20 @@ def test_a_far_hand_folds_to_the_suit_a_threatening_opponent_cannot_win_in() -> 
     assert parse_tiles(game.trustee(0, "hard"))[0] // 9 == 1  # a 筒: safe against seat 1
 
 
+def test_a_river_opening_with_one_tile_names_the_suit_that_seat_does_without() -> None:
+    # seat 1 opened with a lone 5s, then cut middle 万 and 筒 late (ready-looking); seats 2
+    # and 3 opened with 1s 9s and threw only terminals. A shanten hand that ready seat gives
+    # up on 条 (a ready shanten player's first tile is of its void suit 99 times in 100):
+    # the far hand throws the 1s (现物 against 2 and 3), not the live 1m nor a middle 条
+    game = dealt("1568m124688s22s3s", "6m")
+    game.pos += 44
+    game.rivers[1] = parse_tiles("5s2m8p4m6p3m5p7m4p")
+    for s in (2, 3):
+        game.rivers[s] = parse_tiles("1s9s1m9m1p9p")
+    assert game.trustee(0, "normal") == "1m"
+    assert game.trustee(0, "hard") == "1s"
+
+
 def test_the_choice_ignores_other_hands_and_the_wall() -> None:
     # what seat 0 may not see is dealt again at random: its choice stays the same
     game = threatened()
