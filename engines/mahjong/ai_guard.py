@@ -3,20 +3,22 @@
 Only public things are read: every seat's river and melds, who has won, the 定缺 choices once
 shown, the wall's length; of the seat's own tiles, only through ``Sight.unseen``.
 
-- **Threat** (``threat``): the chance an opponent is ready (听牌). It grows with the turns it
-  has played and its melds (each 碰/杠 is a set it no longer needs to build); middle tiles of
-  its kept suits thrown late ("a ready-looking discard pattern": it is cutting tiles it would
-  keep unless the hand were done) add to it; a seat that has won (血战) is no threat.
+- **Threat** (``threat``): the chance an opponent is ready (听牌), measured against shanten
+  players: none while its river is only its opening run of the suit it does without (it
+  holds three suits), then growing by 0.055 a discard to 0.35 (a third of them are ready from
+  their 9th discard); from its 6th discard 0.55 when it threw a middle tile of a kept suit
+  among its last three ("a ready-looking discard pattern": it cuts tiles it would keep
+  unless the hand were done), else 0.7 of that level; each 碰/杠 adds 0.12 (a set it no
+  longer needs to build); a seat that has won (血战) is no threat.
 - **Which suits** it can win in (``live_suits``): not its 定缺; under 缺一门 not the third suit
-  once its melds show two, and hardly the suit its river opens with, run after run (the suit
-  it does without: a 缺一门 hand that still held it could not win on the others); with its
-  melds all of one suit (清一色 building) the other suits barely. A seat still throwing that
-  suit is far from ready.
+  once its melds show two, and hardly the suit of its river's first tile (the suit it does
+  without: so for 99 ready shanten players in 100; surer when the second tile is of it too);
+  with its melds all of one suit (清一色 building) the other suits less.
 - **Danger of a tile** (``danger``) for a ready opponent, relative to a middle tile of a live
-  suit: 现物 (genbutsu: the tile is in that opponent's river) 0.6 — 四川 has no furiten, so a
-  hand may well wait on what it gave up; 筋 (suji: the tile three away was thrown) 0.75 on
-  both sides, 0.9 on one; a tile whose every other copy is visible cannot be a pair wait (0.55);
-  terminals 0.65, 2 and 8 0.85.
+  suit (measured win rates): 现物 (genbutsu: the tile is in that opponent's river) 0.05 —
+  四川 has no furiten, yet a ready hand seldom waits on what it gave up; 筋 (suji: the tile
+  three away was thrown) 0.35 when it covers every side (and for a 5), 0.75 for one side of
+  two; a tile whose every other copy is visible 0.45; terminals 0.35.
 """
 
 from __future__ import annotations

@@ -6,10 +6,13 @@
   it has not melded.
 - Its turn: each discard is scored as the hand's worth after it (expected 倍 x what a win
   pays: the seats still in play) less its risk (``ai_guard.discard_risk``: the chance an
-  opponent is ready x the chance the tile completes it x what that win costs). A far, cheap
-  hand facing a ready-looking opponent so throws its safest tiles (現物, 筋, the suits that
-  opponent cannot win in); a strong ready hand keeps pushing. Tiles of the suit done without
-  go first when nothing is at stake, and always before the last turns (花猪 pays 16x).
+  opponent is ready x the chance the tile completes it x what that win costs); a far hand
+  (two draws or more from ready) weighs risk ``FAR_FOLD`` times more. A far, cheap hand
+  facing a ready-looking opponent so throws its safest tiles (現物, 筋, the suits that
+  opponent cannot win in); a ready hand keeps pushing. The shanten player's discard stands
+  unless another is clearly better (``ANCHOR``; more so in 血战, where speed counts most).
+  Tiles of the suit done without must go some time, later and riskier: only a share of
+  their risk counts (``DEAD_RISK``), and in the last turns they go whatever it is (花猪).
 - 杠 (暗杠, 补杠, and 直杠 on a discard) when the hand after it, with the kong's money, is worth
   at least as much as the best discard (so 根 kept concealed where the table counts only
   those, and a kong that breaks a ready hand refused).
@@ -170,7 +173,7 @@ FAR_FOLD = 3.0
 """How many times a far hand's risks count (on top of ``ai_guard.FOLD``)."""
 
 DEAD_RISK = 0.4
-"""Before that, the share of a dead tile's risk that counts: held, it would be thrown later,
+"""Before those last turns, the share of a dead tile's risk that counts: held, it would be thrown later,
 when the others are readier, unless the hand ends first. (Holding dangerous dead tiles while
 folding only piled them up for the last turns.)"""
 
