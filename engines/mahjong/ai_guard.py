@@ -33,6 +33,10 @@ FOLD = 1.5
 """A discard's risk counts this many times: a hand that pushes now will push again on later
 turns, with like risks, unless it folds (the one-step risk alone undervalues folding)."""
 
+FOLD_BLOOD = 1.0
+"""The same in 血战: the others' wins do not end the hand, a fold gives up more and a deal-in
+costs less (capped 番); measured, the trustee scores most pushing more there."""
+
 WAIT_SHARE = 0.12
 """The chance a dangerous (middle, live) tile completes one given ready hand: a wait covers
 two or three of the twenty-odd kinds a 缺一门 hand may still use."""
@@ -148,7 +152,7 @@ def discard_risk(game: MahjongGame, me: int, tile: int, unseen: Sequence[int],
         p = threat(game, s)
         if p:
             risk += p * WAIT_SHARE * danger(game, tile, s, unseen) * values[s]
-    return risk * FOLD
+    return risk * (FOLD_BLOOD if game.rules.blood else FOLD)
 
 
 def opponent_value(game: MahjongGame, seat: int) -> float:

@@ -148,8 +148,8 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
             scores[t] += game.rules.base * game.rules.huazhu  # surely before 查花猪
     assert fast is not None
     # a far hand (two draws or more from ready, whatever it throws) has little to lose by
-    # folding: its risks count more
-    fold = FAR_FOLD if min(shs.values()) >= 2 else 1.0
+    # folding: its risks count more (not in 血战: it has time to win after the others do)
+    fold = FAR_FOLD if min(shs.values()) >= 2 and not game.rules.blood else 1.0
     for t in scores:
         # a tile of the suit done without must go some time, most likely later and riskier:
         # holding it gains only the chance the hand ends first
@@ -182,10 +182,10 @@ ANCHOR = 0.5
 player's: the planner's estimates are rough, the shanten player's speed is not (measured:
 a trustee that wins sooner ends 四川 hands before it can deal in)."""
 
-ANCHOR_BLOOD = 1.0
+ANCHOR_BLOOD = 1.6
 """The same in 血战, where speed counts more: the others' wins do not end the hand, a hand
 that is won at all scores, and the cap keeps the big hands small (measured: +0.3 points per
-hand against ``ANCHOR``)."""
+hand against ``ANCHOR``, and fewer deal-ins: hands won sooner throw fewer tiles)."""
 
 
 def _kong_melds(game: MahjongGame, seat: int, tile: int) -> tuple[list[int], list[Meld], float]:

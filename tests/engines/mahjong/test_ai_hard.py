@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines.base import Setup
-from engines.mahjong import SPECS, MahjongGame, stacked_wall
+from engines.mahjong import SPECS, MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.ai_plan import reach
 from engines.mahjong.fan import Meld, MeldKind
 from engines.mahjong.tiles import parse_tiles
@@ -19,10 +19,11 @@ OTHERS = ["13579m13579s258p", "24568m24568s679p", "13579m13579s789p"]
 """Seats 1-3: singles that claim nothing on the tiles seat 0 throws."""
 
 
-def dealt(hand: str, draw: str, options: dict[str, object] | None = None) -> MahjongGame:
+def dealt(hand: str, draw: str, options: dict[str, object] | None = None,
+          kind: type[MahjongGame] = MahjongGame) -> MahjongGame:
     """Seat 0 deals ``hand`` and draws ``draw`` as its 14th tile."""
     setup = Setup(seats=4, seed=0, options=options or {}, carry={"dealer": 0})
-    return MahjongGame(setup, wall=stacked_wall([hand, *OTHERS], draw, 0))
+    return kind(setup, wall=stacked_wall([hand, *OTHERS], draw, 0))
 
 
 def test_dingque_drops_the_scattered_suit_not_the_shortest() -> None:
@@ -39,11 +40,12 @@ def test_a_hand_leaning_to_one_suit_throws_the_other_suit_for_qingyise() -> None
     assert game.trustee(0, "hard") in ("4m", "5m")
 
 
-def threatened(hand: str = "3468m234567889p", draw: str = "9m") -> MahjongGame:
+def threatened(hand: str = "3468m234567889p", draw: str = "9m",
+               kind: type[MahjongGame] = MahjongGame) -> MahjongGame:
     """Late in the hand, seat 1 has 碰 2m and 7s (so it cannot win in 筒) and has cut middle
     tiles of its suits lately; seats 2 and 3 threw only terminals and 万 (harmless); seat 0
     holds 万 and 筒, too far from ready to win in the few draws left."""
-    game = dealt(hand, draw)
+    game = dealt(hand, draw, kind=kind)
     game.pos += 44  # the wall as late as the rivers say
     game.melds[1] = [Meld(MeldKind.PENG, parse_tiles("2m")[0], 2),
                      Meld(MeldKind.PENG, parse_tiles("7s")[0], 3)]
@@ -57,6 +59,13 @@ def test_a_far_hand_folds_to_the_suit_a_threatening_opponent_cannot_win_in() -> 
     game = threatened()
     assert game.trustee(0, "normal") == "9m"
     assert parse_tiles(game.trustee(0, "hard"))[0] // 9 == 1  # a 筒: safe against seat 1
+
+
+def test_in_xuezhan_the_far_hand_keeps_building_where_sichuan_folds() -> None:
+    # 血战: the others' wins do not end the hand, so the same far hand still has time to win
+    # after them; it keeps the shanten player's discard instead of the 筒 it folds to in 四川
+    assert parse_tiles(threatened().trustee(0, "hard"))[0] // 9 == 1
+    assert threatened(kind=XuezhanGame).trustee(0, "hard") == "9m"
 
 
 def test_a_river_opening_with_one_tile_names_the_suit_that_seat_does_without() -> None:
