@@ -173,9 +173,9 @@ FAR_FOLD = 3.0
 """How many times a far hand's risks count (on top of ``ai_guard.FOLD``)."""
 
 DEAD_RISK = 0.4
-"""Before those last turns, the share of a dead tile's risk that counts: held, it would be thrown later,
-when the others are readier, unless the hand ends first. (Holding dangerous dead tiles while
-folding only piled them up for the last turns.)"""
+"""Before those last turns, the share of a dead tile's risk that counts: held, it would be
+thrown later, when the others are readier, unless the hand ends first. (Holding dangerous
+dead tiles while folding only piled them up for the last turns.)"""
 
 ANCHOR = 0.5
 """How much better (a share of its own score) another discard must be than the shanten
