@@ -6,10 +6,13 @@
   it has not melded.
 - Its turn: each discard is scored as the hand's worth after it (expected 倍 x what a win
   pays: the seats still in play) less its risk (``ai_guard.discard_risk``: the chance an
-  opponent is ready x the chance the tile completes it x what that win costs). A far, cheap
-  hand facing a ready-looking opponent so throws its safest tiles (現物, 筋, the suits that
-  opponent cannot win in); a strong ready hand keeps pushing. Tiles of the suit done without
-  go first when nothing is at stake, and always before the last turns (花猪 pays 16x).
+  opponent is ready x the chance the tile completes it x what that win costs); a far hand
+  (two draws or more from ready) weighs risk ``FAR_FOLD`` times more. A far, cheap hand
+  facing a ready-looking opponent so throws its safest tiles (現物, 筋, the suits that
+  opponent cannot win in); a ready hand keeps pushing. The shanten player's discard stands
+  unless another is clearly better (``ANCHOR``; more so in 血战, where speed counts most).
+  Tiles of the suit done without must go some time, later and riskier: only a share of
+  their risk counts (``DEAD_RISK``), and in the last turns they go whatever it is (花猪).
 - 杠 (暗杠, 补杠, and 直杠 on a discard) when the hand after it, with the kong's money, is worth
   at least as much as the best discard (so 根 kept concealed where the table counts only
   those, and a kong that breaks a ready hand refused).
@@ -124,9 +127,10 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
     risks = _risks(game, seat, view, hand)
     _, keep = _worth(game, seat, hand, melds, view)
     dead = sum(n for t, n in enumerate(hand) if t < 27 and t // 9 not in keep)
-    late = game.wall_left() <= max(1, len(game.standing())) * (4 + 3 * dead)
+    late = game.wall_left() <= max(1, len(game.standing())) * (LATE_SPARE + 2 * dead)
     scores: dict[int, float] = {}
     fast: tuple[tuple[int, int, int, int], int] | None = None
+    shs: dict[int, int] = {}
     for t in range(game.KINDS):
         if not hand[t]:
             continue
@@ -134,7 +138,8 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
         worth = value(hand, melds, keep, view)
         sh, useful = speed(hand, len(melds), keep, view)
         hand[t] += 1
-        scores[t] = worth * pay - risks[t]
+        shs[t] = sh
+        scores[t] = worth * pay
         edge = min(t % 9, 8 - t % 9)
         key = (0 if t // 9 not in keep else 1, sh, -useful, edge)
         if fast is None or key < fast[0]:
@@ -142,18 +147,45 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
         if t // 9 not in keep and late:
             scores[t] += game.rules.base * game.rules.huazhu  # surely before 查花猪
     assert fast is not None
+    # a far hand (two draws or more from ready, whatever it throws) has little to lose by
+    # folding: its risks count more (not in 血战: it has time to win after the others do)
+    fold = FAR_FOLD if min(shs.values()) >= 2 and not game.rules.blood else 1.0
+    for t in scores:
+        # a tile of the suit done without must go some time, most likely later and riskier:
+        # holding it gains only the chance the hand ends first
+        scores[t] -= risks[t] * fold * (DEAD_RISK if t // 9 not in keep else 1.0)
     # the shanten player's discard (dead tiles first, then the fewest shanten, the most
     # useful draws) stands unless another is clearly better: more worth, or less risk
     anchor = fast[1]
-    scores[anchor] += ANCHOR * max(scores[anchor], game.rules.base * 0.1)
+    lean = ANCHOR_BLOOD if game.rules.blood else ANCHOR
+    scores[anchor] += lean * max(scores[anchor], game.rules.base * 0.1)
     tile = max(scores, key=lambda t: (scores[t], t == anchor))
     return scores[tile], tile
 
 
 
-ANCHOR = 0.3
+LATE_SPARE = 3
+"""The suit done without goes, whatever its risk, once the seat's own draws left are this
+many more than twice its tiles of that suit (so surely before 查花猪, even when the suit it
+keeps changes on the way)."""
+
+FAR_FOLD = 3.0
+"""How many times a far hand's risks count (on top of ``ai_guard.FOLD``)."""
+
+DEAD_RISK = 0.4
+"""Before those last turns, the share of a dead tile's risk that counts: held, it would be
+thrown later, when the others are readier, unless the hand ends first. (Holding dangerous
+dead tiles while folding only piled them up for the last turns.)"""
+
+ANCHOR = 0.5
 """How much better (a share of its own score) another discard must be than the shanten
-player's: the planner's estimates are rough, the shanten player's speed is not."""
+player's: the planner's estimates are rough, the shanten player's speed is not (measured:
+a trustee that wins sooner ends 四川 hands before it can deal in)."""
+
+ANCHOR_BLOOD = 1.6
+"""The same in 血战, where speed counts more: the others' wins do not end the hand, a hand
+that is won at all scores, and the cap keeps the big hands small (measured: +0.3 points per
+hand against ``ANCHOR``, and fewer deal-ins: hands won sooner throw fewer tiles)."""
 
 
 def _kong_melds(game: MahjongGame, seat: int, tile: int) -> tuple[list[int], list[Meld], float]:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines.base import Setup
-from engines.mahjong import SPECS, MahjongGame, stacked_wall
+from engines.mahjong import SPECS, MahjongGame, XuezhanGame, stacked_wall
 from engines.mahjong.ai_plan import reach
 from engines.mahjong.fan import Meld, MeldKind
 from engines.mahjong.tiles import parse_tiles
@@ -19,10 +19,11 @@ OTHERS = ["13579m13579s258p", "24568m24568s679p", "13579m13579s789p"]
 """Seats 1-3: singles that claim nothing on the tiles seat 0 throws."""
 
 
-def dealt(hand: str, draw: str, options: dict[str, object] | None = None) -> MahjongGame:
+def dealt(hand: str, draw: str, options: dict[str, object] | None = None,
+          kind: type[MahjongGame] = MahjongGame) -> MahjongGame:
     """Seat 0 deals ``hand`` and draws ``draw`` as its 14th tile."""
     setup = Setup(seats=4, seed=0, options=options or {}, carry={"dealer": 0})
-    return MahjongGame(setup, wall=stacked_wall([hand, *OTHERS], draw, 0))
+    return kind(setup, wall=stacked_wall([hand, *OTHERS], draw, 0))
 
 
 def test_dingque_drops_the_scattered_suit_not_the_shortest() -> None:
@@ -39,23 +40,46 @@ def test_a_hand_leaning_to_one_suit_throws_the_other_suit_for_qingyise() -> None
     assert game.trustee(0, "hard") in ("4m", "5m")
 
 
-def threatened() -> MahjongGame:
-    """Late in the hand, seat 1 has 碰 2m and 7s (so it cannot win in 筒) and has thrown many
-    tiles; seat 0 holds 万 and 筒, too far from ready to win in the few draws left."""
-    game = dealt("13579m23456788p", "9m")
+def threatened(hand: str = "3468m234567889p", draw: str = "9m",
+               kind: type[MahjongGame] = MahjongGame) -> MahjongGame:
+    """Late in the hand, seat 1 has 碰 2m and 7s (so it cannot win in 筒) and has cut middle
+    tiles of its suits lately; seats 2 and 3 threw only terminals and 万 (harmless); seat 0
+    holds 万 and 筒, too far from ready to win in the few draws left."""
+    game = dealt(hand, draw, kind=kind)
     game.pos += 44  # the wall as late as the rivers say
     game.melds[1] = [Meld(MeldKind.PENG, parse_tiles("2m")[0], 2),
                      Meld(MeldKind.PENG, parse_tiles("7s")[0], 3)]
     game.rivers[1] = parse_tiles("1p9p3p7p5p2s4s8s")
     for s in (2, 3):
-        game.rivers[s] = parse_tiles("1m1s9m6p2m3s")
+        game.rivers[s] = parse_tiles("1m9m6p2m1s9s")
     return game
 
 
 def test_a_far_hand_folds_to_the_suit_a_threatening_opponent_cannot_win_in() -> None:
     game = threatened()
-    assert game.trustee(0, "normal") == "1m"
+    assert game.trustee(0, "normal") == "9m"
     assert parse_tiles(game.trustee(0, "hard"))[0] // 9 == 1  # a 筒: safe against seat 1
+
+
+def test_in_xuezhan_the_far_hand_keeps_building_where_sichuan_folds() -> None:
+    # 血战: the others' wins do not end the hand, so the same far hand still has time to win
+    # after them; it keeps the shanten player's discard instead of the 筒 it folds to in 四川
+    assert parse_tiles(threatened().trustee(0, "hard"))[0] // 9 == 1
+    assert threatened(kind=XuezhanGame).trustee(0, "hard") == "9m"
+
+
+def test_a_river_opening_with_one_tile_names_the_suit_that_seat_does_without() -> None:
+    # seat 1 opened with a lone 5s, then cut middle 万 and 筒 late (ready-looking); seats 2
+    # and 3 opened with 1s 9s and threw only terminals. A shanten hand that ready seat gives
+    # up on 条 (a ready shanten player's first tile is of its void suit 99 times in 100):
+    # the far hand throws the 1s (现物 against 2 and 3), not the live 1m nor a middle 条
+    game = dealt("1568m124688s22s3s", "6m")
+    game.pos += 44
+    game.rivers[1] = parse_tiles("5s2m8p4m6p3m5p7m4p")
+    for s in (2, 3):
+        game.rivers[s] = parse_tiles("1s9s1m9m1p9p")
+    assert game.trustee(0, "normal") == "1m"
+    assert game.trustee(0, "hard") == "1s"
 
 
 def test_the_choice_ignores_other_hands_and_the_wall() -> None:
