@@ -5,7 +5,7 @@ through 缺一门 (the suit an opponent does without); neither holds here (honou
 缺一门, two seats). What carries over is its way of choosing: every legal discard is scored as
 the chance the hand then wins (``chance``: by its 向听 and the unseen copies of its useful
 draws, from ``ai_hard.sight``) x what a win brings, less the risk of the tile (``ai_guard``'s
-product, read without 缺一门); the shanten player's discard keeps an edge (``ai_hard.ANCHOR``)
+product, read without 缺一门); the shanten player's discard keeps an edge (``ANCHOR``)
 so only a clear gain moves it.
 Kongs and claims are the ``normal`` trustee's (``game._trustee(seat, "normal")``; 二人: fewer
 claims, below).
@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.mahjong import ai_hard
+from engines.mahjong.ai_guard import WAIT_SHARE
 from engines.mahjong.shape import shanten
 from engines.mahjong.tiles import parse_tiles, tile_name
 from engines.mahjong.wild import ANY_PAIR, PAIR_258, need
@@ -56,6 +57,14 @@ FEED = {"shaanxi": 0.0, "wuhan": 8.0, "yongzhou": 1.2, "erren": 1.5}
 pay alike), 武汉 the 放冲's double, 永州 the whole win (else a third of a 自摸), 二人 the win
 less the chance the opponent would win anyway."""
 
+FOLD = 2.5
+"""A discard's risk counts this many times (a hand that pushes now pushes again, with like
+risks): the figure these rule sets' ``WIN`` and ``FEED`` were measured with, kept apart from
+四川's (``ai_guard.FOLD``, re-fitted to 四川's own threat and danger readings)."""
+
+ANCHOR = 0.3
+"""The fastest discard's edge over the others, as a share of its score (``ai_hard.ANCHOR``'s
+role; the value these rule sets were measured with)."""
 HONGZHONG = 31
 
 
@@ -285,8 +294,6 @@ def danger(game: MahjongGame, tile: int, seat: int, unseen: list[int]) -> float:
 def risk(game: MahjongGame, me: int, tile: int, unseen: list[int]) -> float:
     """Expected points lost by throwing ``tile``: ``ai_guard.discard_risk``'s product (threat
     x ``WAIT_SHARE`` x danger x cost, x ``FOLD``), the cost the rule set's ``FEED``."""
-    from engines.mahjong.ai_guard import FOLD, WAIT_SHARE
-
     cost = FEED[game.KEY] * game.rules.base
     if not cost:
         return 0.0
@@ -331,7 +338,7 @@ def _discard(game: MahjongGame, seat: int, legal: list[str]) -> str:
     if fast is None:  # nothing but specials (武汉's 癞子 / 红中) to put out
         return next(a for a in legal if a.split()[0] not in ("hu", "chi", "peng"))
     anchor = fast[1]
-    scores[anchor] += ai_hard.ANCHOR * max(scores[anchor], game.rules.base * 0.1)
+    scores[anchor] += ANCHOR * max(scores[anchor], game.rules.base * 0.1)
     return tile_name(max(scores, key=lambda t: (scores[t], t == anchor)))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from mj_support import deal_hidden_again
 
 from engines.base import Setup
 from engines.mahjong import SPECS, MahjongGame, XuezhanGame, stacked_wall
@@ -88,16 +89,7 @@ def test_the_choice_ignores_other_hands_and_the_wall() -> None:
     choice = game.trustee(0, "hard")
     rng = random.Random(5)
     for _ in range(3):
-        hidden = [t for s in (1, 2, 3) for t in range(34) for _ in range(game.hands[s][t])]
-        hidden += game.wall[game.pos :]
-        rng.shuffle(hidden)
-        for s in (1, 2, 3):
-            n = sum(game.hands[s])
-            game.hands[s] = [0] * 34
-            for t in hidden[:n]:
-                game.hands[s][t] += 1
-            hidden = hidden[n:]
-        game.wall[game.pos :] = hidden
+        deal_hidden_again(game, 0, rng)
         assert game.trustee(0, "hard") == choice
 
 
