@@ -433,8 +433,6 @@ def _offer(game: MahjongGame, seat: int, legal: list[str]) -> str | None:
             hand[drawn] += 1
         elif action.startswith("huan "):
             offer = game.huan_offer  # type: ignore[attr-defined]
-            if game.log and game.log[-1] == (seat, f"cuo {tile_name(offer)}"):
-                continue  # the pool no longer holds three (the offer is stale: engine's)
             give = parse_tiles(action[5:])
             for t in give:
                 hand[t] -= 1
