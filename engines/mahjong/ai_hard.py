@@ -179,17 +179,44 @@ def _kept(hand: list[int], suits: tuple[int, ...]) -> list[int]:
 
 def _lean(game: MahjongGame, hand: list[int], melds: list[Meld], keep: tuple[int, ...],
           view: Sight) -> set[int]:
-    """The discards of the value plan the hand leans to, if it leans to one: 清一色 with
+    """The discards that keep the plan the hand leans to (``_lean_plan``) nearest ready (清一色:
+    the other suits' first); empty: no lean."""
+    plan = _lean_plan(hand, melds, keep, view)
+    if plan is None:
+        return set()
+    kind, suit = plan
+    nm = len(melds)
+    keys: dict[int, tuple[int, ...]] = {}
+    for t in range(27):
+        if not hand[t]:
+            continue
+        hand[t] -= 1
+        y = _kept(hand, keep)
+        if kind == "qing":
+            keys[t] = (0 if t // 9 != suit else 1, std_shanten(_kept(hand, (suit,)), nm))
+        elif kind == "qidui":
+            keys[t] = (qidui_shanten(y, 0),)
+        else:
+            keys[t] = (duidui_shanten(y, nm),)
+        hand[t] += 1
+    low = min(keys.values())
+    return {t for t, k in keys.items() if k == low}
+
+
+def _lean_plan(hand: list[int], melds: list[Meld], keep: tuple[int, ...],
+               view: Sight) -> tuple[str, int] | None:
+    """The value plan the hand leans to, if it leans to one: 清一色 with
     ``QING_LEAN`` tiles of one suit (its melds counted; then its other tiles go), 七对 with
     ``PAIRS_LEAN`` pairs and no melds, 对对胡 with ``SETS_LEAN`` pairs, triplets and 碰 — each
     only while it is at most ``QING_SLACK`` (清一色) or ``LEAN_SLACK`` draws further from ready
     than the fastest shape, the hand is not ready already, and there are draws enough left to
-    get there. The tiles that keep the plan nearest ready; empty: no lean (平胡)."""
+    get there. The plan (``"qing"``, ``"qidui"``, ``"duidui"``) and its suit (清一色's);
+    ``None``: no lean (平胡). ``_lean``: the discards that keep the plan nearest ready."""
     nm = len(melds)
     x = _kept(hand, keep)
     sh = std_shanten(x, nm)
     if sh < 0:
-        return set()
+        return None
     cands: list[tuple[int, int, str, int]] = []  # (shanten, order, plan, suit)
     for suit in keep:
         if any(m.tile // 9 != suit for m in melds):
@@ -210,25 +237,11 @@ def _lean(game: MahjongGame, hand: list[int], melds: list[Meld], keep: tuple[int
         if sets >= SETS_LEAN and sd <= sh + LEAN_SLACK and (sd <= sh or sh >= 1):
             cands.append((sd, 2, "duidui", -1))
     if not cands:
-        return set()
+        return None
     target, _, kind, suit = min(cands)
     if view.draws < target + LEAN_DRAWS:
-        return set()
-    keys: dict[int, tuple[int, ...]] = {}
-    for t in range(27):
-        if not hand[t]:
-            continue
-        hand[t] -= 1
-        y = _kept(hand, keep)
-        if kind == "qing":
-            keys[t] = (0 if t // 9 != suit else 1, std_shanten(_kept(hand, (suit,)), nm))
-        elif kind == "qidui":
-            keys[t] = (qidui_shanten(y, 0),)
-        else:
-            keys[t] = (duidui_shanten(y, nm),)
-        hand[t] += 1
-    low = min(keys.values())
-    return {t for t, k in keys.items() if k == low}
+        return None
+    return kind, suit
 
 
 QING_LEAN = 9
@@ -337,10 +350,24 @@ def _claim(game: MahjongGame, seat: int, legal: list[str], view: Sight) -> str:
             score, _ = best_discard(game, seat, view, after, pengs)
             # a 碰 spends a pair and shows the hand: only when it brings the hand closer to
             # ready, or a plan (对对胡, 清一色) gains clearly by it
+            if _breaks_lean(game, seat, hand, melds, tile, view):
+                continue
             closer = _closer(game, seat, hand, after, melds, pengs, view)
             if score > best[0] and (closer or score > PENG_GAIN * best[0]):
                 best = (score, action)
     return best[1]
+
+
+def _breaks_lean(game: MahjongGame, seat: int, hand: list[int], melds: list[Meld], tile: int,
+                 view: Sight) -> bool:
+    """Would a 碰 of ``tile`` end the plan the hand leans to (七对: any 碰; 清一色: one of
+    another suit)?"""
+    _, keep = _worth(game, seat, hand, melds, view)
+    plan = _lean_plan(list(hand), melds, keep, view)
+    if plan is None:
+        return False
+    kind, suit = plan
+    return kind == "qidui" or (kind == "qing" and tile // 9 != suit)
 
 
 PENG_GAIN = 1.6

@@ -131,3 +131,14 @@ def test_two_triplets_and_two_pairs_keep_their_pairs_for_duiduihu() -> None:
     assert game.trustee(0, "normal") == "8p"
     choice = game.trustee(0, "hard")
     assert game.hands[0][parse_tiles(choice)[0]] == 1
+
+
+def test_five_pairs_pass_a_peng_that_would_end_the_qidui() -> None:
+    # seat 1 holds five pairs (22m 88m 44p 66p 11s) and 3p 9p 5s, two draws from 七对; a 碰
+    # of the 4p seat 0 throws would end the 七对 (4 倍) for a 平胡: hard passes
+    setup = Setup(seats=4, seed=0, options={}, carry={"dealer": 0})
+    wall = stacked_wall(["123456789m2345p", "22m88m44p66p11s39p5s", *OTHERS[1:]], "9s", 0)
+    game = MahjongGame(setup, wall=wall)
+    game.apply(0, "4p")
+    assert game.legal_actions(1) == ["peng", "pass"]
+    assert game.trustee(1, "hard") == "pass"
