@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.mahjong import ai_guard
-from engines.mahjong.ai_plan import Sight, speed, value
+from engines.mahjong.ai_plan import (Sight, duidui_shanten, qidui_shanten, speed, std_shanten,
+                                     value)
 from engines.mahjong.shape import shanten
 from engines.mahjong.fan import Meld, MeldKind
 from engines.mahjong.tiles import tile_name
@@ -157,11 +158,113 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
     # the shanten player's discard (dead tiles first, then the fewest shanten, the most
     # useful draws) stands unless another is clearly better: more worth, or less risk
     anchor = fast[1]
+    plan = _lean(game, hand, melds, keep, view)
+    if plan:
+        anchor = max(plan, key=lambda t: (scores[t], t == anchor))
+        for t in plan:
+            scores[t] += LEAN_BONUS * game.rules.base
     lean = ANCHOR_BLOOD if game.rules.blood else ANCHOR
     scores[anchor] += lean * max(scores[anchor], game.rules.base * 0.1)
     tile = max(scores, key=lambda t: (scores[t], t == anchor))
-    return scores[tile], tile
+    # the plan's bonus chooses among the discards only: a kong or a 碰 is weighed without it
+    return scores[tile] - (LEAN_BONUS * game.rules.base if tile in plan else 0.0), tile
 
+
+def _kept(hand: list[int], suits: tuple[int, ...]) -> list[int]:
+    x = [0] * 34
+    for s in suits:
+        x[s * 9 : s * 9 + 9] = hand[s * 9 : s * 9 + 9]
+    return x
+
+
+def _lean(game: MahjongGame, hand: list[int], melds: list[Meld], keep: tuple[int, ...],
+          view: Sight) -> set[int]:
+    """The discards that keep the plan the hand leans to (``_lean_plan``) nearest ready (清一色:
+    the other suits' first); empty: no lean."""
+    plan = _lean_plan(hand, melds, keep, view)
+    if plan is None:
+        return set()
+    kind, suit = plan
+    nm = len(melds)
+    keys: dict[int, tuple[int, ...]] = {}
+    for t in range(27):
+        if not hand[t]:
+            continue
+        hand[t] -= 1
+        y = _kept(hand, keep)
+        if kind == "qing":
+            keys[t] = (0 if t // 9 != suit else 1, std_shanten(_kept(hand, (suit,)), nm))
+        elif kind == "qidui":
+            keys[t] = (qidui_shanten(y, 0),)
+        else:
+            keys[t] = (duidui_shanten(y, nm),)
+        hand[t] += 1
+    low = min(keys.values())
+    return {t for t, k in keys.items() if k == low}
+
+
+def _lean_plan(hand: list[int], melds: list[Meld], keep: tuple[int, ...],
+               view: Sight) -> tuple[str, int] | None:
+    """The value plan the hand leans to, if it leans to one: 清一色 with
+    ``QING_LEAN`` tiles of one suit (its melds counted; then its other tiles go), 七对 with
+    ``PAIRS_LEAN`` pairs and no melds, 对对胡 with ``SETS_LEAN`` pairs, triplets and 碰 — each
+    only while it is at most ``QING_SLACK`` (清一色) or ``LEAN_SLACK`` draws further from ready
+    than the fastest shape, the hand is not ready already, and there are draws enough left to
+    get there. The plan (``"qing"``, ``"qidui"``, ``"duidui"``) and its suit (清一色's);
+    ``None``: no lean (平胡). ``_lean``: the discards that keep the plan nearest ready."""
+    nm = len(melds)
+    x = _kept(hand, keep)
+    sh = std_shanten(x, nm)
+    if sh < 0:
+        return None
+    cands: list[tuple[int, int, str, int]] = []  # (shanten, order, plan, suit)
+    for suit in keep:
+        if any(m.tile // 9 != suit for m in melds):
+            continue
+        one = _kept(hand, (suit,))
+        n = sum(one) + 3 * nm
+        if QING_LEAN <= n < 14:
+            s1 = std_shanten(one, nm)
+            if s1 <= sh + QING_SLACK and (s1 <= sh or sh >= 1):
+                cands.append((s1, 0, "qing", suit))
+    if not melds and sum(n // 2 for n in x) >= PAIRS_LEAN:
+        sq = qidui_shanten(x, 0)
+        if sq <= sh + LEAN_SLACK and (sq <= sh or sh >= 1):
+            cands.append((sq, 1, "qidui", -1))
+    if all(m.kind is not MeldKind.CHI for m in melds):
+        sets = nm + sum(1 for n in x if n >= 2)
+        sd = duidui_shanten(x, nm)
+        if sets >= SETS_LEAN and sd <= sh + LEAN_SLACK and (sd <= sh or sh >= 1):
+            cands.append((sd, 2, "duidui", -1))
+    if not cands:
+        return None
+    target, _, kind, suit = min(cands)
+    if view.draws < target + LEAN_DRAWS:
+        return None
+    return kind, suit
+
+
+QING_LEAN = 9
+"""Tiles of one suit (its melds counted) from which the hand leans to 清一色."""
+
+PAIRS_LEAN = 4
+"""Pairs (no melds) from which the hand leans to 七对."""
+
+SETS_LEAN = 4
+"""Pairs, triplets and 碰 from which the hand leans to 对对胡."""
+
+QING_SLACK = 2
+"""How many draws further from ready than the fastest shape a 清一色 may be."""
+
+LEAN_BONUS = 0.5
+"""What keeping to the plan is worth on top of the planner's estimate (a share of the base:
+the planner, valuing a far hand, sees little in any plan)."""
+
+LEAN_SLACK = 1
+"""How many draws further from ready than the fastest shape a leaning plan may be."""
+
+LEAN_DRAWS = 3
+"""Own draws left, beyond the plan's shanten, for a lean to stand."""
 
 
 LATE_SPARE = 3
@@ -247,10 +350,24 @@ def _claim(game: MahjongGame, seat: int, legal: list[str], view: Sight) -> str:
             score, _ = best_discard(game, seat, view, after, pengs)
             # a 碰 spends a pair and shows the hand: only when it brings the hand closer to
             # ready, or a plan (对对胡, 清一色) gains clearly by it
+            if _breaks_lean(game, seat, hand, melds, tile, view):
+                continue
             closer = _closer(game, seat, hand, after, melds, pengs, view)
             if score > best[0] and (closer or score > PENG_GAIN * best[0]):
                 best = (score, action)
     return best[1]
+
+
+def _breaks_lean(game: MahjongGame, seat: int, hand: list[int], melds: list[Meld], tile: int,
+                 view: Sight) -> bool:
+    """Would a 碰 of ``tile`` end the plan the hand leans to (七对: any 碰; 清一色: one of
+    another suit)?"""
+    _, keep = _worth(game, seat, hand, melds, view)
+    plan = _lean_plan(list(hand), melds, keep, view)
+    if plan is None:
+        return False
+    kind, suit = plan
+    return kind == "qidui" or (kind == "qing" and tile // 9 != suit)
 
 
 PENG_GAIN = 1.6

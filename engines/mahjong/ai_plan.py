@@ -120,6 +120,10 @@ def _qidui(x: list[int], melds: int) -> int:
     return max(6 - min(7, sum(n // 2 for n in x)), _bound(x, 0))
 
 
+duidui_shanten = _duidui
+qidui_shanten = _qidui
+
+
 def _useful(x: list[int], melds: int, suits: Sequence[int], s: int, rank, sight: Sight,
             held_only: bool) -> int:
     """Unseen copies of the tiles of ``suits`` that bring ``x`` closer under ``rank``."""

@@ -114,3 +114,31 @@ def test_reach_is_a_probability_that_grows_with_draws_and_falls_with_steps() -> 
     assert one == pytest.approx(1 - (1 - 0.2 * 2.0) ** 10)  # the win also on discards
     assert reach(10, 0.2, 3, 0.0) < one < reach(20, 0.2, 1, 0.0)
     assert reach(10, 0.2, 1, 0.1) < one
+
+
+def test_ten_of_one_suit_keeps_the_suit_and_throws_the_other() -> None:
+    # ten 筒 and 3467s: the shanten player throws the 9p (keeping 34s and 67s); hard builds
+    # the 清一色 (4 倍 against 1) and throws a 条
+    game = dealt("3345566689p467s", "3s")
+    assert game.trustee(0, "normal") == "9p"
+    assert parse_tiles(game.trustee(0, "hard"))[0] // 9 == 2
+
+
+def test_two_triplets_and_two_pairs_keep_their_pairs_for_duiduihu() -> None:
+    # 555p 666s, 33p 88p: the shanten player breaks the 88p pair; hard keeps every pair for
+    # 对对胡 and throws a lone tile
+    game = dealt("334555889p2666s", "7p")
+    assert game.trustee(0, "normal") == "8p"
+    choice = game.trustee(0, "hard")
+    assert game.hands[0][parse_tiles(choice)[0]] == 1
+
+
+def test_five_pairs_pass_a_peng_that_would_end_the_qidui() -> None:
+    # seat 1 holds five pairs (22m 88m 44p 66p 11s) and 3p 9p 5s, two draws from 七对; a 碰
+    # of the 4p seat 0 throws would end the 七对 (4 倍) for a 平胡: hard passes
+    setup = Setup(seats=4, seed=0, options={}, carry={"dealer": 0})
+    wall = stacked_wall(["123456789m2345p", "22m88m44p66p11s39p5s", *OTHERS[1:]], "9s", 0)
+    game = MahjongGame(setup, wall=wall)
+    game.apply(0, "4p")
+    assert game.legal_actions(1) == ["peng", "pass"]
+    assert game.trustee(1, "hard") == "pass"
