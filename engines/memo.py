@@ -73,9 +73,9 @@ class Memo(dict[Any, Any]):
 
     def footprint(self) -> int:
         """Bytes its entries reach (``sys.getsizeof``, each object once; classes and code
-        left out) and its own table."""
+        left out), its own table not counted (``full_bytes`` adds a full one)."""
         seen: set[int] = set()
-        total = sys.getsizeof(self)
+        total = 0
         stack: list[object] = [*self.keys(), *self.values()]
         while stack:
             obj = stack.pop()
@@ -87,11 +87,20 @@ class Memo(dict[Any, Any]):
         return total
 
     def full_bytes(self) -> float:
-        """What it would hold full: ``limit`` entries like those it holds (0 when empty)."""
-        return self.footprint() / len(self) * self.limit if self else 0.0
+        """What it would hold full: ``limit`` entries like those it holds, and the table of a
+        dict of ``limit`` entries (0 when empty)."""
+        if not self:
+            return 0.0
+        return self.footprint() / len(self) * self.limit + _table_bytes(self.limit)
 
     def __repr__(self) -> str:
         return f"Memo({self.name!r}, {len(self)} of {self.limit})"
+
+
+@functools.lru_cache(maxsize=FIXED_DOMAIN)
+def _table_bytes(entries: int) -> int:
+    """Bytes of a dict's own table holding ``entries`` entries."""
+    return sys.getsizeof(dict.fromkeys(range(entries)))
 
 
 def memos() -> list[Memo]:
