@@ -37,9 +37,9 @@ if TYPE_CHECKING:
     from engines.mahjong.game import MahjongGame
 
 
-def sight(game: MahjongGame, seat: int) -> Sight:
-    """What ``seat`` knows: unseen copies (4 less its hand, every river and meld, the tiles
-    won on), its draws still to come."""
+def unseen_copies(game: MahjongGame, seat: int) -> list[int]:
+    """Copies of each tile ``seat`` has not seen: 4 less its hand, every river and meld, the
+    tiles won on."""
     seen = list(game.hands[seat])
     for s in range(game.N):
         for m in game.melds[s]:
@@ -49,7 +49,12 @@ def sight(game: MahjongGame, seat: int) -> Sight:
             seen[t] += 1
     for w in game.wins:
         seen[w.tile] += 1
-    unseen = [max(0, 4 - n) if t < game.KINDS else 0 for t, n in enumerate(seen)]
+    return [max(0, 4 - n) if t < game.KINDS else 0 for t, n in enumerate(seen)]
+
+
+def sight(game: MahjongGame, seat: int) -> Sight:
+    """What ``seat`` knows: unseen copies (``unseen_copies``), its draws still to come."""
+    unseen = unseen_copies(game, seat)
     standing = max(1, len(game.standing()))
     hazard = 0.02 + 0.08 * sum(ai_guard.threat(game, s) for s in range(game.N) if s != seat)
     if game.rules.blood:

@@ -4,7 +4,7 @@
 through 缺一门 (the suit an opponent does without); neither holds here (honours, 吃, wilds, no
 缺一门, two seats). What carries over is its way of choosing: every legal discard is scored as
 the chance the hand then wins (``chance``: by its 向听 and the unseen copies of its useful
-draws, from ``ai_hard.sight``) x what a win brings, less the risk of the tile (``ai_guard``'s
+draws, from ``ai_hard.unseen_copies``) x what a win brings, less the risk of the tile (``ai_guard``'s
 product, read without 缺一门); the shanten player's discard keeps an edge (``ANCHOR``)
 so only a clear gain moves it.
 Kongs and claims are the ``normal`` trustee's (``game._trustee(seat, "normal")``; 二人: fewer
@@ -97,7 +97,7 @@ def choose(game: MahjongGame, seat: int) -> str:
 
 # --- what the seat sees ----------------------------------------------------------------------
 def _unseen(game: MahjongGame, seat: int) -> list[int]:
-    unseen = ai_hard.sight(game, seat).unseen
+    unseen = ai_hard.unseen_copies(game, seat)
     for t in getattr(game, "flowers", ()):  # 二人: the 花牌 are out of play, face up
         unseen[t] = max(0, unseen[t] - 1)
     return unseen
