@@ -58,12 +58,10 @@ def main() -> None:
           f"{time.process_time() - began:.1f} s of CPU")
     total = 0.0
     print(f"{'memo':48} {'entries':>15} {'B/entry':>8} {'full MB':>8}")
-    for m in sorted(memos(), key=lambda m: -m.full_bytes()):
-        if not m:
-            continue
-        full = m.full_bytes()
+    filled = [(m.full_bytes(), m.footprint(), m) for m in memos() if m]
+    for full, held, m in sorted(filled, key=lambda row: -row[0]):
         total += full
-        print(f"{m.name:48} {len(m):>7,}/{m.limit:<7,} {m.footprint() / len(m):>8,.0f} "
+        print(f"{m.name:48} {len(m):>7,}/{m.limit:<7,} {held / len(m):>8,.0f} "
               f"{full / MB:>8.1f}")
     t0 = time.perf_counter()
     gc.collect()
