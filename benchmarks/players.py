@@ -21,7 +21,8 @@ An action the host refuses because a timer acted first (the person's copy was be
 answer all the same, counted as stale.
 
 The protocol is one JSON object per line over the child's stdin and stdout; the host sends
-the news of a moment's changed tables as one batch.
+the news of a moment's changed tables and its answers as one batch (one write per turn of
+its event loop, not one per answer).
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class RemotePlayers:
         self.manager, self.tables, self.start_hand = manager, tables, start
         self.sent: dict[int, tuple[int, int]] = {}  # table: (id of its game, log entries sent)
         self.dirty: set[int] = set()
+        self.acks: list[int] = []  # tables answered since the last line to the people
         self.latencies: list[float] = []
         self.stale = 0
         self.plumbing = 0.0  # the host's CPU spent on this benchmark's pipe, not the host's
@@ -117,14 +119,17 @@ class RemotePlayers:
         return {"op": "news", "t": table_id, "log": [[s, a] for s, a in log[count:]]}
 
     def _send_news(self) -> None:
+        """One line for the moment: the news of every table changed since the last line, and
+        the answers given meanwhile (each after its table's news), in one write."""
         self._flush = None
         began = time.process_time()
         batch = [news for news in map(self._news, self.dirty) if news is not None]
         self.dirty.clear()
-        if batch and self._child is not None and self._child.stdin is not None \
+        acks, self.acks = self.acks, []
+        if (batch or acks) and self._child is not None and self._child.stdin is not None \
                 and not self._closing:
-            line = json.dumps({"op": "batch", "news": batch}, ensure_ascii=False,
-                              separators=(",", ":"))
+            line = json.dumps({"op": "batch", "news": batch, "acks": acks},
+                              ensure_ascii=False, separators=(",", ":"))
             self._child.stdin.write(line.encode() + b"\n")
         self.plumbing += time.process_time() - began
 
@@ -147,11 +152,8 @@ class RemotePlayers:
                 raise
             self.stale += 1
         self.latencies.append(time.monotonic() - message["at"])
-        self.dirty.add(table_id)
-        self._send_news()
-        assert self._child is not None and self._child.stdin is not None
-        if not self._closing:
-            self._child.stdin.write(b'{"op":"ack","t":%d}\n' % table_id)
+        self.acks.append(table_id)
+        self.changed(table_id)  # the answer goes with the moment's news, after its table's
 
     async def run(self, rate: float, seconds: float, seed: int) -> tuple[int, float, list[float]]:
         """Actions at ``rate``/s for ``seconds``: (answers, the seconds it took, latencies)."""
@@ -219,6 +221,7 @@ class _People:
         if op == "batch":
             for news in message["news"]:
                 self.read(news)
+            self.busy.difference_update(message.get("acks", ()))
         elif op == "hand":
             game = registry.get(message["key"]).new(Setup.from_json(message["setup"]))
             self.games[table_id] = game
@@ -229,8 +232,6 @@ class _People:
                 self._replay(game, message["log"])
         elif op == "idle":
             self.games[table_id] = None
-        elif op == "ack":
-            self.busy.discard(table_id)
 
     @staticmethod
     def _replay(game: Game, log: list[list[Any]]) -> None:

@@ -418,9 +418,10 @@ class Table:
         >>> Table(1, 2, "doudizhu", "free", 5, seats).seat_flags()
         '0100,0010'
         """
-        return ",".join(
-            f"{s.trustee:d}{s.misses}{s.acted:d}{s.covered:d}" for s in self.seats
-        )
+        # %-formatting of a list: half the time of f-strings with format specs over a
+        # generator, and it runs at every save
+        return ",".join(["%d%d%d%d" % (s.trustee, s.misses, s.acted, s.covered)
+                         for s in self.seats])
 
     def set_seat_flags(self, text: Any, where: str = "seat flags") -> None:
         """Set the seats' flags from ``seat_flags`` text; ValueError naming ``where`` when it
