@@ -22,7 +22,9 @@ For each table count it prints:
 - open loop: actions arrive as a Poisson stream at ``--rate`` per second at random tables (one
   in flight per table; a turn where no action arrives in 15 s times out), made by people in a
   process of their own (``benchmarks/players.py``) so their choosing is not the host's; p50/p99
-  from an action's sending to the host's answer (the pipe and the host's queue included);
+  from an action's sending to the host's answer (the pipe and the host's queue included), and
+  host CPU per call from the first arrival to the last (the people's start, every table's hand
+  sent to them, left out);
 - database bytes per hand (growth of the checkpointed file over the closed loop, per hand).
 
 Each size first plays every table to a random point of a hand (``MixedHall.stagger``, at
@@ -120,6 +122,7 @@ class Hall:
         self.stale = 0
         self.plumbing = 0.0
         self.people_cpu = 0.0  # the open loop's people: their process's share of a core
+        self.open_cpu = 0.0  # the open loop: host CPU per call while the arrivals ran
         self.offered: dict[str, Any] = {}  # their arrivals, actions sent, arrivals at busy tables
 
     @classmethod
@@ -239,6 +242,7 @@ class Hall:
         finally:
             players.stop_watching()
         self.stale, self.plumbing = players.stale, players.plumbing
+        self.open_cpu = players.cpu_per_call
         self.people_cpu = players.people_cpu / max(1e-9, answered[1])
         self.offered = players.offered
         # per second of the arrivals' schedule (the host's own clock also counts the people's
@@ -578,7 +582,7 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
             print(f"    {key}: a mid-hand game holds {games / 1024:.1f} KiB of its own, its "
                   f"table {whole / 1024:.1f} KiB")
 
-        timed, cpu = hall.timer_actions(), time.process_time()
+        timed = hall.timer_actions()
         pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
         began_gc: list[float] = []
 
@@ -594,7 +598,7 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         finally:
             gc.callbacks.remove(collected)
         timers = hall.timer_actions() - timed
-        open_cpu = (time.process_time() - cpu) / max(1.0, calls + timers)
+        open_cpu = hall.open_cpu  # from the first arrival to the last
         p99_open = percentile(lat, 0.99)
         offered = hall.offered
         print(

@@ -89,10 +89,17 @@ class RemotePlayers:
         self.stale = 0
         self.plumbing = 0.0  # the host's CPU spent on this benchmark's pipe, not the host's
         self.people_cpu = 0.0  # the people's process's CPU seconds
+        self.cpu_per_call = 0.0  # the host process's CPU per call, arrivals' window only
         self.offered: dict[str, Any] = {}  # the people's count of their arrivals
         self._closing = False
         self._child: asyncio.subprocess.Process | None = None
         self._flush: asyncio.Handle | None = None
+
+    def timer_actions(self) -> float:
+        """Actions the host's timers made so far (要不起 passes and timeouts)."""
+        value = self.manager.metrics.registry.get_sample_value(
+            "gamehall_actions_total", {"source": "timeout"})
+        return value or 0.0
 
     def changed(self, table_id: int) -> None:
         self.dirty.add(table_id)
@@ -167,6 +174,9 @@ class RemotePlayers:
             {"op": "go", "rate": rate, "seconds": seconds, "seed": seed,
              "tables": self.tables}).encode() + b"\n")
         began = time.monotonic()
+        # the host's CPU from the first arrival to the last (the people's start, every table's
+        # hand sent and replayed, is not an action's cost), and the calls answered meanwhile
+        cpu, timed = time.process_time(), self.timer_actions()
         pending: set[asyncio.Task[None]] = set()
         loop = asyncio.get_running_loop()
         while True:
@@ -179,6 +189,8 @@ class RemotePlayers:
             if message.get("op") == "done":
                 self.offered = message
                 self._closing = True
+                self.cpu_per_call = (time.process_time() - cpu) / max(
+                    1.0, len(self.latencies) + self.timer_actions() - timed)
                 break
             task = loop.create_task(self._answer(message))
             pending.add(task)
