@@ -67,6 +67,10 @@ class Text:
         return cls(data["k"], args)
 
 
+NOBODY: frozenset[int] = frozenset()
+"""The empty set of seats, one for every game (each ``frozenset()`` call makes a new one)."""
+
+
 def T(key: str, **args: Any) -> Text:
     """Shorthand for ``Text(key, args)``."""
     return Text(key, args)
@@ -926,7 +930,7 @@ class Game(Remembering, ABC):
         self.log = ActionLog()
         # who escaped: a frozenset, new at each escape (no hand has many), so the usual hand
         # holds the one empty frozenset every game shares, not a set of its own (216 bytes)
-        self.escaped: frozenset[int] = frozenset()
+        self.escaped: frozenset[int] = NOBODY
         self._memo = None  # MEMO_HOOKS' answers for this state, while the host remembers
         if setup.starts:
             self.check_starts(setup)

@@ -109,3 +109,13 @@ def test_own_bytes_leaves_out_what_two_hands_share() -> None:
     one, other = mid_hand("doudizhu", 1), mid_hand("doudizhu", 2)
     assert own_bytes(one, one) == 0, "a hand shares everything with itself"
     assert 0 < own_bytes(one, other) < own_bytes(one, object())
+
+
+@pytest.mark.parametrize("key", ["doudizhu", "sichuan", "gouji", "shengji"])
+def test_hands_nobody_escaped_from_share_one_empty_set(key: str) -> None:
+    """Each ``frozenset()`` is a new object of 216 bytes: a hand nobody left holds the one
+    empty set every game shares."""
+    one, other = mid_hand(key, 1), mid_hand(key, 2)
+    assert one.escaped == frozenset() and one.escaped is other.escaped
+    one.escape(0)
+    assert one.escaped == {0} and other.escaped == frozenset(), "an escape is the hand's own"
