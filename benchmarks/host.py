@@ -16,9 +16,10 @@ For each table count it prints:
   actions the host's timers made, p50/p99 of one host call, and host CPU per call (both
   threads, less the CPU the players spent choosing);
 - memory: RSS per table before any hand, mid-hand (after the closed loop) and between hands
-  (every hand let finish, no new deal), and per family what a mid-hand game and its whole
-  table hold of their own (``bot.host.memory.own_bytes``: what another table of the family
-  does not share);
+  (every hand let finish, no new deal), with what of it Python's allocator holds in objects
+  in use and in free blocks of its arenas (``pymalloc``), and per family what a mid-hand game
+  and its whole table hold of their own (``bot.host.memory.own_bytes``: what another table
+  of the family does not share);
 - open loop: actions arrive as a Poisson stream at ``--rate`` per second at random tables (one
   in flight per table; a turn where no action arrives in 15 s times out), made by people in a
   process of their own (``benchmarks/players.py``) so their choosing is not the host's; p50/p99
@@ -50,6 +51,7 @@ import gc
 import json
 import os
 import random
+import re
 import sqlite3
 import statistics
 import subprocess
@@ -102,6 +104,29 @@ def rss() -> int:
     """Resident memory of this process in bytes."""
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * PAGE
+
+
+def pymalloc() -> tuple[int, int]:
+    """Python's small-object allocator: bytes in blocks in use (the objects alive), and bytes
+    in free blocks of the arenas it holds (taken from the system, not given back while any
+    block of their arena is in use), from ``sys._debugmallocstats``."""
+    read, write = os.pipe()
+    saved = os.dup(2)
+    os.dup2(write, 2)  # it writes to the C stderr
+    try:
+        sys._debugmallocstats()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(write)
+    with os.fdopen(read) as f:
+        text = f.read()
+
+    def count(name: str) -> int:
+        found = re.search(rf"# bytes in {name} blocks\s*=\s*([\d,]+)", text)
+        return int(found.group(1).replace(",", "")) if found else 0
+
+    return count("allocated"), count("available")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -375,13 +400,22 @@ class MixedHall(Hall):
         seated at one moment and played alike end their hands together: a measurement then
         sees either no settlement or a burst of them.) Nobody lets a turn time out meanwhile;
         at most ``most`` seconds (``short``: the tables it left before their point). Returns
-        the hands settled."""
-        tables_by_id = self.manager.tables
+        the hands settled.
+
+        The turn clock is stopped meanwhile (a turn of 10**6 seconds), then every hand's
+        window armed afresh with the hall's own: a table at its point waits there while the
+        rest catch up (the farthest 够级 points take minutes), and on the hall's clock its turns
+        would time out, the trustee would take its seats and play its hand out, and the
+        measurement would begin with tables between hands and seats the trustee holds."""
+        manager = self.manager
+        tables_by_id = manager.tables
         lengths = hand_lengths({tables_by_id[t].game_key for t in tables})
         rng = random.Random(len(tables))
         goals = {t: int(rng.random() * lengths[tables_by_id[t].game_key]) for t in tables}
         before, away, self.away = self.settled(), self.away, 0.0
         stop_at = time.perf_counter() + most
+        settings, manager.settings = manager.settings, replace(manager.settings,
+                                                               timers={"default": 10**6})
 
         async def run(table_id: int) -> None:
             table = tables_by_id[table_id]
@@ -394,7 +428,11 @@ class MixedHall(Hall):
         try:
             await asyncio.gather(*(run(t) for t in tables))
         finally:
-            self.away = away
+            self.away, manager.settings = away, settings
+            for table in tables_by_id.values():
+                if table.status == PLAYING and table.game is not None:
+                    table.deadline = None  # a new deadline on the hall's clock
+                    manager._arm(table)
         self.short = sum(1 for t in tables if (game := tables_by_id[t].game) is None
                          or len(game.log) < goals[t])
         return self.settled() - before
@@ -527,6 +565,13 @@ class MixedHall(Hall):
         return out
 
 
+def blocks(base: tuple[int, int], tables: int) -> str:
+    """What Python's allocator holds per table beyond ``base`` (``pymalloc``), as text."""
+    used, free = (now - then for now, then in zip(pymalloc(), base))
+    return (f" (Python's objects {used / tables / 1024:.1f} KiB in use, "
+            f"{free / tables / 1024:.1f} KiB free in the allocator's arenas)")
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
@@ -541,7 +586,7 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         first = min(size // 10, 100)
         await hall.seat_games(MIX, first, seed=size)
         gc.collect()
-        base = rss()
+        base, base_blocks = rss(), pymalloc()
         tables = await hall.seat_games(MIX, size - first, seed=size, first=first)
         tables = list(range(1, first + 1)) + tables
         gc.collect()
@@ -581,7 +626,8 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         mid = [t for t in tables if hall.manager.tables[t].status == PLAYING]
         gc.collect()
         live = (rss() - base) / (size - first)
-        print(f"  RSS per table now ({len(mid)} of {size} mid-hand): {live / 1024:.1f} KiB")
+        print(f"  RSS per table now ({len(mid)} of {size} mid-hand): {live / 1024:.1f} KiB"
+              + blocks(base_blocks, size - first))
         for key, (games, whole) in sorted(hall.own_bytes(tables).items()):
             print(f"    {key}: a mid-hand game holds {games / 1024:.1f} KiB of its own, its "
                   f"table {whole / 1024:.1f} KiB")
@@ -625,7 +671,8 @@ async def measure(size: int, args: argparse.Namespace, warmup: int) -> dict[str,
         left = await hall.finish(tables, args.stagger)
         gc.collect()
         between = (rss() - base) / (size - first)
-        print(f"  RSS per table between hands ({left} still playing): {between / 1024:.1f} KiB")
+        print(f"  RSS per table between hands ({left} still playing): {between / 1024:.1f} KiB"
+              + blocks(base_blocks, size - first))
         result = {
             "closed": closed,
             "p99_open": p99_open,
