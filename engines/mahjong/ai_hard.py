@@ -147,6 +147,8 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
         shs[t] = sh
         scores[t] = worth * pay
         edge = min(t % 9, 8 - t % 9)
+        if t // 9 not in keep and not late:
+            edge = -edge  # the suit done without: middle tiles first, terminals kept for late
         key = (0 if t // 9 not in keep else 1, sh, -useful, edge)
         if fast is None or key < fast[0]:
             fast = (key, t)
