@@ -28,12 +28,19 @@ Keys: sichuan, xuezhan (the default), shaanxi, wuhan, yongzhou, erren; the room 
 ``--dingque`` applies to the first two only.
 
     python benchmarks/mahjong_match.py [--deals 300] [--keys sichuan,xuezhan] [--jobs 1]
-        [--levels hard,normal] [--seed 1]
+        [--levels hard,normal] [--seed 1] [--save FILE] [--against FILE]
+
+A change to the trustee is measured paired on the same deals: ``--save before.json`` on the
+code before it writes every deal's figure per key and level; ``--against before.json`` on the
+code after it prints, per key and level, the mean difference deal by deal (this run − the
+saved one) with its 95% interval, and the deal-in count and mean 番 of each (the same
+``--seed`` and ``--deals``, or the deals do not pair).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -42,6 +49,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]
@@ -184,6 +192,25 @@ def summarize(key: str, level: str, deals: list[list[Game]]) -> dict[str, float]
             "p99": _pct(times, 0.99)}
 
 
+def _record(games: list[Game]) -> dict[str, Any]:
+    """One deal's figures for one level (both seatings), as saved by ``--save``."""
+    return {"diff": statistics.fmean(g.diff for g in games),
+            "dealt_in": sum(g.dealt_in[0] for g in games),
+            "fans": [f for g in games for f in g.fans[0]]}
+
+
+def _paired(key: str, level: str, new: list[dict[str, Any]], old: list[dict[str, Any]]) -> None:
+    """This run against a saved one, deal by deal (the first deals both have)."""
+    n = min(len(new), len(old))
+    mean, half = _interval([new[i]["diff"] - old[i]["diff"] for i in range(n)])
+    fans = [[f for d in side[:n] for f in d["fans"]] for side in (new, old)]
+    fan = [statistics.fmean(f) if f else 0.0 for f in fans]
+    fed = [sum(d["dealt_in"] for d in side[:n]) for side in (new, old)]
+    print(f"{'':15s} {level} now − saved (paired, {n} deals): {mean:+.2f} ± {half:.2f} points "
+          f"per hand; deal-ins {fed[0]} vs {fed[1]}; mean 番 {fan[0]:.2f} ({len(fans[0])} "
+          f"wins) vs {fan[1]:.2f} ({len(fans[1])})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
@@ -192,7 +219,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--dingque", action="store_true", help="the room option 定缺 on")
+    parser.add_argument("--save", help="write every deal's figures to this JSON file")
+    parser.add_argument("--against", help="pair this run deal by deal with a --save file")
     args = parser.parse_args()
+    saved: dict[str, list[dict[str, Any]]] = {}
+    before = json.loads(Path(args.against).read_text()) if args.against else None
+    if before is not None and before.get("seed") != args.seed:
+        parser.error(f"{args.against} was played from seed {before.get('seed')}, not {args.seed}")
     levels = tuple(args.levels.split(","))
     dingque: dict[str, object] = {"dingque": True} if args.dingque else {}
     start = time.perf_counter()
@@ -207,6 +240,12 @@ def main() -> None:
             results = [_deal(w) for w in work]
         for lv in levels:
             figures[key, lv] = summarize(key, lv, [r[lv] for r in results])
+        per_deal = {lv: [_record(r[lv]) for r in results] for lv in levels}
+        for lv in levels:
+            saved[f"{key} {lv}"] = per_deal[lv]
+            old = before.get(f"{key} {lv}") if before else None
+            if old is not None:
+                _paired(key, lv, per_deal[lv], old)
         if {"hard", "normal"} <= set(levels):
             new, old = figures[key, "hard"], figures[key, "normal"]
             print(f"{'':15s} hard vs normal: mean 番 {new['fan']:.2f} / {old['fan']:.2f} = "
@@ -218,6 +257,8 @@ def main() -> None:
                                         for r in results])
                 print(f"{'':15s} hard − normal (paired by deal): {mean:+.2f} ± {half:.2f} "
                       "points per hand")
+    if args.save:
+        Path(args.save).write_text(json.dumps({"seed": args.seed, **saved}))
     print(f"({time.perf_counter() - start:.0f} s wall)")
     top = levels[0]
     worst = max(figures[k, top]["p99"] for k in args.keys.split(","))

@@ -12,7 +12,8 @@
   opponent cannot win in); a ready hand keeps pushing. The shanten player's discard stands
   unless another is clearly better (``ANCHOR``; more so in 血战, where speed counts most).
   Tiles of the suit done without must go some time, later and riskier: only a share of
-  their risk counts (``DEAD_RISK``), and in the last turns they go whatever it is (花猪).
+  their risk counts (``DEAD_RISK``), and in the last turns they go whatever it is (花猪). In
+  血战 its middle tiles go first while it is early, its terminals are kept for the late turns.
 - 杠 (暗杠, 补杠, and 直杠 on a discard) when the hand after it, with the kong's money, is worth
   at least as much as the best discard (so 根 kept concealed where the table counts only
   those, and a kong that breaks a ready hand refused).
@@ -147,6 +148,13 @@ def best_discard(game: MahjongGame, seat: int, view: Sight, hand: list[int],
         shs[t] = sh
         scores[t] = worth * pay
         edge = min(t % 9, 8 - t % 9)
+        if t // 9 not in keep and not late and game.rules.blood:
+            # 血战: the hand goes on to the last turns, when the others are readier and a
+            # terminal completes fewer of their waits: the suit done without throws its middle
+            # tiles while it is early and keeps its terminals for then. (四川: the first win
+            # ends the hand, a tile held may never have to go; there that order measured no
+            # better, and the terminals go first as the shanten player's do)
+            edge = -edge
         key = (0 if t // 9 not in keep else 1, sh, -useful, edge)
         if fast is None or key < fast[0]:
             fast = (key, t)

@@ -142,3 +142,14 @@ def test_five_pairs_pass_a_peng_that_would_end_the_qidui() -> None:
     game.apply(0, "4p")
     assert game.legal_actions(1) == ["peng", "pass"]
     assert game.trustee(1, "hard") == "pass"
+
+
+def test_the_suit_done_without_goes_middle_tiles_first_while_it_is_early() -> None:
+    # 血战, 定缺 万 with 1m and 5m left: early on, the 5m goes first and the 1m is kept for the
+    # late turns (血战 always reaches them), when the others are readier and a terminal
+    # completes fewer of their waits. 四川's first win ends the hand: the terminal goes first
+    for kind, tile in ((XuezhanGame, "5m"), (MahjongGame, "1m")):
+        game = dealt("15m123456p23456s", "9s", {"dingque": True}, kind=kind)
+        for seat, suit in enumerate("mppp"):
+            game.apply(seat, f"que {suit}")
+        assert game.trustee(0, "hard") == tile, kind
