@@ -96,6 +96,17 @@ def private_digest(game: Game, seat: int, acting: tuple[int, ...] | None = None)
     return int.from_bytes(raw, "big") >> 2  # a count that fits the saved table's checks
 
 
+def final_view(result: Mapping[str, Any] | None) -> View | None:
+    """The final public board a settled hand's result (``Table.last_result``) keeps: every
+    hand revealed (亮牌), the last plays. Kept as its JSON text (a table between hands holds
+    one; as nested objects it took several times the table's own size); a snapshot written
+    before that holds the object itself, read alike."""
+    board = result.get("view") if result else None
+    if not board:
+        return None
+    return View.from_json(json.loads(board) if isinstance(board, str) else board)
+
+
 def _field(
     data: Mapping[str, Any],
     name: str,
@@ -338,6 +349,10 @@ class Table:
     def seating(self) -> list[str]:
         """Who sits where, as text: a carry from the last hand is valid only for the same seating."""
         return [f"u{s.uid}" if s.uid is not None else f"b:{s.name}" for s in self.seats]
+
+    def final_view(self) -> View | None:
+        """The last settled hand's final board, while the table waits (``final_view``)."""
+        return final_view(self.last_result)
 
     def humans(self) -> list[int]:
         return [s.uid for s in self.seats if s.uid is not None]

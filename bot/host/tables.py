@@ -17,6 +17,7 @@ once), ``Starting`` (starting.py), ``PrivateHands``
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Callable
@@ -357,8 +358,10 @@ class TableManager(Seating, Opening, Starting, PrivateHands, Restorer, Timers):
         )
         table.last_result = {
             **result.to_json(),
-            # the final public picture (every hand revealed at the end, the last board)
-            "view": game.view(None).to_json(),
+            # the final public picture (every hand revealed at the end, the last board), as
+            # its JSON text: read back by ``final_view``
+            "view": json.dumps(game.view(None).to_json(), ensure_ascii=False,
+                               separators=(",", ":")),
             # 公平洗牌: the seed, secret until now, against the commitment shown at the deal
             "seed": game.setup.seed,
         }

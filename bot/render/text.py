@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.host.fairness import commitment
-from bot.host.model import PLAYING, HostError, Table
+from bot.host.model import PLAYING, HostError, Table, final_view
 from bot.host.tables import TableManager
 from bot.i18n import pick_name, render, t
 from bot.render.limits import clip, echo
@@ -115,9 +115,10 @@ def table_text(manager: TableManager, table: Table, locale: str) -> TableText:
     names = seat_names(table)
     lines = (tuple(render(x, locale) for x in view.lines) + round_lines(view, names, locale)
              if view is not None else ())
-    result = result_lines(table.last_result, locale, spell) if table.last_result else ()
-    if view is None and table.last_result and table.last_result.get("view"):
-        view = View.from_json(table.last_result["view"])  # the last hand's final board
+    final = table.final_view()
+    result = result_lines(table.last_result, locale, spell, final) if table.last_result else ()
+    if view is None and final is not None:
+        view = final  # the last hand's final board
     notes = tuple(render(Text.from_json(n), locale) for n in table.notes)
     footer = t("table.footer_hand", locale, hand=table.hand_id) if table.hand_id else t(
         "table.footer", locale)
@@ -176,8 +177,8 @@ def last_round_text(table: Table, locale: str) -> str:
     """``/table last``: the previous trick or round, from the public view only (the hand in
     play, else the last hand's final view)."""
     view = table.game.view(None) if table.game is not None else None
-    if view is None and table.last_result and table.last_result.get("view"):
-        view = View.from_json(table.last_result["view"])
+    if view is None:
+        view = table.final_view()
     if view is None or view.last_round is None or not view.last_round.plays:
         return t("round.no_last", locale)
     return trick_text(view.last_round, seat_names(table), locale)
@@ -202,12 +203,14 @@ def seat_detail(sv: SeatView, locale: str, spell: Spell | None = None) -> list[s
     return parts
 
 
-def result_lines(result: dict, locale: str, spell: Spell | None = None) -> tuple[str, ...]:
+def result_lines(result: dict, locale: str, spell: Spell | None = None,
+                 final: View | None = None) -> tuple[str, ...]:
     """The settlement: points, beans won or lost, balance and new titles, what each seat still
     held (亮牌, from the final public view), the payments between seats, the hand's code.
 
     Every seat is named one way, its number with its name ("4号位（Bot 3）", "Seat 4 (Bot 3)"),
-    in the game's lines as in the hall's (``render`` with the seats' names)."""
+    in the game's lines as in the hall's (``render`` with the seats' names). ``final``: the
+    result's final board, where the caller has read it already (``final_view``)."""
     names = [s["name"] for s in result["seats"]]
 
     def say(text: Text) -> str:
@@ -216,7 +219,8 @@ def result_lines(result: dict, locale: str, spell: Spell | None = None) -> tuple
     out = [t("result.head", locale, hand=result["hand_id"])]
     for line in result.get("lines", []):
         out.append(render(Text.from_json(line), locale, names))
-    final = View.from_json(result["view"]) if result.get("view") else None
+    if final is None:
+        final = final_view(result)  # the final board, read once by a caller that has it
     for i, s in enumerate(result["seats"]):
         if s["uid"] is None:
             text = say(T("result.bot", seat=i + 1, points=_signed(s["points"])))

@@ -205,8 +205,9 @@ async def test_settlement_shows_remaining_cards_and_the_replay_code(simcord_env,
     table = simcord_bot.manager.tables[channel.id]
     await play_hand_with_hints(env, channel, members)
     final = public_text(table_message(channel))
-    final_view = table.last_result["view"]
-    held = [s["cards"] for s in final_view["seats"] if s["cards"]]
+    final_view = table.final_view()
+    assert final_view is not None
+    held = [s.cards for s in final_view.seats if s.cards]
     for cards in held:
         assert " ".join(cards) in final, "亮牌: every seat's remaining cards are shown"
     code = table.last_result["code"]

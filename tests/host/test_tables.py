@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.host.memory import own_bytes
 from bot.host.model import PLAYING, WAITING, HostError
 from bot.host.tables import TableManager
 from bot.terminal import TerminalNotifier
+from engines import registry
 from engines.base import T
 from engines.errors import GameError
 from storage import history, levels
@@ -69,6 +71,33 @@ async def test_a_hand_with_bots_settles_in_beans(manager: TableManager) -> None:
     assert await levels.score(manager.db, 1, "doudizhu", economy=GUILD) == scores[0]
     assert await levels.score(manager.db, 1, "doudizhu", economy=0) == 0
     assert table.last_result["code"] == await history.hand_code(manager.db, hand_id)
+
+
+@pytest.mark.parametrize(("game", "budget"), [("doudizhu", 5.0), ("sichuan", 7.0),
+                                              ("gouji", 6.0)])
+async def test_a_table_between_hands_keeps_its_last_board_small(manager: TableManager,
+                                                                game: str, budget: float) -> None:
+    """Between hands a table keeps its last hand's result and final board (亮牌, shown until
+    the next deal): the board as the game's public view, but as its text. With the board as
+    nested objects the last result held 11.2 KiB of its own (斗地主), 12.1 (四川), 16.4 (够级);
+    the board as text, 4.2, 5.9, 5.3 (the rest is the settlement's lines and payments)."""
+    for table_id in (CH, CH + 1):
+        await manager.create(GUILD, table_id, game, "novice", table_id * 10, "ann")
+        spec = registry.get(game)
+        for _ in range((spec.seats_default or spec.min_seats) - 1):
+            await manager.add_bot(table_id, table_id * 10)
+        table = await manager.start(table_id, table_id * 10)
+        final = None
+        while table.status == PLAYING:
+            assert table.game is not None
+            final = table.game
+            await manager.act(table_id, table_id * 10, manager.hint(table_id, table_id * 10))
+        assert final is not None and final.is_over()
+        shown = table.final_view()
+        assert shown is not None and shown == final.view(None), "the final board, every hand shown"
+    one, other = manager.get(CH), manager.get(CH + 1)
+    held = own_bytes(one.last_result, other.last_result)
+    assert held <= budget * 1024, f"{game}: the last result holds {held} bytes of its own"
 
 
 async def test_three_people_beans_are_conserved(manager: TableManager) -> None:
