@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.base import T
 from engines.errors import IllegalActionError
 from engines.mahjong.fan import Meld, MeldKind
-from engines.mahjong.names import group_text, tile_text
+from engines.mahjong.names import group_text, tile_status, tile_text
 from engines.mahjong.notation import chi_action, parse_action
 from engines.mahjong.state import CLAIM, DISCARD, Claim
 from engines.mahjong.tiles import parse_tiles, tile_name
@@ -22,8 +22,8 @@ class MahjongClaims(MahjongTurns):
         self.rivers[seat].append(tile)
         self.discarded[seat] = True
         gold = self.shop is not None and seat in self.shop.gold
-        self.status[seat] = T(
-            "mj.status.discard_gold" if gold else "mj.status.discard", tile=tile_text(tile)
+        self.status[seat] = tile_status(
+            "mj.status.discard_gold" if gold else "mj.status.discard", tile
         )
         if self.shop is not None:
             self.shop.turns[seat] += 1

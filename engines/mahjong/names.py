@@ -18,15 +18,25 @@ only the honours, ``1z``–``7z``, need words). docs/games/mahjong.md, "Tiles by
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engines.base import T, Text
 from engines.errors import NotationError
 from engines.mahjong.tiles import SUITS, parse_tiles, tile_name
 
 
+@cache
 def tile_text(tile: int) -> Text:
-    """One tile by name: 九筒, 红中 (en-US ``9p``, ``Red dragon``)."""
+    """One tile by name: 九筒, 红中 (en-US ``9p``, ``Red dragon``). One text per tile, which
+    every hand shares (texts are never changed once made)."""
     return T(f"mj.tile.{tile_name(tile)}")
+
+
+@cache
+def tile_status(key: str, tile: int) -> Text:
+    """A seat's status naming one tile (``mj.status.discard``: 打出 九筒), one per key and
+    tile, shared: every seat of every live hand shows its last discard all hand long."""
+    return T(key, tile=tile_text(tile))
 
 
 def _chain(items: Sequence[Text], key: str) -> Text:

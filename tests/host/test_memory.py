@@ -21,7 +21,7 @@ import pytest
 
 from bot.host.memory import own_bytes
 from engines import registry
-from engines.base import Game, Setup
+from engines.base import Game, Setup, Text
 
 KIB = 1024
 BUDGETS: dict[str, float] = {
@@ -119,3 +119,19 @@ def test_hands_nobody_escaped_from_share_one_empty_set(key: str) -> None:
     assert one.escaped == frozenset() and one.escaped is other.escaped
     one.escape(0)
     assert one.escaped == {0} and other.escaped == frozenset(), "an escape is the hand's own"
+
+
+@pytest.mark.parametrize("key", ["sichuan", "xuezhan"])
+def test_seats_showing_the_same_discard_share_one_status(key: str) -> None:
+    """A seat shows its last discard all hand long (打出 九筒): one status per tile, which every
+    hand shares, not a text (and the tile's name) of each seat's own."""
+    hands = [mid_hand(key, seed) for seed in range(4)]
+    by_tile: dict[str, list[Text]] = {}
+    for game in hands:
+        for status in game.status:
+            if status is not None and status.key == "mj.status.discard":
+                by_tile.setdefault(status.args["tile"].key, []).append(status)
+    alike = [same for same in by_tile.values() if len(same) > 1]
+    assert alike, "some seats of these hands show the same discard"
+    for same in alike:
+        assert all(s is same[0] for s in same), f"{same[0]}: one text per tile"
