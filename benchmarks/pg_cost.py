@@ -14,7 +14,14 @@ escrow, persistence after every action and settlement, as ``benchmarks/host.py``
   statements touched (``pg_stat_statements.rows``), i.e. rows another settlement would wait
   on; rows inserted, which nobody can wait on, are counted apart;
 - **server CPU**: user + system time of the server's processes (``/proc``, via psutil) and the
-  statements' execution time (``pg_stat_statements.total_exec_time``), and the client's CPU.
+  statements' execution time (``pg_stat_statements.total_exec_time``), and the client's CPU;
+- **WAL**: records and bytes the statements wrote (``pg_stat_statements.wal_records`` /
+  ``wal_bytes`` of the top-level statements, which include what their functions ran);
+- **HOT updates**: per table, updates and how many of them were heap-only (HOT: no new index
+  entry, ``pg_stat_user_tables.n_tup_hot_upd`` / ``n_tup_upd``) in the measured window.
+
+``--statements`` also prints every statement the server ran per operation (calls, rows, WAL
+records, µs executing), nested ones included.
 
 The server is PostgreSQL from Debian's packages (``/usr/lib/postgresql/N``) started in a
 temporary folder with ``shared_preload_libraries = pg_stat_statements`` and
@@ -23,6 +30,7 @@ temporary folder with ``shared_preload_libraries = pg_stat_statements`` and
 Ends with ``pg_cost: N settlements/s on PostgreSQL (x.xx× SQLite)``.
 
     python benchmarks/pg_cost.py [--hands 600] [--tables 16] [--host-tables 30] [--seconds 3]
+                                 [--statements]
 """
 
 from __future__ import annotations
@@ -213,6 +221,12 @@ class ServerFigures:
     inserted: int = 0
     exec_ms: float = 0.0
     cpu_s: float = 0.0
+    wal_records: int = 0  # of the top-level statements (their nested ones included)
+    wal_bytes: int = 0
+    by_statement: list[tuple[str, int, int, int, float]] = field(default_factory=list)
+    """(query, calls, rows, WAL records, ms executing), nested statements included."""
+    updates: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per table: (updates, of which HOT) in the window."""
 
 
 async def statement_figures(server: Server, database: str) -> ServerFigures:
@@ -223,19 +237,22 @@ async def statement_figures(server: Server, database: str) -> ServerFigures:
     conn = await asyncpg.connect(server.admin)
     try:
         rows = await conn.fetch(
-            "SELECT s.query, s.calls, s.rows, s.total_exec_time, s.toplevel "
-            "FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid "
+            "SELECT s.query, s.calls, s.rows, s.total_exec_time, s.toplevel, s.wal_records, "
+            "s.wal_bytes FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid "
             "WHERE d.datname = $1",
             database,
         )
     finally:
         await conn.close()
-    for query, calls, rows_, exec_ms, toplevel in rows:
-        if "pg_stat_statements" in query:
+    for query, calls, rows_, exec_ms, toplevel, wal_records, wal_bytes in rows:
+        if "pg_stat_statements" in query or "pg_stat_user_tables" in query:
             continue
         figures.statements += calls
+        figures.by_statement.append((query, calls, rows_, wal_records, exec_ms))
         if toplevel:
             figures.exec_ms += exec_ms
+            figures.wal_records += wal_records
+            figures.wal_bytes += int(wal_bytes)
         if query.lstrip().upper().startswith("SELECT GAMEHALL_"):
             continue  # a function's own rows are counted by its statements
         if _LOCKING.search(query):
@@ -243,6 +260,37 @@ async def statement_figures(server: Server, database: str) -> ServerFigures:
         elif _INSERT.search(query):
             figures.inserted += rows_
     return figures
+
+
+_TABLE_STATS = "SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables"
+
+
+async def table_updates(url: str) -> dict[str, tuple[int, int]]:
+    """Per table of the database at ``url``: (updates, HOT updates) counted so far (what
+    backends still open have not yet reported is missing: read once the pool is closed)."""
+    conn = await asyncpg.connect(url)
+    try:
+        return {name: (int(n), int(hot)) for name, n, hot in await conn.fetch(_TABLE_STATS)}
+    finally:
+        await conn.close()
+
+
+async def settled_stats(url: str) -> dict[str, tuple[int, int]]:
+    """``table_updates`` once every open backend has reported its counts (they report after
+    at most a second idle)."""
+    await asyncio.sleep(1.5)
+    return await table_updates(url)
+
+
+def updates_between(
+    before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]
+) -> dict[str, tuple[int, int]]:
+    out = {}
+    for name, (n, hot) in after.items():
+        n0, hot0 = before.get(name, (0, 0))
+        if n - n0:
+            out[name] = (n - n0, hot - hot0)
+    return out
 
 
 async def reset_statements(server: Server) -> None:
@@ -275,11 +323,13 @@ class Run:
 class Window:
     """Measure from ``begin`` to ``end`` (PostgreSQL: counters reset and read)."""
 
-    def __init__(self, server: Server | None, database: str) -> None:
-        self.server, self.database = server, database
+    def __init__(self, server: Server | None, database: str, url: str = "") -> None:
+        self.server, self.database, self.url = server, database, url
+        self.tables: dict[str, tuple[int, int]] = {}
 
     async def begin(self) -> None:
         if self.server is not None:
+            self.tables = await settled_stats(self.url)
             await reset_statements(self.server)
             self.cpu0 = self.server.cpu()
         COUNTS.reset()
@@ -294,6 +344,11 @@ class Window:
             run.server = await statement_figures(self.server, self.database)
             run.server.cpu_s = cpu
         return run
+
+    async def closed(self, run: Run) -> None:
+        """Once the pool is closed (every backend has reported): the window's updates."""
+        if run.server is not None:
+            run.server.updates = updates_between(self.tables, await settled_stats(self.url))
 
 
 async def settle_run(target: str, window: Window, args: argparse.Namespace) -> Run:
@@ -332,6 +387,7 @@ async def settle_run(target: str, window: Window, args: argparse.Namespace) -> R
     totals = await wallet.totals()
     assert totals.ledger == totals.players + totals.house, totals
     await db.close()
+    await window.closed(run)
     return run
 
 
@@ -350,13 +406,14 @@ async def host_run(target: str, window: Window, args: argparse.Namespace) -> Run
     run = await window.end(calls)
     await hall.manager.shutdown()
     await hall.db.close()
+    await window.closed(run)
     return run
 
 
 # --- report -------------------------------------------------------------------------------------
 
 
-def per_op(name: str, unit: str, run: Run, sqlite: Run) -> None:
+def per_op(name: str, unit: str, run: Run, sqlite: Run, statements: bool = False) -> None:
     n = run.done
     print(f"{name}: {n} {unit}s in {run.seconds:.2f} s: {run.rate:,.0f}/s on PostgreSQL, "
           f"{sqlite.rate:,.0f}/s on SQLite (×{run.rate / sqlite.rate:.2f})")
@@ -367,13 +424,23 @@ def per_op(name: str, unit: str, run: Run, sqlite: Run) -> None:
     if s.statements:
         print(f"  per {unit} on the server: {s.statements / n:.2f} statements run (nested "
               f"included), {s.locked / n:.2f} rows locked, {s.inserted / n:.2f} rows inserted, "
-              f"{1000 * s.exec_ms / n:.0f} µs executing")
+              f"{1000 * s.exec_ms / n:.0f} µs executing, {s.wal_records / n:.2f} WAL records "
+              f"({s.wal_bytes / n:,.0f} bytes)")
     print(f"  per {unit}: server CPU {1e6 * s.cpu_s / n:.0f} µs, client CPU "
           f"{1e6 * run.client_cpu / n:.0f} µs (SQLite: {1e6 * sqlite.client_cpu / n:.0f} µs "
           "in-process)")
+    if s.updates:
+        print(f"  updates in the window (HOT / all; after the pool closed): " + ", ".join(
+            f"{table} {hot}/{total}" for table, (total, hot) in sorted(s.updates.items())))
     print(f"  round trips per {unit}, by storage operation:")
     for operation, trips in run.counts.by_operation.most_common():
         print(f"    {operation:<40} {trips / n:6.3f}")
+    if statements and s.by_statement:
+        print(f"  statements run by the server per {unit} (calls, rows, WAL records, µs):")
+        for query, calls, rows, wal, ms in sorted(s.by_statement, key=lambda q: -q[4]):
+            text = " ".join(query.split())
+            print(f"    {calls / n:6.2f} {rows / n:6.2f} {wal / n:6.2f} {1000 * ms / n:7.1f}  "
+                  f"{text[:110]}")
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -392,10 +459,10 @@ async def main_async(args: argparse.Namespace) -> None:
                 sqlite = await workload(sqlite_target, Window(None, ""), args)
                 name = f"pg_cost_{kind}"
                 url = await fresh_database(server, name)
-                pg = await workload(url, Window(server, name), args)
+                pg = await workload(url, Window(server, name, url), args)
                 results[kind] = (pg, sqlite)
-        per_op("settle", "settlement", *results["settle"])
-        per_op("host", "host action", *results["host"])
+        per_op("settle", "settlement", *results["settle"], args.statements)
+        per_op("host", "host action", *results["host"], args.statements)
         pg, sqlite = results["settle"]
         host_pg, host_sqlite = results["host"]
         print(f"pg_cost: {host_pg.rate:.0f} host actions/s on PostgreSQL "
@@ -413,6 +480,8 @@ def main() -> None:
     parser.add_argument("--host-tables", type=int, default=30, help="host tables")
     parser.add_argument("--seconds", type=float, default=3.0, help="host closed-loop window")
     parser.add_argument("--pool", type=int, default=10, help="connections in the pool")
+    parser.add_argument("--statements", action="store_true",
+                        help="print every statement the server ran per operation")
     asyncio.run(main_async(parser.parse_args()))
 
 
