@@ -18,24 +18,26 @@ only the honours, ``1z``–``7z``, need words). docs/games/mahjong.md, "Tiles by
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from engines.base import T, Text
 from engines.errors import NotationError
-from engines.mahjong.tiles import SUITS, parse_tiles, tile_name
+from engines.mahjong.tiles import NUM_KINDS, SUITS, parse_tiles, tile_name
+from engines.memo import FIXED_DOMAIN
 
 
-@cache
+@lru_cache(maxsize=NUM_KINDS)
 def tile_text(tile: int) -> Text:
     """One tile by name: 九筒, 红中 (en-US ``9p``, ``Red dragon``). One text per tile, which
     every hand shares (texts are never changed once made)."""
     return T(f"mj.tile.{tile_name(tile)}")
 
 
-@cache
+@lru_cache(maxsize=FIXED_DOMAIN)
 def tile_status(key: str, tile: int) -> Text:
     """A seat's status naming one tile (``mj.status.discard``: 打出 九筒), one per key and
-    tile, shared: every seat of every live hand shows its last discard all hand long."""
+    tile, shared: every seat of every live hand shows its last discard all hand long (the
+    least lately shown make way first: a rarer key's, 金 discards')."""
     return T(key, tile=tile_text(tile))
 
 
