@@ -351,11 +351,24 @@ class Window:
             run.server.updates = updates_between(self.tables, await settled_stats(self.url))
 
 
+async def settle_hands(wallet: Any, hands: list[tuple[int, list[int]]],
+                       rng: random.Random) -> None:
+    """Settle ``hands`` one after another, as one table does: a 斗地主 hand, the landlord (the
+    first seat) winning or losing 2x against each farmer's x, x drawn from 1, 2, 4, 8."""
+    from storage.wallet import SeatResult  # imported where used, as in settle_run
+
+    for hand, seats in hands:
+        x = rng.choice((1, 2, 4, 8))
+        points = [2 * x, -x, -x] if rng.random() < 0.5 else [-2 * x, x, x]
+        results = [SeatResult(u, p, 1 if p > 0 else -1) for u, p in zip(seats, points)]
+        await wallet.settle(hand, "bench", results, 1000, 50, record='{"log":[]}')
+
+
 async def settle_run(target: str, window: Window, args: argparse.Namespace) -> Run:
     """``--hands`` three-seat hands (opened and held untimed) settled from ``--tables``
     tables at once."""
     from storage.db import open_database
-    from storage.wallet import SeatResult, Wallet
+    from storage.wallet import Wallet
 
     pg = target.startswith("postgresql")
     db = await open_database(target, **({"max_size": args.pool, "min_size": 2} if pg else {}))
@@ -374,15 +387,9 @@ async def settle_run(target: str, window: Window, args: argparse.Namespace) -> R
         await wallet.hold(hand, [(uid, STAKE) for uid in seats])
         hands.append((hand, seats))
 
-    async def table(chunk: list[tuple[int, list[int]]]) -> None:
-        for hand, seats in chunk:
-            x = rng.choice((1, 2, 4, 8))
-            points = [2 * x, -x, -x] if rng.random() < 0.5 else [-2 * x, x, x]
-            results = [SeatResult(u, p, 1 if p > 0 else -1) for u, p in zip(seats, points)]
-            await wallet.settle(hand, "bench", results, 1000, 50, record='{"log":[]}')
-
     await window.begin()
-    await asyncio.gather(*(table(hands[i :: args.tables]) for i in range(args.tables)))
+    await asyncio.gather(*(settle_hands(wallet, hands[i :: args.tables], rng)
+                           for i in range(args.tables)))
     run = await window.end(len(hands))
     totals = await wallet.totals()
     assert totals.ledger == totals.players + totals.house, totals

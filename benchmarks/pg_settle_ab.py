@@ -38,11 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import asyncpg
 import psutil
-from pg_cost import Server, fresh_database, start_server
+from pg_cost import Server, fresh_database, settle_hands, start_server
 
 import storage.settling as settling
 from storage.db import open_database
-from storage.wallet import SeatResult, Wallet
+from storage.wallet import Wallet
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "storage" / "migrations" / "postgresql"
 _FUNCTION = re.compile(r"CREATE (?:OR REPLACE )?FUNCTION gamehall_settle\(.*?\n\$\$;\n", re.S)
@@ -105,11 +105,7 @@ async def main_async(args: argparse.Namespace) -> None:
         cpu: dict[str, list[float]] = {"old": [], "new": []}
 
         async def table(chunk: list[tuple[int, list[int]]]) -> None:
-            for hand, seats in chunk:
-                x = rng.choice((1, 2, 4, 8))
-                points = [2 * x, -x, -x] if rng.random() < 0.5 else [-2 * x, x, x]
-                results = [SeatResult(u, p, 1 if p > 0 else -1) for u, p in zip(seats, points)]
-                await wallet.settle(hand, "bench", results, 1000, 50, record='{"log":[]}')
+            await settle_hands(wallet, chunk, rng)
 
         write = settling._WRITE_PG
         for version, hands in batches:
