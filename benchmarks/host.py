@@ -17,10 +17,11 @@ For each table count it prints:
   threads, less the CPU the players spent choosing);
 - memory: RSS per table before any hand, mid-hand (once staggered, with at most ``FLIGHT``
   host calls under way, as in a hall; and again after the closed loop, which has every
-  table's call under way at once) and between hands (every hand let finish, no new deal), with what of it Python's allocator holds in objects
-  in use and in free blocks of its arenas (``pymalloc``), and per family what a mid-hand game
-  and its whole table hold of their own (``bot.host.memory.own_bytes``: what another table
-  of the family does not share);
+  table's call under way at once) and between hands (every hand let finish, no new deal),
+  with what of it Python's allocator holds in objects in use and in free blocks of its
+  arenas (``pymalloc``), and per family what a mid-hand game and its whole table hold of
+  their own (``bot.host.memory.own_bytes``: what another table of the family does not
+  share);
 - open loop: actions arrive as a Poisson stream at ``--rate`` per second at random tables (one
   in flight per table; a turn where no action arrives in 15 s times out), made by people in a
   process of their own (``benchmarks/players.py``) so their choosing is not the host's; p50/p99
@@ -303,13 +304,14 @@ MIX: tuple[tuple[str, str], ...] = (
 """The families of a hall and the room each is played in (game, room)."""
 
 TURN = 15
-FLIGHT = 32
-"""Host calls under way at once while the stagger plays the tables to their points, as in a
-hall: at 2,000 actions/s answered in a few milliseconds, a handful are. (The closed loop has
-every table's call under way at once, and the allocator keeps the arenas that high water
-took: ``docs/host.md``.)"""
 """Seconds of a turn (``timers.default``): a hall's usual clock. A turn let pass parks its
 table that long; in the open loop a turn times out wherever no action arrives in time."""
+
+FLIGHT = 32
+"""Host calls under way at once while the stagger plays the tables to their points and the
+finish plays their hands out, as in a hall: at 2,000 actions/s answered in a few
+milliseconds, a handful are. (The closed loop has every table's call under way at once, and
+the allocator keeps the arenas that high water took: ``docs/host.md``.)"""
 
 
 def tuned(autopass: float, turn: int | None = None) -> Callable[[Settings], Settings]:
@@ -361,7 +363,7 @@ class MixedHall(Hall):
     away: float = 0.0
     short = 0
     asleep: dict[int, float]
-    flight: asyncio.Semaphore | None = None  # at most so many host calls under way (stagger)
+    flight: asyncio.Semaphore | None = None  # at most FLIGHT calls under way (stagger, finish)
 
     def _flying(self) -> contextlib.AbstractAsyncContextManager[Any]:
         return self.flight if self.flight is not None else contextlib.nullcontext()

@@ -17,7 +17,7 @@ from typing import Any
 from bot.host.model import PLAYING, Table
 from bot.host.tables import TableManager
 from bot.i18n import render, t
-from bot.render.text import TableText, result_lines, seat_detail, seat_names, table_text
+from bot.render.text import TableText, seat_detail, seat_names, table_text
 from engines.base import Face, FaceKind, Game, GameSpec, Picker, View, no_faces
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
@@ -128,12 +128,11 @@ class Parts:
 
     @classmethod
     def of(cls, manager: TableManager, table: Table, locale: str) -> Parts:
-        spec = manager.specs.get(table.game_key)
-        spell = spec.spell if spec is not None else None
         game = table.game if table.status == PLAYING else None
-        result = [x.replace("**", "").replace("`", "") for x in result_lines(
-            table.last_result, locale, spell)] if table.last_result and game is None else []
-        return cls(table_text(manager, table, locale), seat_names(table), result)
+        text = table_text(manager, table, locale)  # its result lines, the final board read once
+        result = [x.replace("**", "").replace("`", "") for x in text.result] if game is None \
+            else []
+        return cls(text, seat_names(table), result)
 
     def lines(self, view: View, locale: str) -> list[str]:
         """The view's table-wide lines, as the table text rendered them where they are the
